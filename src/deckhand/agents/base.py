@@ -1,0 +1,77 @@
+"""What an agent is: it chooses from a view and can say why.
+
+``agent.step(view, rng)`` returns an action for the seat the view belongs
+to; ``agent.explain(view, rng)`` returns the same choice with its reasons,
+which a UI turns into a sentence or a hint.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckhand.core.protocol import Action, View
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One action an agent weighed, with what it thought of it."""
+
+    action: str
+    value: float | None = None
+    visits: int | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": self.action}
+        if self.value is not None:
+            data["value"] = self.value
+        if self.visits is not None:
+            data["visits"] = self.visits
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """An agent's choice, the rule or search that chose it, and the alternatives."""
+
+    action: Action
+    notation: str
+    reason: str
+    candidates: list[Candidate] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    """Extra structured data for UIs (a Three Trios hint map, say)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.notation,
+            "reason": self.reason,
+            "candidates": [c.to_json() for c in self.candidates],
+            **({"data": self.data} if self.data else {}),
+        }
+
+
+class Agent(ABC):
+    """Base class of every agent. Subclasses implement :meth:`explain` (and may
+    override :meth:`step` with something cheaper)."""
+
+    name: str = "agent"
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        """The action to play for ``view.player``."""
+        return self.explain(view, rng).action
+
+    @abstractmethod
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        """The action to play, with the reasons."""
+
+    def spec(self) -> str:
+        """The string that builds this agent again (``ismcts:iterations=2000``)."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<agent {self.spec()}>"

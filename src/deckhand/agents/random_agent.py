@@ -1,0 +1,34 @@
+"""The uniformly random agent: the floor every other agent must beat."""
+
+from __future__ import annotations
+
+import random
+
+from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.errors import IllegalActionError
+from deckhand.core.protocol import Action, Game, View
+
+
+class RandomAgent(Agent):
+    """Plays a legal action chosen uniformly at random."""
+
+    name = "random"
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        actions = view.legal_actions()
+        if not actions:
+            raise IllegalActionError(f"seat {view.player} has no action to choose")
+        return actions[int(rng.random() * len(actions))]
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        action = self.step(view, rng)
+        count = len(view.legal_actions())
+        return Explanation(
+            action=action,
+            notation=view.action_to_string(action),
+            reason=f"picked at random from {count} legal action{'s' * (count != 1)}",
+            candidates=[Candidate(view.action_to_string(a)) for a in view.legal_actions()],
+        )

@@ -1,0 +1,47 @@
+"""The core: cards, decks, the game protocol, errors, options and the registry.
+
+It imports nothing else from deckhand; games import only this.
+"""
+
+from deckhand.core.cards import CARDS, CODES, Card, Rank, Suit, deck_44, deck_52, deck_54, parse_cards, standard_deck
+from deckhand.core.errors import (
+    AmbiguousActionError,
+    ConfigError,
+    DeckhandError,
+    IllegalActionError,
+    NotationError,
+)
+from deckhand.core.options import DECK_OPTION, Option
+from deckhand.core.protocol import CHANCE, TERMINAL, Action, FullView, Game, State, View
+from deckhand.core.registry import game_class, games, load_game, register_game
+
+__all__ = [
+    "CARDS",
+    "CHANCE",
+    "CODES",
+    "DECK_OPTION",
+    "TERMINAL",
+    "Action",
+    "AmbiguousActionError",
+    "Card",
+    "ConfigError",
+    "DeckhandError",
+    "FullView",
+    "Game",
+    "IllegalActionError",
+    "NotationError",
+    "Option",
+    "Rank",
+    "State",
+    "Suit",
+    "View",
+    "deck_44",
+    "deck_52",
+    "deck_54",
+    "game_class",
+    "games",
+    "load_game",
+    "parse_cards",
+    "register_game",
+    "standard_deck",
+]

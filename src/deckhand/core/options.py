@@ -1,0 +1,149 @@
+"""Game options and presets: a preset is data, every line of it an option.
+
+Each option has a default and a parser that turns what a user gave (a Python
+value, or a string from the command line) into the canonical JSON-able value,
+or raises ``ValueError`` with a short reason. :func:`resolve_options` turns
+those reasons into ``ConfigError`` messages that name the option.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deckhand.core.errors import ConfigError, DeckhandError
+
+Parser = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its default, how to read a value, and a line of help."""
+
+    default: Any
+    parse: Parser
+    help: str = ""
+
+
+def integer(low: int, high: int) -> Parser:
+    """Whole numbers in ``[low, high]``; strings such as ``"4"`` are accepted."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError("expected a whole number")
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ValueError("expected a whole number") from None
+        if not isinstance(value, int):
+            raise ValueError("expected a whole number")
+        if not low <= value <= high:
+            raise ValueError(f"must be from {low} to {high}")
+        return value
+
+    return parse
+
+
+def boolean(value: Any) -> bool:
+    """``True``/``False``, or the strings yes/no, true/false, on/off, 1/0."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _BOOLS:
+        return _BOOLS[value.strip().lower()]
+    raise ValueError("expected true or false")
+
+
+_BOOLS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+def choice(*allowed: Any) -> Parser:
+    """One of ``allowed``; strings are matched case-insensitively."""
+
+    def parse(value: Any) -> Any:
+        for item in allowed:
+            if value == item or (isinstance(value, str) and str(item).lower() == value.strip().lower()):
+                return item
+        raise ValueError("expected one of " + ", ".join(repr(a) for a in allowed))
+
+    return parse
+
+
+def words(allowed: Iterable[str], *, aliases: Mapping[str, str] | None = None) -> Parser:
+    """A list of names from ``allowed`` (or a comma-separated string), in canonical order."""
+    order = list(allowed)
+    alias = dict(aliases or {})
+
+    def parse(value: Any) -> list[str]:
+        items = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+        out = []
+        for item in items:
+            name = alias.get(str(item).lower(), str(item).lower())
+            if name not in order:
+                raise ValueError(f"unknown {item!r}; expected some of {', '.join(order)}")
+            if name not in out:
+                out.append(name)
+        return sorted(out, key=order.index)
+
+    return parse
+
+
+def optional_path(value: Any) -> str | None:
+    """A file path, or ``None`` for the game's own default."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, (str, os.PathLike)):
+        return os.fspath(value)
+    raise ValueError("expected a file path")
+
+
+def stacked_deck(value: Any) -> list[str] | None:
+    """``deck=``: card codes top first, as a list or a file of one card per line.
+
+    The codes are checked against the game's deck when the game is built,
+    because only the game knows which cards it has.
+    """
+    from deckhand.core.deck import read_deck_option
+
+    return read_deck_option(value)
+
+
+DECK_OPTION = Option(None, stacked_deck, "stack the deck: card codes (or a file of them), top first")
+
+
+def resolve_options(
+    game: str,
+    spec: Mapping[str, Option],
+    presets: Mapping[str, Mapping[str, Any]],
+    given: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Defaults, then the preset's lines, then the caller's options, all validated."""
+    values = dict(given)
+    result: dict[str, Any] = {}
+    if presets:
+        preset = values.pop("preset", next(iter(presets)))
+        if preset not in presets:
+            raise ConfigError(
+                f"{game}: unknown preset {preset!r}; presets: {', '.join(presets)}"
+            )
+        result["preset"] = preset
+        base = dict(presets[preset])
+    else:
+        if "preset" in values:
+            raise ConfigError(f"{game}: has no presets, so option 'preset' is not allowed")
+        base = {}
+    unknown = sorted(set(values) - set(spec))
+    if unknown:
+        known = ", ".join(sorted(spec)) or "none"
+        raise ConfigError(f"{game}: unknown option {unknown[0]!r} (options: {known})")
+    for key, option in spec.items():
+        raw = values.get(key, base.get(key, option.default))
+        try:
+            result[key] = option.parse(raw) if raw is not None else None
+        except DeckhandError as exc:
+            raise ConfigError(f"{game}: option {key}: {exc}") from None
+        except (ValueError, TypeError) as exc:
+            raise ConfigError(f"{game}: option {key}={raw!r}: {exc}") from None
+    return result

@@ -1,0 +1,299 @@
+"""The protocol every game implements: ``Game``, ``State``, ``View``.
+
+It follows OpenSpiel's shape so that game-AI users feel at home: chance is a
+player (:data:`CHANCE`) whose outcomes the caller resolves with its own rng,
+so a game is a pure function of its options and its action history. Agents
+and clients only ever receive a :class:`View`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from typing import Any, ClassVar
+
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError
+from deckhand.core.options import Option, resolve_options
+
+Action = Hashable
+"""An action: a small immutable hashable value (games use ints or tuples)."""
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+JSON = dict[str, Any]
+
+
+def player_label(player: int) -> int | str:
+    """How ``to_json`` writes ``current_player``: a seat, ``"chance"`` or ``"terminal"``."""
+    if player == CHANCE:
+        return "chance"
+    if player == TERMINAL:
+        return "terminal"
+    return player
+
+
+class Game(ABC):
+    """A game with fixed options; it makes initial states and restores saved ones.
+
+    Subclasses set :attr:`name`, :attr:`rules_version`, :attr:`OPTIONS` and,
+    where the rules have named variants, :attr:`PRESETS`.
+    """
+
+    name: ClassVar[str]
+    rules_version: ClassVar[str]
+    title: ClassVar[str] = ""
+    perfect_information: ClassVar[bool] = False
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    AGENTS: ClassVar[Mapping[str, str]] = {}
+    """Per-game agents: name -> ``"module:factory"``, imported on first use."""
+    LEVELS: ClassVar[Mapping[str, str]] = {}
+    """Difficulty levels: ``easy``/``medium``/``hard``/``expert`` -> agent spec."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, self.PRESETS, options)
+
+    @property
+    def id(self) -> str:
+        """The game id with its rules version, e.g. ``cambio/1``."""
+        return f"{self.name}/{self.rules_version}"
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before anything happens (usually a chance node: the deal)."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on ``len(state.history())`` for any game."""
+
+    @abstractmethod
+    def all_cards(self) -> list[str]:
+        """Every card (or named piece) in play, as codes: what conservation checks."""
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Restore a state written by ``to_json`` by replaying its history.
+
+        Games whose states can start somewhere else (a loaded save) override it.
+        """
+        self._check_json_header(data)
+        history = data.get("history")
+        if not isinstance(history, list) or not all(isinstance(s, str) for s in history):
+            raise ConfigError(f"{self.name}: saved state: 'history' must be a list of action strings")
+        state = self.new_initial_state()
+        for i, text in enumerate(history):
+            try:
+                state.apply_action(state.string_to_action(text))
+            except (NotationError, IllegalActionError) as exc:
+                raise ConfigError(f"{self.name}: saved state: history[{i}] {text!r}: {exc}") from None
+        return state
+
+    def _check_json_header(self, data: Mapping[str, Any]) -> None:
+        if data.get("game") != self.name:
+            raise ConfigError(f"saved state is for game {data.get('game')!r}, not {self.name!r}")
+        if str(data.get("rules_version")) != self.rules_version:
+            raise ConfigError(
+                f"{self.name}: saved state has rules version {data.get('rules_version')!r}; "
+                f"this is version {self.rules_version}"
+            )
+        saved = data.get("options")
+        if saved is not None and dict(saved) != self.options:
+            raise ConfigError(f"{self.name}: saved state was played with other options: {saved!r}")
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if k != "preset"}
+        return f"load_game({self.name!r}, {', '.join(f'{k}={v!r}' for k, v in changed.items())})"
+
+
+class State(ABC):
+    """A full game state. Mutable; ``clone()`` is cheap and independent."""
+
+    game: Game
+
+    # -- whose turn -----------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat number, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # -- moves ----------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions open to the player to move (or chance outcomes' actions)."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``[(action, probability), ...]`` at a chance node."""
+        raise IllegalActionError("not a chance node")
+
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        """Draw a chance outcome with its probability; games override it for speed."""
+        outcomes = self.chance_outcomes()
+        return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+
+    @abstractmethod
+    def apply_action(self, action: Action) -> None:
+        """Play ``action``; raises ``IllegalActionError`` and changes nothing if illegal."""
+
+    def child(self, action: Action) -> State:
+        """A copy of this state with ``action`` applied."""
+        state = self.clone()
+        state.apply_action(action)
+        return state
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """The canonical notation of ``action`` in this state."""
+
+    def string_to_action(self, text: str) -> Action:
+        """Parse notation. The default matches the legal actions' strings."""
+        wanted = " ".join(text.split())
+        for action in self.legal_actions():
+            if self.action_to_string(action) == wanted:
+                return action
+        raise NotationError(f"{text!r} is not a legal action here")
+
+    # -- bookkeeping ----------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """Every action so far, chance outcomes included."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat at the end: 1 for a win, 0 for a loss, 1/k for a win shared by k."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The game's own points per seat."""
+
+    @abstractmethod
+    def view(self, player: int) -> View:
+        """What ``player`` may know: the only thing agents and clients get."""
+
+    @abstractmethod
+    def cards(self) -> list[str]:
+        """The codes of every card in the state, wherever it lies (conservation)."""
+
+    def history_strings(self) -> list[str]:
+        """The history in notation, each action written in the state it was played in."""
+        state = self.game.new_initial_state()
+        out = []
+        for action in self.history():
+            out.append(state.action_to_string(action))
+            state.apply_action(action)
+        return out
+
+    def to_json(self) -> JSON:
+        """The complete state as JSON-able data; ``game.state_from_json`` restores it."""
+        return {
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "options": dict(self.game.options),
+            "current_player": player_label(self.current_player()),
+            "scores": list(self.scores()),
+            "history": self.history_strings(),
+        }
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps(self.to_json(), indent=1)
+
+
+class View(ABC):
+    """What one seat may know of a state. Agents decide from views only.
+
+    Two views are equal when their ``to_json()`` is equal.
+    """
+
+    game: Game
+    player: int
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Whose turn it is: public in every game here."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The viewer's legal actions when it is to move; otherwise ``[]``."""
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """Notation, as the state writes it."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> Action:
+        """Parse notation into one of the viewer's actions."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The view as JSON-able data; cards the viewer cannot know are hidden."""
+
+    @abstractmethod
+    def sample_world(self, rng: random.Random) -> State:
+        """A full state consistent with this view, hidden cards dealt uniformly."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self.player == other.player and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash((self.game.name, self.player))
+
+
+class FullView(View):
+    """The view of a perfect-information game: the whole state, read only."""
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state = state.clone()
+        self.game = state.game
+        self.player = player
+
+    @property
+    def state(self) -> State:
+        """A copy of the state (nothing is hidden in this game)."""
+        return self._state.clone()
+
+    def current_player(self) -> int:
+        return self._state.current_player()
+
+    def legal_actions(self) -> list[Action]:
+        if self._state.current_player() != self.player:
+            return []
+        return self._state.legal_actions()
+
+    def action_to_string(self, action: Action) -> str:
+        return self._state.action_to_string(action)
+
+    def string_to_action(self, text: str) -> Action:
+        return self._state.string_to_action(text)
+
+    def to_json(self) -> JSON:
+        data = self._state.to_json()
+        data["viewer"] = self.player
+        return data
+
+    def sample_world(self, rng: random.Random) -> State:
+        return self._state.clone()
+
