@@ -187,6 +187,21 @@ class State(ABC):
     def view(self, player: int) -> View:
         """What ``player`` may know: the only thing agents and clients get."""
 
+    def rollout_action(self, rng: random.Random) -> Action:
+        """A cheap move for search playouts; games may supply one better than uniform."""
+        actions = self.legal_actions()
+        return actions[int(rng.random() * len(actions))]
+
+    def information_key(self, player: int) -> Hashable:
+        """A hashable key of ``player``'s information set: equal exactly when the views are.
+
+        Search trees are keyed by it. The default serializes the view; games
+        override it with something cheaper.
+        """
+        import json
+
+        return json.dumps(self.view(player).to_json(), sort_keys=True)
+
     @abstractmethod
     def cards(self) -> list[str]:
         """The codes of every card in the state, wherever it lies (conservation)."""
