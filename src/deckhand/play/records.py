@@ -1,0 +1,159 @@
+"""Game records: game id, rules version, options, seats, actions in notation, outcome.
+
+Replaying a record reproduces the game exactly; saved games and golden test
+files use the same JSON format.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.protocol import State
+from deckhand.core.registry import load_game
+
+FORMAT = "deckhand-record/1"
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game, and how it ended (if it did)."""
+
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seats: list[str]
+    actions: list[str]
+    outcome: dict[str, Any] | None = None
+    start: dict[str, Any] | None = None
+    """``to_json()`` of the starting state when it is not the game's initial state."""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        seats: list[str],
+        *,
+        start: State | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> GameRecord:
+        """The record of ``state``'s game so far (``start``: where it began, if not the deal)."""
+        if start is None:
+            actions = state.history_strings()
+        else:
+            replayed = start.clone()
+            actions = []
+            for action in state.history()[len(start.history()):]:
+                actions.append(replayed.action_to_string(action))
+                replayed.apply_action(action)
+        outcome = None
+        if state.is_terminal():
+            outcome = {"returns": list(state.returns()), "scores": list(state.scores())}
+        return cls(
+            game=state.game.name,
+            rules_version=state.game.rules_version,
+            options=dict(state.game.options),
+            seats=list(seats),
+            actions=actions,
+            outcome=outcome,
+            start=None if start is None else start.to_json(),
+            meta=dict(meta or {}),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "seats": self.seats,
+            "actions": self.actions,
+            "outcome": self.outcome,
+        }
+        if self.start is not None:
+            data["start"] = self.start
+        if self.meta:
+            data["meta"] = self.meta
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, *, source: str = "record") -> GameRecord:
+        """Read a record; ``ConfigError`` naming the field that is wrong."""
+        if not isinstance(data, dict):
+            raise ConfigError(f"{source}: a game record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise ConfigError(f"{source}: unknown record format {data.get('format')!r}")
+        wanted: dict[str, type | tuple[type, ...]] = {
+            "game": str,
+            "rules_version": (str, int),
+            "options": dict,
+            "seats": list,
+            "actions": list,
+        }
+        for key, kind in wanted.items():
+            if not isinstance(data.get(key), kind):
+                raise ConfigError(f"{source}: field {key!r} is missing or of the wrong type")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise ConfigError(f"{source}: every entry of 'actions' must be a string")
+        return cls(
+            game=data["game"],
+            rules_version=str(data["rules_version"]),
+            options=data["options"],
+            seats=[str(s) for s in data["seats"]],
+            actions=list(data["actions"]),
+            outcome=data.get("outcome"),
+            start=data.get("start"),
+            meta=data.get("meta") or {},
+        )
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON (via a temporary file, so a crash leaves the old one)."""
+        target = Path(path)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(self.dumps() + "\n", encoding="utf-8")
+        tmp.replace(target)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"{path}, line {exc.lineno}: not valid JSON: {exc.msg}") from None
+        return cls.from_json(data, source=str(path))
+
+
+def replay(record: GameRecord, *, upto: int | None = None) -> State:
+    """The state after the record's actions (the first ``upto`` of them, if given).
+
+    Raises ``ConfigError`` naming the first action that does not replay, or
+    when a finished record's outcome differs from the replayed one.
+    """
+    options = {k: v for k, v in record.options.items()}
+    game = load_game(record.game, **options)
+    if game.rules_version != record.rules_version:
+        raise ConfigError(
+            f"record is for {record.game} rules version {record.rules_version}; "
+            f"this deckhand plays version {game.rules_version}"
+        )
+    state = game.new_initial_state() if record.start is None else game.state_from_json(record.start)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for number, text in enumerate(actions, start=1):
+        try:
+            state.apply_action(state.string_to_action(text))
+        except DeckhandError as exc:
+            raise ConfigError(f"record action {number} ({text!r}): {exc}") from None
+    if upto is None and record.outcome is not None and state.is_terminal():
+        if [round(r, 9) for r in state.returns()] != [round(float(r), 9) for r in record.outcome["returns"]]:
+            raise ConfigError("record's outcome does not match the replayed game")
+    return state
