@@ -1,0 +1,61 @@
+"""Every registered game, under every preset, passes the protocol's checks.
+
+200 seeded random games per game (and per further preset) in the test run;
+``benchmarks/conformance_soak.py`` plays many more.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import deckhand
+from deckhand.core.registry import game_class
+from deckhand.testing import check_determinism, check_random_game
+
+GAMES_PER_CONFIG = 200
+CHUNKS = 4
+
+
+def configs() -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    for name in deckhand.games():
+        presets = list(game_class(name).PRESETS) or [None]
+        out.extend((name, preset) for preset in presets)
+    return out
+
+
+def _load(name: str, preset: str | None) -> deckhand.Game:
+    return deckhand.load_game(name) if preset is None else deckhand.load_game(name, preset=preset)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize(("name", "preset"), configs())
+def test_random_games_keep_every_promise(name: str, preset: str | None, chunk: int) -> None:
+    game = _load(name, preset)
+    seen: set[object] = set()
+    per_chunk = GAMES_PER_CONFIG // CHUNKS
+    for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
+        check_random_game(game, seed, foreign=seen)
+
+
+@pytest.mark.parametrize(("name", "preset"), configs())
+def test_same_seed_same_game(name: str, preset: str | None) -> None:
+    check_determinism(_load(name, preset), seed=12345)
+
+
+@pytest.mark.parametrize("name", deckhand.games())
+def test_unknown_option_is_named(name: str) -> None:
+    with pytest.raises(deckhand.ConfigError, match="no_such_option"):
+        deckhand.load_game(name, no_such_option=1)
+
+
+@pytest.mark.parametrize("name", deckhand.games())
+def test_game_declares_itself(name: str) -> None:
+    game = deckhand.load_game(name)
+    assert game.name == name
+    assert game.rules_version
+    assert game.num_players >= 1
+    assert game.max_game_length() > 0
+    state = game.new_initial_state()
+    data = state.to_json()
+    assert data["game"] == name and data["rules_version"] == game.rules_version
