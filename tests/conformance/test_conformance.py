@@ -32,7 +32,7 @@ def _load(name: str, preset: str | None) -> deckhand.Game:
 @pytest.mark.parametrize(("name", "preset"), configs())
 def test_random_games_keep_every_promise(name: str, preset: str | None, chunk: int) -> None:
     game = _load(name, preset)
-    seen: set[object] = set()
+    seen: dict[object, None] = {}
     per_chunk = GAMES_PER_CONFIG // CHUNKS
     for seed in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         check_random_game(game, seed, foreign=seen)

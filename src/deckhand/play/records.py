@@ -139,8 +139,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
     Raises ``ConfigError`` naming the first action that does not replay, or
     when a finished record's outcome differs from the replayed one.
     """
-    options = {k: v for k, v in record.options.items()}
-    game = load_game(record.game, **options)
+    game = load_game(record.game, **record.options)
     if game.rules_version != record.rules_version:
         raise ConfigError(
             f"record is for {record.game} rules version {record.rules_version}; "
@@ -153,7 +152,11 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
             state.apply_action(state.string_to_action(text))
         except DeckhandError as exc:
             raise ConfigError(f"record action {number} ({text!r}): {exc}") from None
-    if upto is None and record.outcome is not None and state.is_terminal():
-        if [round(r, 9) for r in state.returns()] != [round(float(r), 9) for r in record.outcome["returns"]]:
-            raise ConfigError("record's outcome does not match the replayed game")
+    finished = upto is None and record.outcome is not None and state.is_terminal()
+    if finished and _rounded(state.returns()) != _rounded(record.outcome["returns"]):  # type: ignore[index]
+        raise ConfigError("record's outcome does not match the replayed game")
     return state
+
+
+def _rounded(values: Any) -> list[float]:
+    return [round(float(v), 9) for v in values]

@@ -46,16 +46,16 @@ def _snapshot(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def check_random_game(game: Game, seed: int, *, deep_every: int = 7, foreign: set[Any] | None = None) -> State:
+def check_random_game(game: Game, seed: int, *, deep_every: int = 7, foreign: dict[Any, None] | None = None) -> State:
     """Play one seeded random game, checking the protocol at every step; return the end state.
 
-    ``foreign`` collects actions seen in other games; those that are not legal
-    here are tried as illegal actions.
+    ``foreign`` collects actions seen in other games (in order, so runs repeat);
+    those that are not legal here are tried as illegal actions.
     """
     rng = random.Random(seed)
     world_rng = random.Random(seed ^ 0x5EED)
     state = game.new_initial_state()
-    seen = foreign if foreign is not None else set()
+    seen: dict[Any, None] = foreign if foreign is not None else {}
     deck = Counter(game.all_cards())
     limit = game.max_game_length()
     step = 0
@@ -86,7 +86,7 @@ def check_random_game(game: Game, seed: int, *, deep_every: int = 7, foreign: se
         if deep:
             _check_illegal(game, state, actions, seen, seed, step)
             _check_clone(game, state, action, seed, step)
-        seen.update(actions[:8])
+        seen.update(dict.fromkeys(actions[:8]))
         state.apply_action(action)
         step += 1
     _check_end(game, state, seed)
@@ -118,7 +118,9 @@ def _check_notation(game: Game, state: State, actions: list[Action], seed: int, 
             raise _fail(game, seed, step, f"{text!r} parses to {back!r}, not {action!r}")
 
 
-def _check_illegal(game: Game, state: State, actions: list[Action], seen: set[Any], seed: int, step: int) -> None:
+def _check_illegal(
+    game: Game, state: State, actions: list[Action], seen: dict[Any, None], seed: int, step: int
+) -> None:
     legal = set(actions)
     candidates: list[Any] = [a for a in list(seen)[:40] if a not in legal][:5]
     candidates += [None, -12345, ("no", "such", "action")]
@@ -128,7 +130,7 @@ def _check_illegal(game: Game, state: State, actions: list[Action], seen: set[An
             state.apply_action(action)
         except IllegalActionError:
             pass
-        except Exception as exc:  # noqa: BLE001 - any other error is the failure being tested
+        except Exception as exc:  # any other error is the failure being tested
             raise _fail(game, seed, step, f"apply_action({action!r}) raised {type(exc).__name__}: {exc}") from exc
         else:
             raise _fail(game, seed, step, f"apply_action({action!r}) accepted an illegal action")
