@@ -1,0 +1,46 @@
+"""The command line's basics: version, games, replay, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import deckhand
+from deckhand.agents import RandomAgent
+from deckhand.play import GameRecord, play_game
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "deckhand.cli", *args], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+    )
+
+
+def test_version() -> None:
+    out = run("--version")
+    assert out.returncode == 0 and out.stdout.strip() == f"deckhand {deckhand.__version__}"
+
+
+def test_games_lists_every_game() -> None:
+    out = run("games", "--json")
+    assert out.returncode == 0
+    assert [row["game"] for row in json.loads(out.stdout)] == deckhand.games()
+
+
+def test_replay_prints_a_record(tmp_path: Path) -> None:
+    game = deckhand.load_game("three_trios")
+    final = play_game(game, [RandomAgent(), RandomAgent()], random.Random(3))
+    GameRecord.from_state(final, seats=["random", "random"]).save(tmp_path / "g.json")
+    out = run("replay", str(tmp_path / "g.json"))
+    assert out.returncode == 0 and "returns" in out.stdout
+
+
+def test_a_broken_record_is_one_line_and_no_traceback(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{oops", encoding="utf-8")
+    out = run("replay", str(tmp_path / "bad.json"))
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert out.stderr.strip().count("\n") == 0 and "not valid JSON" in out.stderr
