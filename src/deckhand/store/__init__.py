@@ -1,0 +1,25 @@
+"""Persistence: finished games and statistics in SQLite or any SQLAlchemy database.
+
+>>> from deckhand.store import record_game, statistics   # doctest: +SKIP
+"""
+
+from deckhand.store.db import get_engine, is_human, load_record, record_game
+from deckhand.store.migrations import HEAD, migrate
+from deckhand.store.paths import data_dir, database_url, saves_dir
+from deckhand.store.stats import AgentStats, LevelStats, computer_victory, statistics
+
+__all__ = [
+    "HEAD",
+    "AgentStats",
+    "LevelStats",
+    "computer_victory",
+    "data_dir",
+    "database_url",
+    "get_engine",
+    "is_human",
+    "load_record",
+    "migrate",
+    "record_game",
+    "saves_dir",
+    "statistics",
+]

@@ -1,0 +1,102 @@
+"""The store: an engine on ``DECKHAND_DB`` (SQLite by default), and recording finished games.
+
+Every write is one transaction: a game's row and its seats land together or
+not at all, so a crash never leaves half a result.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, create_engine, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from deckhand.core.errors import ConfigError
+from deckhand.play.records import GameRecord
+from deckhand.store.migrations import level_of, migrate
+from deckhand.store.models import GameRow, SeatRow
+from deckhand.store.paths import database_url
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def is_human(player: str) -> bool:
+    """Seats named ``human`` (or ``human:NAME``) are people; anything else is an agent spec."""
+    return player.strip().lower().split(":", 1)[0] == "human"
+
+
+def get_engine(url: str | None = None) -> Engine:
+    """The engine for ``url`` (default :func:`database_url`), migrated to the current schema."""
+    url = url or database_url()
+    engine = _ENGINES.get(url)
+    if engine is None:
+        try:
+            engine = create_engine(url)
+            migrate(engine)
+        except (SQLAlchemyError, ImportError, ValueError) as exc:
+            raise ConfigError(f"database {_redact(url)}: {str(exc).splitlines()[0]}") from None
+        _ENGINES[url] = engine
+    return engine
+
+
+def _redact(url: str) -> str:
+    """The URL without its password, for error messages."""
+    head, sep, tail = url.rpartition("@")
+    if not sep or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, creds = head.partition("//")
+    return f"{scheme}//{creds.split(':', 1)[0]}:***@{tail}"
+
+
+def record_game(
+    record: GameRecord,
+    *,
+    seats: Sequence[str] | None = None,
+    source: str | None = None,
+    url: str | None = None,
+) -> int:
+    """Store a finished game; returns its id.
+
+    ``seats`` overrides the record's seat names (``human`` or agent specs such
+    as ``hard`` or ``ismcts:iterations=500``). ``source`` defaults to ``play``
+    when a person sat at the table, else ``arena``. Unfinished records are refused.
+    """
+    if record.outcome is None or "returns" not in record.outcome:
+        raise ConfigError("only finished games are recorded (the record has no outcome)")
+    players = list(seats if seats is not None else record.seats)
+    results = [float(r) for r in record.outcome["returns"]]
+    scores = [float(s) for s in record.outcome.get("scores", [0.0] * len(results))]
+    if len(players) != len(results):
+        raise ConfigError(f"{len(players)} seats named for a game of {len(results)}")
+    flags = [(p, is_human(p)) for p in players]
+    row = GameRow(
+        game=record.game,
+        rules_version=record.rules_version,
+        options=json.dumps(record.options, sort_keys=True),
+        record=record.dumps(),
+        num_actions=len(record.actions),
+        finished_at=datetime.now(UTC).replace(tzinfo=None),
+        source=source or ("play" if any(h for _, h in flags) else "arena"),
+        level=level_of(flags),
+    )
+    row.seats = [
+        SeatRow(seat=i, player=p, human=h, result=results[i], score=scores[i] if i < len(scores) else 0.0)
+        for i, (p, h) in enumerate(flags)
+    ]
+    engine = get_engine(url)
+    with Session(engine) as session, session.begin():
+        session.add(row)
+        session.flush()
+        return int(row.id)
+
+
+def load_record(game_id: int, *, url: str | None = None) -> GameRecord:
+    """The record of a stored game, ready for :func:`deckhand.play.replay`."""
+    with Session(get_engine(url)) as session:
+        text = session.scalar(select(GameRow.record).where(GameRow.id == game_id))
+    if text is None:
+        raise ConfigError(f"no stored game with id {game_id}")
+    return GameRecord.from_json(json.loads(text), source=f"stored game {game_id}")

@@ -1,0 +1,109 @@
+"""Statistics from the store: per game and level, and per agent.
+
+Seed 000's *computer victory statistics* is ``computerWin / (computerWin +
+playerWin)`` over the games between people and the computer at one level; a
+shared win (draw) counts for neither side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from deckhand.store.db import get_engine
+from deckhand.store.models import GameRow
+
+
+def computer_victory(computer_wins: int, player_wins: int) -> float | None:
+    """computerWin / (computerWin + playerWin); ``None`` before any decided game."""
+    decided = computer_wins + player_wins
+    return computer_wins / decided if decided else None
+
+
+@dataclass
+class LevelStats:
+    """Games between people and the computer at one level."""
+
+    game: str
+    level: str
+    played: int = 0
+    computer_wins: int = 0
+    player_wins: int = 0
+    draws: int = 0
+
+    @property
+    def computer_victory(self) -> float | None:
+        return computer_victory(self.computer_wins, self.player_wins)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "computer_victory": self.computer_victory}
+
+
+@dataclass
+class AgentStats:
+    """One agent's games in one game, wherever they were played."""
+
+    game: str
+    agent: str
+    played: int = 0
+    wins: float = 0.0
+    """Sum of returns: a shared win by k counts 1/k."""
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.played if self.played else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "win_rate": self.win_rate}
+
+
+def winner_side(seats: list[tuple[bool, float]]) -> str:
+    """``player``, ``computer`` or ``draw`` from ``(human, result)`` per seat."""
+    best = max(result for _, result in seats)
+    winners = {human for human, result in seats if result == best and result > 0}
+    if winners == {True}:
+        return "player"
+    if winners == {False}:
+        return "computer"
+    return "draw"
+
+
+def statistics(*, game: str | None = None, url: str | None = None) -> tuple[list[LevelStats], list[AgentStats]]:
+    """Per (game, level) results against people, and per (game, agent) results overall."""
+    query = select(GameRow).options(selectinload(GameRow.seats)).order_by(GameRow.id)
+    if game is not None:
+        query = query.where(GameRow.game == game)
+    levels: dict[tuple[str, str], LevelStats] = {}
+    agents: dict[tuple[str, str], AgentStats] = {}
+    with Session(get_engine(url)) as session:
+        for row in session.scalars(query):
+            seats = [(s.human, s.result) for s in row.seats]
+            if not seats:
+                continue
+            if row.level is not None:
+                entry = levels.setdefault((row.game, row.level), LevelStats(row.game, row.level))
+                entry.played += 1
+                side = winner_side(seats)
+                if side == "player":
+                    entry.player_wins += 1
+                elif side == "computer":
+                    entry.computer_wins += 1
+                else:
+                    entry.draws += 1
+            for seat in row.seats:
+                if seat.human:
+                    continue
+                agent = agents.setdefault((row.game, seat.player), AgentStats(row.game, seat.player))
+                agent.played += 1
+                agent.wins += seat.result
+    return sorted(levels.values(), key=_level_key), sorted(agents.values(), key=lambda a: (a.game, a.agent))
+
+
+_LEVEL_ORDER = {"easy": 0, "medium": 1, "hard": 2, "expert": 3}
+
+
+def _level_key(entry: LevelStats) -> tuple[str, int, str]:
+    return (entry.game, _LEVEL_ORDER.get(entry.level, 9), entry.level)

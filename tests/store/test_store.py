@@ -1,0 +1,149 @@
+"""Recording finished games, statistics per level, and migrations that keep history."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from deckhand.core.errors import ConfigError
+from deckhand.play.records import GameRecord
+from deckhand.store import (
+    HEAD,
+    computer_victory,
+    database_url,
+    get_engine,
+    load_record,
+    migrate,
+    record_game,
+    statistics,
+)
+
+
+def finished(seats: list[str], returns: list[float], game: str = "cambio") -> GameRecord:
+    return GameRecord(
+        game=game,
+        rules_version="1",
+        options={"preset": "classic"},
+        seats=seats,
+        actions=["SA", "draw", "discard"],
+        outcome={"returns": returns, "scores": [3.0, 7.0][: len(returns)] + [0.0] * (len(returns) - 2)},
+    )
+
+
+def test_the_default_database_lives_in_the_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DECKHAND_DB")
+    assert database_url() == f"sqlite:///{tmp_path / 'home' / 'deckhand.db'}"
+
+
+def test_a_recorded_game_comes_back_as_the_same_record() -> None:
+    record = finished(["human", "hard"], [1.0, 0.0])
+    game_id = record_game(record)
+    assert load_record(game_id).to_json() == record.to_json()
+
+
+def test_unfinished_games_are_not_recorded() -> None:
+    record = finished(["human", "hard"], [1.0, 0.0])
+    record.outcome = None
+    with pytest.raises(ConfigError, match="only finished games"):
+        record_game(record)
+
+
+# (seats, returns, side that won)
+GAMES = [
+    (["human", "hard"], [0.0, 1.0], "computer"),
+    (["human", "hard"], [0.0, 1.0], "computer"),
+    (["human", "hard"], [0.0, 1.0], "computer"),
+    (["hard", "human"], [0.0, 1.0], "player"),
+    (["human", "hard"], [0.5, 0.5], "draw"),
+    (["human", "easy"], [1.0, 0.0], "player"),
+    (["hard", "easy"], [1.0, 0.0], None),  # computer against computer: no level
+]
+
+
+def test_computer_victory_statistics_per_level_as_seed_000_counts_them() -> None:
+    for seats, returns, _ in GAMES:
+        record_game(finished(seats, returns))
+    levels, agents = statistics()
+    table = {(s.game, s.level): (s.played, s.computer_wins, s.player_wins, s.draws) for s in levels}
+    assert table == {("cambio", "easy"): (1, 0, 1, 0), ("cambio", "hard"): (5, 3, 1, 1)}
+    hard = next(s for s in levels if s.level == "hard")
+    assert hard.computer_victory == pytest.approx(3 / 4)  # computerWin / (computerWin + playerWin)
+    by_agent = {a.agent: (a.played, a.wins) for a in agents}
+    assert by_agent == {"hard": (6, 4.5), "easy": (2, 0.0)}
+
+
+def test_computer_victory_is_undefined_before_a_decided_game() -> None:
+    assert computer_victory(0, 0) is None
+    assert computer_victory(1, 3) == 0.25
+
+
+def test_statistics_can_be_limited_to_one_game() -> None:
+    record_game(finished(["human", "hard"], [1.0, 0.0], game="basra"))
+    record_game(finished(["human", "hard"], [1.0, 0.0], game="cambio"))
+    levels, _ = statistics(game="basra")
+    assert [(s.game, s.played) for s in levels] == [("basra", 1)]
+
+
+def test_mixed_levels_and_several_people() -> None:
+    record_game(finished(["human", "hard", "easy"], [0.0, 1.0, 0.0]))
+    record_game(finished(["human", "human", "hard"], [0.5, 0.5, 0.0]))
+    levels, _ = statistics()
+    table = {s.level: (s.played, s.computer_wins, s.player_wins) for s in levels}
+    assert table == {"mixed": (1, 1, 0), "hard": (1, 0, 1)}
+
+
+def test_an_old_database_is_upgraded_and_keeps_its_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    assert migrate(engine, target=1) == 1
+    with engine.begin() as conn:  # a game written by the version-1 schema
+        conn.execute(
+            text(
+                "INSERT INTO games (id, game, rules_version, options, record, num_actions, finished_at) "
+                "VALUES (1, 'cambio', '1', '{}', :rec, 3, '2026-01-01 00:00:00')"
+            ),
+            {"rec": finished(["human", "easy"], [0.0, 1.0]).dumps()},
+        )
+        conn.execute(
+            text(
+                "INSERT INTO seats (game_id, seat, player, human, result, score) VALUES "
+                "(1, 0, 'human', 1, 0.0, 9), (1, 1, 'easy', 0, 1.0, 4)"
+            )
+        )
+    engine.dispose()
+    get_engine(url)  # opening the store migrates to the head
+    with create_engine(url).connect() as conn:
+        assert conn.execute(text("SELECT MAX(version) FROM deckhand_schema")).scalar() == HEAD
+    levels, _ = statistics(url=url)
+    assert [(s.level, s.computer_wins) for s in levels] == [("easy", 1)]
+    assert load_record(1, url=url).seats == ["human", "easy"]
+
+
+def test_a_database_from_a_newer_deckhand_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    engine = create_engine(url)
+    migrate(engine)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO deckhand_schema (version) VALUES (:v)"), {"v": HEAD + 1})
+    with pytest.raises(ConfigError, match="schema version"):
+        migrate(engine)
+
+
+def test_a_bad_url_is_a_one_line_error() -> None:
+    with pytest.raises(ConfigError, match="database"):
+        get_engine("nosuchdialect://x")
+
+
+@pytest.mark.skipif(not os.environ.get("DECKHAND_TEST_POSTGRES_URL"), reason="no PostgreSQL server given")
+def test_postgresql_round_trip() -> None:
+    url = os.environ["DECKHAND_TEST_POSTGRES_URL"]
+    engine = get_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("DELETE FROM seats"))
+        conn.execute(text("DELETE FROM games"))
+    record_game(finished(["human", "hard"], [0.0, 1.0]), url=url)
+    levels, _ = statistics(url=url)
+    assert [(s.level, s.computer_wins) for s in levels] == [("hard", 1)]
