@@ -1,0 +1,171 @@
+"""Which cards a played card may take: the hot spot of the game, so it is cached.
+
+A numeral takes every table card of its value (compulsory) and, at the
+player's choice, any disjoint groups of two or more table numerals that each
+sum to its value. Two choices that take the same cards are one action, so
+the enumeration yields each distinct *set* of extra cards once, with one
+canonical grouping that the notation writes. The enumeration works on the
+table's values alone (the cards sorted by rank), so one cache entry serves
+every table with the same values whatever their suits.
+
+An action is ``(card, groups)``: ``groups`` is a tuple of sorted card tuples,
+the equal cards first as one-card groups, then the sums by size and rank.
+A jack (and the 7♦ where it is special) is ``(card, ())``: it takes the whole
+table, so there is nothing to choose.
+"""
+
+from __future__ import annotations
+
+from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE
+
+Groups = tuple[tuple[int, ...], ...]
+Move = tuple[int, Groups]
+
+_Positions = tuple[tuple[int, ...], ...]
+_CACHE: dict[tuple[int, tuple[int, ...]], tuple[_Positions, ...]] = {}
+_CACHE_LIMIT = 200_000
+
+
+def groupings(value: int, values: tuple[int, ...]) -> tuple[_Positions, ...]:
+    """Every distinct set of positions in ``values`` (sorted ascending, each below
+    ``value``) that disjoint groups summing to ``value`` can cover, one grouping
+    each, the empty grouping first.
+
+    >>> groupings(5, (1, 2, 3, 4))
+    ((), ((1, 2),), ((0, 3),), ((0, 3), (1, 2)))
+    """
+    key = (value, values)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    n = len(values)
+    found: dict[int, _Positions] = {}
+
+    def sums(start: int, need: int, used: int, chosen: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for j in range(start, n):
+            if used >> j & 1:
+                continue
+            v = values[j]
+            if v > need:
+                break
+            if v == need:
+                out.append((*chosen, j))
+            else:
+                out.extend(sums(j + 1, need - v, used, (*chosen, j)))
+        return out
+
+    def grow(i: int, used: int, groups: tuple[tuple[int, ...], ...]) -> None:
+        while i < n and used >> i & 1:
+            i += 1
+        if i >= n or values[i] * 2 > value:
+            # The smallest free card is too big to share a group with anything.
+            found.setdefault(used, groups)
+            return
+        grow(i + 1, used, groups)
+        for rest in sums(i + 1, value - values[i], used | 1 << i, ()):
+            group = (i, *rest)
+            mask = used | 1 << i
+            for j in rest:
+                mask |= 1 << j
+            grow(i + 1, mask, (*groups, group))
+
+    grow(0, 0, ())
+    result = tuple(tuple(sorted(g, key=lambda grp: (len(grp), grp))) for g in found.values())
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = result
+    return result
+
+
+def sweeps(card: int, seven_diamonds: bool) -> bool:
+    """Whether the card takes the whole table (a jack; the 7♦ where it is special)."""
+    return VALUE[card] == JACK or (seven_diamonds and card == SEVEN_OF_DIAMONDS)
+
+
+def card_moves(card: int, table: list[int], seven_diamonds: bool) -> list[Move]:
+    """The moves open to ``card`` on ``table`` (sorted by rank), canonical groups."""
+    if sweeps(card, seven_diamonds):
+        return [(card, ())]
+    value = VALUE[card]
+    equal = tuple((t,) for t in table if VALUE[t] == value)
+    if value > 10:
+        return [(card, equal)]
+    rest = [t for t in table if VALUE[t] < value]
+    if len(rest) < 2:
+        return [(card, equal)]
+    options = groupings(value, tuple(VALUE[t] for t in rest))
+    return [(card, equal + tuple(tuple(rest[p] for p in grp) for grp in option)) for option in options]
+
+
+def hand_moves(hand: list[int], table: list[int], seven_diamonds: bool) -> list[Move]:
+    """Every move of a hand: each card with each distinct capture it allows."""
+    out: list[Move] = []
+    for card in hand:
+        out.extend(card_moves(card, table, seven_diamonds))
+    return out
+
+
+def taken(move: Move, table: list[int], seven_diamonds: bool) -> list[int]:
+    """The table cards a legal move takes."""
+    card, groups = move
+    if sweeps(card, seven_diamonds):
+        return list(table)
+    return [t for group in groups for t in group]
+
+
+def is_basra(move: Move, table: list[int], seven_diamonds: bool) -> bool:
+    """Whether a legal move is a basra: a non-jack clearing a non-empty table.
+
+    The special 7♦ makes one only when the table held numerals summing to 10 or less.
+    """
+    card, groups = move
+    if not table or VALUE[card] == JACK:
+        return False
+    if seven_diamonds and card == SEVEN_OF_DIAMONDS:
+        return all(VALUE[t] <= 10 for t in table) and sum(VALUE[t] for t in table) <= 10
+    return sum(len(g) for g in groups) == len(table)
+
+
+def canonical(groups: Groups) -> Groups:
+    """Groups in canonical order: each by rank, then by size and rank."""
+    ordered = [tuple(sorted(g, key=ORDER.__getitem__)) for g in groups]
+    return tuple(sorted(ordered, key=lambda g: (len(g), [ORDER[c] for c in g])))
+
+
+def why_illegal(card: int, groups: Groups, hand: list[int], table: list[int], seven_diamonds: bool) -> str | None:
+    """Why ``(card, groups)`` is not a legal capture, or ``None`` if the groups are sound."""
+    from deckhand.games.basra.cards import code
+
+    name = code(card)
+    if card not in hand:
+        return f"{name} is not in your hand"
+    if sweeps(card, seven_diamonds):
+        if groups:
+            return f"{name} takes the whole table; write just 'play {name}'"
+        return None
+    value = VALUE[card]
+    seen: set[int] = set()
+    for group in groups:
+        if not group:
+            return "an empty group {} takes nothing"
+        for t in group:
+            if t not in table:
+                return f"{code(t)} is not on the table"
+            if t in seen:
+                return f"{code(t)} is taken twice"
+            seen.add(t)
+        label = "{" + " ".join(code(t) for t in group) + "}"
+        if len(group) == 1:
+            if VALUE[group[0]] != value:
+                return f"{label} is not a {name[1:]}, so {name} cannot take it alone"
+        elif value > 10:
+            return f"{name} takes only cards of its own rank, not {label}"
+        elif any(VALUE[t] > 10 for t in group):
+            return f"{label}: only numerals can be added up"
+        elif sum(VALUE[t] for t in group) != value:
+            return f"{label} sums to {sum(VALUE[t] for t in group)}, not {value}"
+    missed = [t for t in table if VALUE[t] == value and t not in seen]
+    if missed:
+        return f"{name} must also take {code(missed[0])}: equal cards are compulsory"
+    return None
