@@ -1,0 +1,146 @@
+"""Rank every legal action of a view by its estimated chance of winning.
+
+Two engines sit behind one interface, :func:`rank_actions` (a view, a
+budget, an rng -> ranked candidates):
+
+* ``flat``: determinized flat Monte Carlo. Each round samples one world
+  consistent with the view (``view.sample_world``) and plays every action
+  still in the race once from it with the game's rollout policy to the end.
+  Playing all actions on the same world compares them on the same hidden
+  cards, which cuts the noise of the comparison; an action whose upper
+  confidence bound falls below the leader's lower bound leaves the race, so
+  the budget goes to the actions that could still be best.
+* ``ismcts`` / ``openloop``: the shared search agents; their ``explain``
+  candidates (visits and values) are the ranking.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from deckhand.core.protocol import CHANCE, TERMINAL, Action, State, View
+
+ENGINES = ("flat", "ismcts", "openloop")
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One candidate: notation (game seats), estimated win chance and the playouts behind it."""
+
+    notation: str
+    action: Action | None
+    win: float
+    playouts: int
+
+
+def playout(state: State, rng: random.Random, player: int) -> float:
+    """Play ``state`` to the end with the game's rollout policy; ``player``'s return."""
+    while True:
+        to_move = state.current_player()
+        if to_move == TERMINAL:
+            return state.returns()[player]
+        if to_move == CHANCE:
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(state.rollout_action(rng))
+
+
+def _budget(playouts: int | None, seconds: float | None) -> tuple[int, float]:
+    if playouts is None and seconds is None:
+        playouts = 10_000
+    limit = playouts if playouts is not None else 1 << 62
+    deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+    return limit, deadline
+
+
+def flat_monte_carlo(
+    view: View, *, playouts: int | None = None, seconds: float | None = None, rng: random.Random, z: float = 3.0
+) -> list[Ranked]:
+    """Determinized flat Monte Carlo with racing; best first."""
+    actions = view.legal_actions()
+    if not actions:
+        return []
+    limit, deadline = _budget(playouts, seconds)
+    player = view.player
+    wins = [0.0] * len(actions)
+    counts = [0] * len(actions)
+    active = list(range(len(actions)))
+    done = 0
+    rounds = 0
+    while done < limit and time.perf_counter() < deadline:
+        world = view.sample_world(rng)
+        for k in active:
+            state = world.clone()
+            state.apply_action(actions[k])
+            wins[k] += playout(state, rng, player)
+            counts[k] += 1
+            done += 1
+            if done >= limit:
+                break
+        rounds += 1
+        if rounds % 16 == 0 and len(active) > 2:
+            active = _race(active, wins, counts, z)
+    ranked = [
+        Ranked(view.action_to_string(a), a, wins[k] / counts[k] if counts[k] else 0.0, counts[k])
+        for k, a in enumerate(actions)
+    ]
+    ranked.sort(key=lambda r: (-r.win, -r.playouts))
+    return ranked
+
+
+def _race(active: list[int], wins: list[float], counts: list[int], z: float) -> list[int]:
+    """Drop actions that are clearly worse than the leader (Hoeffding-style bounds)."""
+
+    def mean(k: int) -> float:
+        return wins[k] / counts[k]
+
+    def half(k: int) -> float:
+        return z * math.sqrt(0.25 / counts[k])
+
+    leader = max(active, key=mean)
+    floor = mean(leader) - half(leader)
+    kept = [k for k in active if mean(k) + half(k) >= floor]
+    if len(kept) < 2:
+        kept = sorted(active, key=mean, reverse=True)[:2]
+    return kept
+
+
+def agent_ranking(
+    view: View, engine: str, *, playouts: int | None = None, seconds: float | None = None, rng: random.Random
+) -> list[Ranked]:
+    """The shared search agent's ranking: its candidates, most visited first."""
+    from deckhand.agents.registry import make_agent
+
+    settings = []
+    if playouts is not None or seconds is None:
+        settings.append(f"iterations={playouts or 10_000}")
+    if seconds is not None:
+        settings.append(f"seconds={seconds}")
+    agent = make_agent(f"{engine}:{','.join(settings)}", view.game)
+    explanation = agent.explain(view, rng)
+    by_notation = {view.action_to_string(a): a for a in view.legal_actions()}
+    ranked = [
+        Ranked(c.action, by_notation.get(c.action), c.value if c.value is not None else 0.0, c.visits or 0)
+        for c in explanation.candidates
+    ]
+    seen = {r.notation for r in ranked}
+    ranked.extend(Ranked(n, a, 0.0, 0) for n, a in by_notation.items() if n not in seen)
+    ranked.sort(key=lambda r: (-r.playouts, -r.win))
+    return ranked
+
+
+def rank_actions(
+    view: View,
+    *,
+    playouts: int | None = None,
+    seconds: float | None = None,
+    rng: random.Random,
+    engine: str = "flat",
+) -> list[Ranked]:
+    """Every legal action of ``view.player``, best first, with its estimated win chance."""
+    if engine == "flat":
+        return flat_monte_carlo(view, playouts=playouts, seconds=seconds, rng=rng)
+    return agent_ranking(view, engine, playouts=playouts, seconds=seconds, rng=rng)

@@ -1,0 +1,223 @@
+"""The advisor's read-eval-print loop: one line in, a short answer out.
+
+It reads standard input line by line, so it is as happy with a person at
+the table as with a script piped in (no prompt then). Every game command
+goes through the :class:`~deckhand.advise.tracker.Tracker`; anything it
+refuses is reported on one line and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TextIO
+
+from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
+from deckhand.advise.search import ENGINES, rank_actions
+from deckhand.advise.tracker import Tracker
+from deckhand.core.errors import ConfigError, DeckhandError
+
+SAVE_FORMAT = "deckhand-advise-cambio"
+SAVE_VERSION = 1
+
+
+class Session:
+    """A tracker, an advice budget and an output stream."""
+
+    def __init__(
+        self,
+        tracker: Tracker,
+        out: TextIO,
+        *,
+        playouts: int | None = None,
+        seconds: float | None = None,
+        seed: int | None = None,
+        engine: str = "flat",
+    ) -> None:
+        if engine not in ENGINES:
+            raise ConfigError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
+        self.tracker = tracker
+        self.out = out
+        self.playouts = playouts
+        self.seconds = seconds
+        self.seed = seed
+        self.engine = engine
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    # -- the loop ---------------------------------------------------------
+    def run(self, lines: Iterable[str], *, prompt: bool = False) -> None:
+        """Handle lines until ``quit`` or the end of input."""
+        if prompt:
+            self.say("Type 'help' for the commands, '?' for advice.")
+            self.out.write("> ")
+            self.out.flush()
+        for line in lines:
+            if not self.handle(line):
+                return
+            if prompt:
+                self.out.write("> ")
+                self.out.flush()
+
+    def handle(self, line: str) -> bool:
+        """One line; ``False`` when the session should end."""
+        try:
+            command = parse_command(line)
+            if command is None:
+                return True
+            if isinstance(command, Meta):
+                return self.meta(command)
+            self.move(command, line.strip())
+        except DeckhandError as exc:
+            self.say(f"! {exc}")
+        return True
+
+    def move(self, move: Move, text: str) -> None:
+        notes = self.tracker.apply_move(move, text)
+        self.say("  " + "; ".join(notes) + self.status())
+
+    def status(self) -> str:
+        seat = self.tracker.to_move()
+        if seat is None:
+            return "  -- game over: " + self.result()
+        return "  -- you to move" if seat == 0 else f"  -- seat {seat} to move"
+
+    def result(self) -> str:
+        scores = self.tracker.state.scores()
+        text = ", ".join(f"seat {self.tracker.table_seat(g)} {s:g}" for g, s in enumerate(scores))
+        return f"scores as tracked (cards you never saw are guesses): {text}"
+
+    # -- session commands -------------------------------------------------
+    def meta(self, command: Meta) -> bool:
+        name, arg = command.name, command.arg
+        if name == "quit":
+            return False
+        if name == "help":
+            self.say(HELP)
+        elif name == "show":
+            self.show()
+        elif name == "history":
+            for number, (text, notes) in enumerate(self.tracker.history(), start=1):
+                self.say(f"{number:3}. {text:<16} {'; '.join(notes)}")
+        elif name == "undo":
+            self.say(f"  undid {self.tracker.undo()!r}{self.status()}")
+        elif name == "advise":
+            self.advise(arg)
+        elif name == "save":
+            self.save(_path(arg, "save"))
+        elif name == "load":
+            self.load(_path(arg, "load"))
+        return True
+
+    def show(self) -> None:
+        """The table as you know it."""
+        data = self.tracker.view().to_json()
+        t = self.tracker
+        self.say(f"cambio ({t.game.options.get('preset', '')}), {t.players} players, seat {t.first} played first")
+        caller = data.get("caller")
+        for seat in range(t.players):
+            game_seat = t.game_seat(seat)
+            slots = data["hands"][game_seat]
+            cells = "  ".join(f"{i}:{'--' if c is None else short_form(c)}" for i, c in enumerate(slots))
+            who = "you   " if seat == 0 else f"seat {seat}"
+            mark = "  (called cambio)" if caller == game_seat else ""
+            self.say(f"  {who}  {cells}{mark}")
+        discard = [short_form(c) for c in data.get("discard", [])]
+        top = discard[-1] if discard else "none"
+        self.say(f"  discard: top {top}, {len(discard)} cards ({' '.join(discard[-8:])})" + self.status())
+
+    def advise(self, arg: str) -> None:
+        """Rank your legal actions by estimated chance of winning."""
+        playouts, seconds = self.playouts, self.seconds
+        if arg:
+            if not arg.isdigit() or int(arg) < 1:
+                raise ConfigError(f"advise {arg!r}: give a number of playouts, e.g. '? 5000'")
+            playouts, seconds = int(arg), None
+        view, note = self.tracker.decision()
+        if view is None:
+            self.say(f"  no advice: {note}")
+            return
+        seed = self.seed if self.seed is not None else random.randrange(1 << 30)
+        started = time.perf_counter()
+        ranked = rank_actions(view, playouts=playouts, seconds=seconds, rng=random.Random(seed), engine=self.engine)
+        elapsed = time.perf_counter() - started
+        total = sum(r.playouts for r in ranked)
+        self.say(f"  advice ({self.engine}, {total} playouts, {elapsed:.1f} s){'; ' + note if note else ''}:")
+        for rank, r in enumerate(ranked):
+            mark = "*" if rank == 0 else " "
+            self.say(f"  {mark} {self.tracker.to_table(r.notation):<16} win {100 * r.win:5.1f}%  ({r.playouts})")
+
+    # -- saving -----------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        t = self.tracker
+        options = {k: v for k, v in t.game.options.items() if k not in ("players", "preset")}
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": t.game.name,
+            "rules_version": t.game.rules_version,
+            "preset": t.game.options.get("preset", "house"),
+            "options": options,
+            "players": t.players,
+            "first": t.first,
+            "known": [k.label for k in t.known],
+            "commands": [text for text, _ in t.history()],
+        }
+
+    def save(self, path: Path) -> None:
+        try:
+            path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot save: {exc.strerror or exc}") from None
+        self.say(f"  saved {len(self.tracker.history())} commands to {path}")
+
+    def load(self, path: Path) -> None:
+        self.tracker = load_tracker(path)
+        self.say(f"  loaded {len(self.tracker.history())} commands from {path}{self.status()}")
+
+
+def _path(arg: str, what: str) -> Path:
+    if not arg:
+        raise ConfigError(f"{what}: give a file name, e.g. '{what} table.json'")
+    return Path(arg).expanduser()
+
+
+def load_tracker(path: Path) -> Tracker:
+    """Rebuild a tracker from a saved session by replaying its commands."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ConfigError(f"{path}: not a saved advisor session ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ConfigError(f"{path}: not a saved advisor session")
+    try:
+        tracker = Tracker(
+            players=int(data["players"]),
+            first=int(data["first"]),
+            known=[str(k) for k in data["known"]],
+            preset=str(data["preset"]),
+            options=dict(data.get("options") or {}),
+        )
+        commands = [str(c) for c in data["commands"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, DeckhandError):
+            raise ConfigError(f"{path}: {exc}") from None
+        raise ConfigError(f"{path}: missing or bad field {exc}") from None
+    if str(data.get("rules_version", tracker.game.rules_version)) != tracker.game.rules_version:
+        raise ConfigError(f"{path}: saved with cambio rules version {data.get('rules_version')}")
+    for number, text in enumerate(commands, start=1):
+        try:
+            command = parse_command(text)
+            if not isinstance(command, Move):
+                raise ConfigError("not a game command")
+            tracker.apply_move(command, text)
+        except DeckhandError as exc:
+            raise ConfigError(f"{path}: command {number} {text!r}: {exc}") from None
+    return tracker

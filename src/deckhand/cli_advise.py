@@ -1,0 +1,55 @@
+"""``deckhand advise cambio``: the table-side tracker and advisor on the command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckhand.core.errors import ConfigError
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``advise`` command group (with ``cambio``) to ``app``."""
+    group = typer.Typer(
+        name="advise", help="Track a real game at the table and ask search for the best action.", no_args_is_help=True
+    )
+
+    @group.command("cambio")
+    def cambio(
+        players: Annotated[int, typer.Option("--players", "-n", help="Seats at the table (2-6).")] = 2,
+        first: Annotated[int, typer.Option("--first", help="Table seat that plays first (you are 0).")] = 0,
+        bottom: Annotated[
+            str, typer.Option("--bottom", help="Your two known cards, e.g. '3,rk' (a 2..10 j q bk rk 0).")
+        ] = "",
+        preset: Annotated[str, typer.Option("--preset", help="Rules preset: house or classic.")] = "house",
+        playouts: Annotated[int | None, typer.Option("--playouts", help="Playouts per advice.")] = None,
+        seconds: Annotated[float | None, typer.Option("--seconds", help="Seconds per advice.")] = None,
+        engine: Annotated[str, typer.Option("--engine", help="flat, ismcts or openloop.")] = "flat",
+        seed: Annotated[int | None, typer.Option("--seed", help="Seed for the advice's sampling.")] = None,
+        load: Annotated[Path | None, typer.Option("--load", help="Resume a saved session.")] = None,
+    ) -> None:
+        """Track a Cambio game at the table: you are seat 0; type 'help' for the commands."""
+        from deckhand.advise.commands import parse_card
+        from deckhand.advise.session import Session, load_tracker
+        from deckhand.advise.tracker import Tracker
+
+        if playouts is not None and seconds is not None:
+            raise ConfigError("give --playouts or --seconds, not both")
+        if playouts is not None and playouts < 1:
+            raise ConfigError("--playouts must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ConfigError("--seconds must be positive")
+        if load is not None:
+            tracker = load_tracker(load)
+        else:
+            if not bottom:
+                raise ConfigError("--bottom: give the two cards you may look at, e.g. --bottom 3,rk")
+            known = [parse_card(item) for item in bottom.replace(",", " ").split()]
+            tracker = Tracker(players=players, first=first, known=known, preset=preset)
+        session = Session(tracker, sys.stdout, playouts=playouts, seconds=seconds, seed=seed, engine=engine)
+        session.run(sys.stdin, prompt=sys.stdin.isatty())
+
+    app.add_typer(group, name="advise")
