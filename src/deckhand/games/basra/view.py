@@ -41,9 +41,13 @@ class BasraView(View):
         return self._state.to_move
 
     def legal_actions(self) -> list[Action]:
+        return list(self.moves())
+
+    def moves(self) -> list[Move]:
+        """The viewer's moves, typed: ``[]`` when it is not to move."""
         if self._state.to_move != self.player:
             return []
-        return list(self._moves())
+        return self._moves()
 
     def _moves(self) -> list[Move]:
         return hand_moves(list(self.hand), list(self.table), self.game.seven_diamonds)
