@@ -1,0 +1,103 @@
+"""The advisor's loop: scripted input, one-line answers, advice, undo, save and load."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from house_double import HouseDouble
+
+from deckhand.advise import session as session_module
+from deckhand.advise.session import Session
+from deckhand.advise.tracker import Tracker
+from deckhand.core.errors import ConfigError
+
+
+def run(script: str, players: int = 2) -> tuple[Session, str]:
+    tracker = Tracker(players=players, known=["3", "rk"], game=HouseDouble(players))
+    out = io.StringIO()
+    session = Session(tracker, out, playouts=200, seed=3)
+    session.run(io.StringIO(script))
+    return session, out.getvalue()
+
+
+def test_show_draws_the_table_as_you_know_it() -> None:
+    _, out = run("show\n")
+    assert "you     0:??  1:??  2:3  3:rk" in out
+    assert "seat 1  0:??  1:??  2:??  3:??" in out
+    assert "you to move" in out
+
+
+def test_advice_ranks_every_legal_action_and_marks_the_best() -> None:
+    _, out = run("+ 5\n?\n")
+    lines = [line for line in out.splitlines() if "win" in line]
+    legal = {"discard", "swap 0", "swap 1", "swap 2", "swap 3"}
+    named = {" ".join(line.replace("*", " ").split()[:-3]) for line in lines}
+    assert named == legal
+    assert sum(1 for line in lines if line.startswith("  *")) == 1
+    assert "200 playouts" in out
+
+
+def test_advice_is_for_your_moves_only() -> None:
+    _, out = run("+ 5\nx0 8\n+\n?\n")
+    assert "no advice: seat 1 is to move" in out
+
+
+def test_bad_input_gets_one_line_and_the_loop_goes_on() -> None:
+    session, out = run("z\n- 7\n+ 5\nx9 4\nundo\nundo\nshow\n")
+    errors = [line for line in out.splitlines() if line.startswith("! ")]
+    assert len(errors) == 4  # unknown command, nothing drawn yet, no slot 9, nothing left to undo
+    assert "undid '+ 5'" in out
+    assert session.tracker.history() == []
+
+
+def test_quit_stops_reading() -> None:
+    session, _ = run("+ 5\nquit\nx0 8\n")
+    assert [text for text, _ in session.tracker.history()] == ["+ 5"]
+
+
+def test_help_lists_the_commands() -> None:
+    _, out = run("help\n")
+    for word in ("+ [card]", "xS [card]", "pP.S", "wP.S Q.T", "sQ P.S", "undo", "save FILE"):
+        assert word in out
+
+
+def test_history_shows_what_each_command_did() -> None:
+    _, out = run("+ 5\nx0 8\n+\n- q\nhistory\n")
+    assert "  3. +                pass; pass; draw; ??" in out
+    assert "  4. - q              discard" in out
+
+
+def test_save_then_load_gives_the_same_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "table.json"
+    session, _ = run(f"+ 5\nx0 8\n+\n- q\nw1.2 0.3\nsave {path}\n", players=3)
+    data = json.loads(path.read_text())
+    assert data["commands"] == ["+ 5", "x0 8", "+", "- q", "w1.2 0.3"]
+    assert data["players"] == 3 and data["known"] == ["3", "rk"]
+    monkeypatch.setattr(
+        session_module, "Tracker", lambda **kw: Tracker(**{k: v for k, v in kw.items()}, game=HouseDouble(3))
+    )
+    loaded = session_module.load_tracker(path)
+    assert loaded.view().to_json() == session.tracker.view().to_json()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not a saved advisor session"),
+        ('{"format": "other"}', "not a saved advisor session"),
+        ('{"format": "deckhand-advise-cambio", "players": 2}', "missing or bad field"),
+    ],
+)
+def test_loading_a_bad_file_names_it(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match=f"{path.name}.*{message}|{message}"):
+        session_module.load_tracker(path)
+
+
+def test_a_missing_file_names_it(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot read"):
+        session_module.load_tracker(tmp_path / "nope.json")
