@@ -3,6 +3,6 @@
 from deckhand.core.registry import register_game
 
 register_game("three_trios", "deckhand.games.three_trios:ThreeTriosGame")
-# register_game("cambio", "deckhand.games.cambio:CambioGame")
-# register_game("casino", "deckhand.games.casino:CasinoGame")
+register_game("cambio", "deckhand.games.cambio:CambioGame")
+register_game("casino", "deckhand.games.casino:CasinoGame")
 register_game("basra", "deckhand.games.basra:BasraGame")

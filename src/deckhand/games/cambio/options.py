@@ -1,0 +1,111 @@
+"""Cambio's options and its two presets (RULES.md §1): every preset line is an option.
+
+The tables here (card values, powers, the full deck) are built once per game
+so that the rules in :mod:`state` only index lists of ints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckhand.core.cards import CARDS, JOKER_INDEX, Rank
+from deckhand.core.options import DECK_OPTION, Option, boolean, choice, integer
+
+
+def slot_list(value: Any) -> list[int]:
+    """Slots seen at the deal: ``"2 3"``, ``"2,3"`` or ``[2, 3]``."""
+    items = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+    out: list[int] = []
+    for item in items:
+        if isinstance(item, bool):
+            raise ValueError("expected slot numbers")
+        try:
+            slot = int(item)
+        except (TypeError, ValueError):
+            raise ValueError(f"{item!r} is not a slot number") from None
+        if not 0 <= slot <= 7:
+            raise ValueError(f"slot {slot} must be from 0 to 7")
+        if slot not in out:
+            out.append(slot)
+    return sorted(out)
+
+
+OPTIONS: dict[str, Option] = {
+    "players": Option(2, integer(2, 6), "number of seats"),
+    "jokers": Option(False, boolean, "add two jokers (a 54-card deck)"),
+    "cards": Option(4, integer(1, 8), "cards dealt to each seat"),
+    "known_slots": Option([0, 1], slot_list, "slots each seat sees at the deal"),
+    "values": Option("classic", choice("classic", "house"),
+                     "classic: J 11, Q 12, black K 13; house: J/Q/black K 10, joker 0 (red K -1 in both)"),
+    "take_discard": Option(True, boolean, "a turn may take the top discard instead of drawing"),
+    "king_power": Option("any", choice("any", "peeked"),
+                         "black K: peek any card then switch any own/opponent pair (any), "
+                         "or peek another seat's card then switch that one with one of yours (peeked)"),
+    "jq_power": Option("own", choice("own", "any"),
+                       "J/Q blind switch: one own card with an opponent's (own), or any two seats' cards (any)"),
+    "caller_locked": Option(False, boolean,
+                            "after 'cambio' the caller's cards cannot be switched and it sits out sticking"),
+    "sticking": Option(False, boolean, "stick windows after every play"),
+    "max_rounds": Option(60, integer(1, 1000), "the game ends after this many full rounds"),
+    "deck": DECK_OPTION,
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic": {
+        "players": 2, "jokers": False, "cards": 4, "known_slots": [0, 1], "values": "classic",
+        "take_discard": True, "king_power": "any", "jq_power": "own", "caller_locked": False,
+        "sticking": False, "max_rounds": 60,
+    },
+    "house": {
+        "players": 2, "jokers": True, "cards": 4, "known_slots": [2, 3], "values": "house",
+        "take_discard": False, "king_power": "peeked", "jq_power": "any", "caller_locked": True,
+        "sticking": True, "max_rounds": 60,
+    },
+}
+
+# Powers of a card drawn from the deck and discarded.
+NO_POWER, PEEK_OWN, PEEK_OTHER, SWITCH, KING = 0, 1, 2, 3, 4
+
+
+def value_table(kind: str) -> list[int]:
+    """Points per card index (0..52) for ``values=kind``."""
+    table = []
+    for card in CARDS:
+        rank = card.rank
+        if rank is Rank.JOKER:
+            table.append(0)
+        elif rank is Rank.KING:
+            table.append(-1 if card.is_red else (13 if kind == "classic" else 10))
+        elif rank in (Rank.JACK, Rank.QUEEN) and kind == "house":
+            table.append(10)
+        else:
+            table.append(rank.number)
+    return table
+
+
+def power_table() -> list[int]:
+    """The power per card index; red kings and jokers have none."""
+    table = []
+    for card in CARDS:
+        n = card.rank.number
+        if n in (7, 8):
+            table.append(PEEK_OWN)
+        elif n in (9, 10):
+            table.append(PEEK_OTHER)
+        elif n in (11, 12):
+            table.append(SWITCH)
+        elif n == 13 and not card.is_red:
+            table.append(KING)
+        else:
+            table.append(NO_POWER)
+    return table
+
+
+def rank_table() -> list[int]:
+    """Rank per card index for sticking: kings match kings, jokers match jokers."""
+    return [card.rank.number for card in CARDS]
+
+
+def full_deck(jokers: bool) -> list[int]:
+    """Card indices of the deck: 52 cards, and two jokers (index 52 twice) if asked."""
+    return list(range(52)) + ([JOKER_INDEX, JOKER_INDEX] if jokers else [])

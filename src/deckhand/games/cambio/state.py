@@ -1,0 +1,530 @@
+"""Cambio's rules (RULES.md §1) on a state of plain ints and lists.
+
+Hands are per-seat lists of card indices (``EMPTY`` for an emptied slot).
+Knowledge sits beside them: ``known[seat][slot]`` is a bit mask of the seats
+that know the card there. A switch swaps the two masks, so what anyone knew
+moves with the cards; a card that goes face up gets every bit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from deckhand.core.cards import CODES
+from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
+from deckhand.core.errors import IllegalActionError
+from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
+from deckhand.games.cambio import notation as N
+from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
+
+if TYPE_CHECKING:
+    from deckhand.games.cambio.game import CambioGame
+    from deckhand.games.cambio.view import CambioView
+
+EMPTY = -1
+UNKNOWN = -2
+"""A card the holder of a redacted state (a view) cannot place."""
+
+# Phases.
+(DEAL, START, DRAWING, HOLD, PEEK_OWN_P, PEEK_OTHER_P, SWITCH_P, KING_PEEK, KING_SWITCH, STICK, PENALTY, GIVE,
+ END) = range(13)
+PHASE_NAMES = ("deal", "start", "drawing", "hold", "peek_own", "peek_other", "switch", "king_peek",
+               "king_switch", "stick", "penalty", "give", "end")
+_CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
+_POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
+
+
+class CambioState(State):
+    """A Cambio position; ``apply_action`` checks everything before it changes anything."""
+
+    __slots__ = (
+        "caller",
+        "discard",
+        "drawn",
+        "game",
+        "hands",
+        "hist",
+        "known",
+        "mover",
+        "ndrawn",
+        "peeked",
+        "phase",
+        "pile",
+        "target",
+        "took",
+        "turn",
+        "turns",
+        "wleft",
+    )
+
+    game: CambioGame
+    hands: list[list[int]]
+    known: list[list[int]]
+    pile: list[int]
+    ndrawn: int
+    discard: list[int]
+    phase: int
+    turn: int
+    mover: int
+    drawn: int
+    took: bool
+    caller: int
+    turns: int
+    peeked: int
+    target: int
+    wleft: int
+    hist: list[int]
+
+    def __init__(self, game: CambioGame) -> None:
+        self.game = game
+        n = game.players
+        self.hands = [[] for _ in range(n)]
+        self.known = [[] for _ in range(n)]
+        self.pile = list(game.deck_list)
+        self.ndrawn = 0
+        self.discard = []
+        self.phase = DEAL
+        self.turn = 0
+        self.mover = 0
+        self.drawn = EMPTY
+        self.took = False
+        self.caller = -1
+        self.turns = 0
+        self.peeked = -1  # position peeked by a king (house: the card that may be switched)
+        self.target = -1  # position emptied by a right stick, for give
+        self.wleft = 0  # seats still to come in the stick window
+        self.hist = []
+
+    # -- whose turn ---------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase == END:
+            return TERMINAL
+        return self.mover
+
+    def card_at(self, seat: int, slot: int) -> str | None:
+        """The code at ``seat.slot`` (``None`` if emptied or missing): for the table tracker."""
+        hand = self.hands[seat]
+        if slot >= len(hand) or hand[slot] < 0:
+            return None
+        return CODES[hand[slot]]
+
+    def locked(self, seat: int) -> bool:
+        """Whether ``seat``'s cards are the caller's and cannot be switched."""
+        return seat == self.caller and self.game.caller_locked
+
+    # -- moves --------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.current_player() != CHANCE:
+            raise IllegalActionError("not a chance node")
+        return list(pile_outcomes(self.pile, self.game.stack, self.ndrawn))
+
+    def sample_chance_outcome(self, rng: random.Random) -> Action:
+        return pile_sample(self.pile, self.game.stack, self.ndrawn, rng)
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return [a for a, _ in pile_outcomes(self.pile, self.game.stack, self.ndrawn)]
+        p = self.mover
+        out: list[Action]
+        if phase == START:
+            out = [] if self.caller >= 0 else [N.A_CAMBIO]
+            out.append(N.A_DRAW)
+            if self.game.take_discard and self.discard and self._has_cards(p):
+                out.append(N.A_TAKE)
+            return out
+        if phase == HOLD:
+            out = [N.slot_action(N.SWAP, s) for s, c in enumerate(self.hands[p]) if c != EMPTY]
+            if not self.took:
+                out.append(N.A_DISCARD)
+            return out
+        if phase == STICK:
+            return self._stick_actions(p)
+        if phase == GIVE:
+            out = [N.slot_action(N.GIVE, s) for s, c in enumerate(self.hands[p]) if c != EMPTY]
+            out.append(N.A_KEEP)
+            return out
+        if phase == END:
+            return []
+        return self._power_actions(p, phase)
+
+    def _has_cards(self, seat: int) -> bool:
+        return any(c != EMPTY for c in self.hands[seat])
+
+    def _slots(self, seat: int) -> list[int]:
+        return [s for s, c in enumerate(self.hands[seat]) if c != EMPTY]
+
+    def _power_actions(self, p: int, phase: int) -> list[Action]:
+        hands = self.hands
+        n = len(hands)
+        out: list[int] = []
+        if phase == PEEK_OWN_P:
+            out = [N.pos_action(N.PEEK, p, s) for s in self._slots(p)]
+        elif phase == PEEK_OTHER_P or (phase == KING_PEEK and self.game.king_peeked):
+            out = [N.pos_action(N.PEEK, q, s) for q in range(n) if q != p for s in self._slots(q)]
+        elif phase == KING_PEEK:
+            out = [N.pos_action(N.PEEK, q, s) for q in range(n) for s in self._slots(q)]
+        elif phase == KING_SWITCH and self.game.king_peeked:
+            q, t = self.peeked & 7, self.peeked >> 3
+            if not self.locked(q) and hands[q][t] != EMPTY:
+                out = [N.switch_action(p, s, q, t) for s in self._slots(p)]
+        elif (phase == SWITCH_P and not self.game.jq_any) or phase == KING_SWITCH:
+            mine = self._slots(p)
+            for q in range(n):
+                if q != p and not self.locked(q):
+                    for t in self._slots(q):
+                        out.extend(N.switch_action(p, s, q, t) for s in mine)
+        else:  # SWITCH_P, any two cards of two different seats
+            free = [(q, self._slots(q)) for q in range(n) if not self.locked(q)]
+            for i, (q, qs) in enumerate(free):
+                for r, rs in free[i + 1:]:
+                    out.extend(N.switch_action(q, s, r, t) for s in qs for t in rs)
+        out.sort()
+        out.append(N.A_SKIP)
+        return list(out)
+
+    def _stick_actions(self, p: int) -> list[Action]:
+        out: list[Action] = [N.pos_action(N.STICK, q, s) for q in range(len(self.hands))
+                             if q != self.caller for s in self._slots(q)]
+        out.append(N.A_PASS)
+        return out
+
+    def why_illegal(self, action: object) -> str | None:
+        """Why ``action`` cannot be played now, or ``None`` if it can."""
+        if type(action) is not int:
+            return f"{action!r} is not a Cambio action"
+        phase = self.phase
+        if phase == END:
+            return "the game is over"
+        if phase in _CHANCE_PHASES:
+            if not 0 <= action < N.BASE:
+                return f"{self._say(action)}: a card must be dealt now"
+            if not pile_allows(self.pile, self.game.stack, self.ndrawn, action):
+                return f"{CODES[action]} cannot come next: it is not in the draw pile"
+            return None
+        if action < N.BASE:
+            return f"{CODES[action] if action >= 0 else action}: it is seat {self.mover}'s move, not a deal"
+        if self.phase in (START, HOLD, GIVE) or self.phase == STICK:
+            if action in self.legal_actions():
+                return None
+        elif action in self._power_actions(self.mover, phase):
+            return None
+        return self._explain_illegal(action)
+
+    def _say(self, action: int) -> str:
+        try:
+            return repr(N.to_string(action))
+        except (IndexError, ValueError):
+            return repr(action)
+
+    def _explain_illegal(self, action: int) -> str:
+        kind, payload = N.decode(action)
+        what = self._say(action)
+        phase = PHASE_NAMES[self.phase]
+        p = self.mover
+        if kind in (N.SWAP, N.GIVE):
+            hand = self.hands[p]
+            if (kind == N.SWAP and self.phase == HOLD) or (kind == N.GIVE and self.phase == GIVE):
+                if payload >= len(hand):
+                    return f"{what}: seat {p} has no slot {payload}"
+                return f"{what}: slot {p}.{payload} is empty"
+        if kind in (N.PEEK, N.STICK):
+            q, s = payload & 7, payload >> 3
+            if q < len(self.hands) and (s >= len(self.hands[q]) or self.hands[q][s] == EMPTY) and (
+                    (kind == N.PEEK and self.phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK))
+                    or (kind == N.STICK and self.phase == STICK)):
+                return f"{what}: there is no card at {q}.{s}"
+            if kind == N.STICK and self.phase == STICK and q == self.caller:
+                return f"{what}: the caller's cards cannot be stuck"
+        if kind == N.SWITCH and self.phase in (SWITCH_P, KING_SWITCH):
+            sa, ta, sb, tb = N.switch_positions(payload)
+            for q, s in ((sa, ta), (sb, tb)):
+                if q >= len(self.hands) or s >= len(self.hands[q]) or self.hands[q][s] == EMPTY:
+                    return f"{what}: there is no card at {q}.{s}"
+                if self.locked(q):
+                    return f"{what}: seat {q} called cambio, its cards are locked"
+            return f"{what}: this power cannot switch those two cards"
+        if kind == N.CAMBIO and self.phase == START:
+            return f"{what}: seat {self.caller} has already called cambio"
+        if kind == N.TAKE and self.phase == START:
+            return f"{what}: cannot take the top discard now"
+        if kind == N.DISCARD and self.phase == HOLD:
+            return f"{what}: a card taken from the discard pile must be swapped in"
+        return f"{what} is not allowed in the {phase} phase (seat {p} to move)"
+
+    def apply_action(self, action: Action) -> None:
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError(why)
+        assert isinstance(action, int)
+        self.hist.append(action)
+        self._do(action)
+
+    def _do(self, a: int) -> None:
+        """Play a legal action (no checks: playouts call it through apply_action)."""
+        phase = self.phase
+        if a < N.BASE:
+            self._chance(a)
+            return
+        kind, payload = N.decode(a)
+        p = self.mover
+        if kind == N.DRAW:
+            if not self.pile:
+                self._reshuffle()
+            self.phase = DRAWING
+        elif kind == N.CAMBIO:
+            self.caller = p
+            self._next_turn()
+        elif kind == N.TAKE:
+            self.drawn = self.discard.pop()
+            self.took = True
+            self.phase = HOLD
+        elif kind == N.SWAP:
+            hand = self.hands[p]
+            old = hand[payload]
+            hand[payload] = self.drawn
+            self.known[p][payload] = self.game.all_mask if self.took else 1 << p
+            self.discard.append(old)
+            self.drawn = EMPTY
+            self._end_play()
+        elif kind == N.DISCARD:
+            card = self.drawn
+            self.discard.append(card)
+            self.drawn = EMPTY
+            power = self.game.power[card]
+            if power:
+                self.phase = _POWER_PHASE[power]
+            else:
+                self._end_play()
+        elif kind == N.PEEK:
+            q, s = payload & 7, payload >> 3
+            self.known[q][s] |= 1 << p
+            if phase == KING_PEEK:
+                self.peeked = payload
+                self.phase = KING_SWITCH
+            else:
+                self._end_play()
+        elif kind == N.SWITCH:
+            sa, ta, sb, tb = N.switch_positions(payload)
+            ha, hb, ka, kb = self.hands[sa], self.hands[sb], self.known[sa], self.known[sb]
+            ha[ta], hb[tb] = hb[tb], ha[ta]
+            ka[ta], kb[tb] = kb[tb], ka[ta]
+            self._end_play()
+        elif kind == N.SKIP:
+            self._end_play()
+        elif kind == N.PASS:
+            self._window_next()
+        elif kind == N.STICK:
+            self._stick(p, payload & 7, payload >> 3)
+        elif kind == N.GIVE:
+            q, t = self.target & 7, self.target >> 3
+            self.hands[q][t] = self.hands[p][payload]
+            self.known[q][t] = self.known[p][payload]
+            self.hands[p][payload] = EMPTY
+            self.known[p][payload] = 0
+            self._next_turn()
+        else:  # KEEP
+            self._next_turn()
+
+    def _chance(self, card: int) -> None:
+        pile_remove(self.pile, card)
+        self.ndrawn += 1
+        phase = self.phase
+        if phase == DEAL:
+            game = self.game
+            k = self.ndrawn - 1
+            seat = k // game.cards_per_seat
+            self.hands[seat].append(card)
+            self.known[seat].append((1 << seat) if len(self.hands[seat]) - 1 in game.known_slots else 0)
+            if self.ndrawn == game.players * game.cards_per_seat:
+                self._begin_turn(0)
+        elif phase == DRAWING:
+            self.drawn = card
+            self.took = False
+            self.phase = HOLD
+        else:  # PENALTY: a new face-down slot nobody has seen
+            self.hands[self.mover].append(card)
+            self.known[self.mover].append(0)
+            self._window_next()
+
+    def _reshuffle(self) -> None:
+        """The discard pile but its top card becomes the (unordered) draw pile."""
+        top = self.discard.pop()
+        self.pile.extend(self.discard)
+        self.discard = [top]
+
+    def _can_draw(self) -> bool:
+        return bool(self.pile) or len(self.discard) >= 2
+
+    def _stick(self, p: int, q: int, s: int) -> None:
+        card = self.hands[q][s]
+        top = self.discard[-1]
+        rank = self.game.rank
+        if rank[card] == rank[top]:
+            self.discard.append(card)
+            self.hands[q][s] = EMPTY
+            self.known[q][s] = 0
+            if q != p and self._has_cards(p) and not self.locked(p):
+                self.target = N.pos(q, s)
+                self.phase = GIVE
+            else:
+                self._next_turn()
+            return
+        self.known[q][s] = self.game.all_mask
+        if not self._can_draw():
+            self.phase = END
+            return
+        if not self.pile:
+            self._reshuffle()
+        self.phase = PENALTY
+
+    def _end_play(self) -> None:
+        """The turn's play is over: open a stick window (house) or pass the turn."""
+        self.peeked = -1
+        if self.game.sticking:
+            self.mover = self.turn
+            self.wleft = self.game.players
+            self._window_next()
+        else:
+            self._next_turn()
+
+    def _window_next(self) -> None:
+        """The next seat of the stick window (next seat round to the player), else the next turn."""
+        n = self.game.players
+        seat = self.mover
+        sits_out = self.caller if self.game.caller_locked else -1
+        while self.wleft > 0:
+            seat = (seat + 1) % n
+            self.wleft -= 1
+            if seat != sits_out:
+                self.mover = seat
+                self.phase = STICK
+                return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        self._begin_turn((self.turn + 1) % self.game.players)
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = self.mover = seat
+        self.drawn = EMPTY
+        self.took = False
+        self.target = -1
+        if seat == self.caller or self.turns >= self.game.turn_limit or not self._can_draw():
+            self.phase = END
+        else:
+            self.phase = START
+
+    # -- bookkeeping ----------------------------------------------------------
+    def clone(self) -> CambioState:
+        c = object.__new__(CambioState)
+        c.game = self.game
+        c.hands = [h[:] for h in self.hands]
+        c.known = [k[:] for k in self.known]
+        c.pile = self.pile[:]
+        c.ndrawn = self.ndrawn
+        c.discard = self.discard[:]
+        c.phase = self.phase
+        c.turn = self.turn
+        c.mover = self.mover
+        c.drawn = self.drawn
+        c.took = self.took
+        c.caller = self.caller
+        c.turns = self.turns
+        c.peeked = self.peeked
+        c.target = self.target
+        c.wleft = self.wleft
+        c.hist = self.hist[:]
+        return c
+
+    def history(self) -> list[Action]:
+        return list(self.hist)
+
+    def action_to_string(self, action: Action) -> str:
+        if type(action) is not int or action < 0:
+            raise IllegalActionError(f"{action!r} is not a Cambio action")
+        return N.to_string(action)
+
+    def string_to_action(self, text: str) -> Action:
+        return N.parse(text, self.game.players)
+
+    def scores(self) -> list[float]:
+        """Each seat's total of card values (a seat with no cards scores 0)."""
+        value = self.game.value
+        return [float(sum(value[c] for c in hand if c >= 0)) for hand in self.hands]
+
+    def winners(self) -> list[int]:
+        """Lowest total wins; a caller tied for lowest gives the win to the tied others."""
+        totals = self.scores()
+        low = min(totals)
+        best = [i for i, t in enumerate(totals) if t == low]
+        if self.caller in best and len(best) > 1:
+            best.remove(self.caller)
+        return best
+
+    def returns(self) -> list[float]:
+        if self.phase != END:
+            return [0.0] * self.game.players
+        best = self.winners()
+        return [1.0 / len(best) if i in best else 0.0 for i in range(self.game.players)]
+
+    def cards(self) -> list[str]:
+        out = [CODES[c] for hand in self.hands for c in hand if c >= 0]
+        out += [CODES[c] for c in self.discard]
+        out += [CODES[c] for c in self.pile]
+        if self.drawn >= 0:
+            out.append(CODES[self.drawn])
+        return out
+
+    def view(self, player: int) -> CambioView:
+        from deckhand.games.cambio.view import CambioView
+
+        return CambioView(self, player)
+
+    def information_key(self, player: int) -> Hashable:
+        from deckhand.games.cambio.view import information_key
+
+        return information_key(self, player)
+
+    def rollout_action(self, rng: random.Random) -> Action:
+        from deckhand.games.cambio.rollout import rollout_action
+
+        return rollout_action(self, rng)
+
+    def to_json(self) -> JSON:
+        data = super().to_json()
+        data.update(self.table_json(None))
+        return data
+
+    def table_json(self, viewer: int | None) -> dict[str, Any]:
+        """RULES.md §5 fields and the rest of the table, hiding what ``viewer`` cannot see."""
+        def code(card: int) -> str | None:
+            return None if card == EMPTY else "??" if card == UNKNOWN else CODES[card]
+
+        n = self.game.players
+        drawn = None if self.drawn == EMPTY else code(self.drawn)
+        window: dict[str, Any] | None = None
+        if self.phase in (STICK, PENALTY, GIVE):
+            window = {"played": self.turn, "seat": self.mover,
+                      "give_to": None if self.target < 0 else f"{self.target & 7}.{self.target >> 3}"}
+        return {
+            "hands": [[code(c) for c in hand] for hand in self.hands],
+            "discard": [CODES[c] for c in self.discard],
+            "caller": None if self.caller < 0 else self.caller,
+            "known": [[[q for q in range(n) if m >> q & 1] for m in ks] for ks in self.known],
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "turns_played": self.turns,
+            "drawn": drawn,
+            "drawn_from": None if self.drawn == EMPTY else ("discard" if self.took else "deck"),
+            "peeked": None if self.peeked < 0 else f"{self.peeked & 7}.{self.peeked >> 3}",
+            "stick_window": window,
+            "draw_pile": len(self.pile) if viewer is not None else sorted(CODES[c] for c in self.pile),
+            "cards_drawn": self.ndrawn,
+        }

@@ -1,0 +1,156 @@
+"""What one Cambio seat knows, and worlds consistent with it.
+
+A view holds a *redacted* state: the real state with every card the viewer
+cannot place replaced by ``UNKNOWN`` (hands, another seat's drawn card, the
+draw pile). Legal actions and notation never depend on hidden cards, so the
+redacted state answers them; ``sample_world`` deals the unplaced cards
+uniformly into the unknown places.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from deckhand.core.protocol import JSON, Action, View
+from deckhand.games.cambio.state import EMPTY, END, UNKNOWN, CambioState
+
+if TYPE_CHECKING:
+    from deckhand.games.cambio.game import CambioGame
+
+
+def redact(state: CambioState, player: int) -> CambioState:
+    """A copy of ``state`` holding only what ``player`` can place; no history."""
+    r = object.__new__(CambioState)
+    bit = 1 << player
+    everything = state.phase == END  # everyone turns their cards over
+    r.game = state.game
+    r.hands = [[c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True)]
+               for h, k in zip(state.hands, state.known, strict=True)]
+    r.known = [k[:] for k in state.known]
+    r.pile = [UNKNOWN] * len(state.pile)
+    r.ndrawn = state.ndrawn
+    r.discard = state.discard[:]
+    r.phase = state.phase
+    r.turn = state.turn
+    r.mover = state.mover
+    drawn = state.drawn
+    r.drawn = drawn if drawn == EMPTY or state.took or state.mover == player else UNKNOWN
+    r.took = state.took
+    r.caller = state.caller
+    r.turns = state.turns
+    r.peeked = state.peeked
+    r.target = state.target
+    r.wleft = state.wleft
+    r.hist = []
+    return r
+
+
+def information_key(state: CambioState, player: int) -> Hashable:
+    """Equal exactly when ``state.view(player)`` is: everything the view shows, as a tuple."""
+    bit = 1 << player
+    everything = state.phase == END
+    hands = tuple(tuple(c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True))
+                  for h, k in zip(state.hands, state.known, strict=True))
+    drawn = state.drawn
+    if not (drawn == EMPTY or state.took or state.mover == player):
+        drawn = UNKNOWN
+    return (player, state.phase, state.turn, state.mover, drawn, state.took, state.caller, state.turns,
+            state.peeked, state.target, state.wleft, state.ndrawn, len(state.pile), tuple(state.discard),
+            hands, tuple(tuple(k) for k in state.known))
+
+
+class CambioView(View):
+    """Seat ``player``'s knowledge of a Cambio table."""
+
+    def __init__(self, state: CambioState, player: int) -> None:
+        self.game: CambioGame = state.game
+        self.player = player
+        self._r = redact(state, player)
+
+    @property
+    def table(self) -> CambioState:
+        """The redacted state (unknown cards are ``UNKNOWN``); read it, do not play it."""
+        return self._r
+
+    def current_player(self) -> int:
+        return self._r.current_player()
+
+    def legal_actions(self) -> list[Action]:
+        if self._r.current_player() != self.player:
+            return []
+        return self._r.legal_actions()
+
+    def action_to_string(self, action: Action) -> str:
+        return self._r.action_to_string(action)
+
+    def string_to_action(self, text: str) -> Action:
+        return self._r.string_to_action(text)
+
+    def hand(self, seat: int) -> list[int]:
+        """Seat ``seat``'s slots as the viewer knows them (card index, ``EMPTY`` or ``UNKNOWN``)."""
+        return list(self._r.hands[seat])
+
+    def to_json(self) -> JSON:
+        r = self._r
+        data: JSON = {
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "options": dict(self.game.options),
+            "current_player": _label(r.current_player()),
+            "scores": r.scores() if r.phase == END else [None] * self.game.players,
+            "viewer": self.player,
+        }
+        data.update(r.table_json(self.player))
+        if r.phase == END:
+            data["winners"] = r.winners()
+        return data
+
+    def information_key(self) -> Hashable:
+        return information_key(self._r, self.player)
+
+    def unplaced(self) -> list[int]:
+        """The cards the viewer cannot place (a multiset of card indices, sorted)."""
+        counts = list(self.game.deck_counts)
+        r = self._r
+        for hand in r.hands:
+            for c in hand:
+                if c >= 0:
+                    counts[c] -= 1
+        for c in r.discard:
+            counts[c] -= 1
+        if r.drawn >= 0:
+            counts[r.drawn] -= 1
+        out: list[int] = []
+        for card, n in enumerate(counts):
+            if n:
+                out.extend([card] * n)
+        return out
+
+    def sample_world(self, rng: random.Random) -> CambioState:
+        """A full state that looks like this view: unplaced cards dealt uniformly at random.
+
+        A sampled world has no history: it is a determinization to search from,
+        not a game to replay.
+        """
+        cards = self.unplaced()
+        rng.shuffle(cards)
+        w = self._r.clone()
+        i = 0
+        for hand in w.hands:
+            for s, c in enumerate(hand):
+                if c == UNKNOWN:
+                    hand[s] = cards[i]
+                    i += 1
+        if w.drawn == UNKNOWN:
+            w.drawn = cards[i]
+            i += 1
+        w.pile = cards[i:]
+        return w
+
+
+def _label(player: int) -> int | str:
+    from deckhand.core.protocol import player_label
+
+    return player_label(player)
