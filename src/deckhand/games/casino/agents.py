@@ -1,0 +1,166 @@
+"""The greedy Casino player, its help mode, and the sentence after each computer move.
+
+Strategy, in order: capture the most valuable cards (cards count, with
+bonuses for the scoring cards: 10♦, 2♠, aces, spades); else, when it is
+worth more, build what it can capture next turn (taking over an opponent's
+build counts extra, since it denies the opponent the cards); else trail the
+least useful card. Each choice names the rule that fired, so the same agent
+gives the human's hint ("help") and explains the computer's move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.cards import CARDS
+from deckhand.core.errors import IllegalActionError
+from deckhand.core.protocol import Action, Game, View
+from deckhand.games.casino.moves import capture_cards
+
+if TYPE_CHECKING:
+    from deckhand.games.casino.state import CasinoState
+
+DIAMOND_TEN = 35
+SPADE_TWO = 1
+
+
+def card_worth(card: int) -> float:
+    """What a card is worth in a pile: one for counting, plus its share of the scoring."""
+    worth = 1.0
+    if card == DIAMOND_TEN:
+        worth += 2.0
+    if card == SPADE_TWO:
+        worth += 1.0
+    if card % 13 == 0:
+        worth += 1.0
+    if card < 13:
+        worth += 0.25
+    return worth
+
+
+def _name(card: int) -> str:
+    return CARDS[card].name
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _group(cards: tuple[int, ...] | list[int]) -> str:
+    return _and([_name(c) for c in cards])
+
+
+def describe(action: Action, state: CasinoState) -> str:
+    """The move in words: ``play a 9 of Clubs to capture the 9 of Diamonds and the set of …``."""
+    if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
+        return f"play {action!r}"
+    kind, card = action[0], action[1]
+    head = f"play a {_name(card)}" if not _name(card).startswith(("Ace", "8")) else f"play an {_name(card)}"
+    if kind == "trail":
+        return f"{head} as a trail"
+    if kind == "capture":
+        things = [f"the {_name(c)}" for c in action[2]]
+        things += [f"the set of {_group(g)}" for g in action[3]]
+        for parts in action[4]:
+            if len(parts) == 1:
+                things.append(f"the build of {_group(parts[0])}")
+            else:
+                things.append("the multiple build of " + _and([f"[{_group(p)}]" for p in parts]))
+        return f"{head} to capture {_and(things)}"
+    value = action[2]
+    if kind == "increase":
+        return f"{head} to increase the opponent's build of {_group(action[3][0])} to {value}, taking it over"
+    extra = action[3]
+    mine = state.owner_of(value, state.to_move) is not None
+    if value in state.game.vals[card]:
+        if extra:
+            return f"{head} and the {_group(extra)} as a multiple build of {value}"
+        return f"{head} to add to its multiple build of {value}"
+    with_ = f" with the {_group(extra)}" if extra else ""
+    if mine:
+        return f"{head}{with_} to make another build of {value}, adding to its multiple build"
+    return f"{head}{with_} to make a build of {value}"
+
+
+class GreedyAgent(Agent):
+    """Captures the most valuable cards, else builds to capture next turn, else trails its least useful card."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game | None = None, build_weight: float = 0.8) -> None:
+        self.game = game
+        self.build_weight = float(build_weight)
+
+    def spec(self) -> str:
+        return self.name if self.build_weight == 0.8 else f"{self.name}:build_weight={self.build_weight}"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        from deckhand.games.casino.view import CasinoView
+
+        if not isinstance(view, CasinoView):
+            raise IllegalActionError("the greedy Casino agent needs a Casino view")
+        state = view.state
+        actions: list[Any] = view.legal_actions()
+        if not actions:
+            raise IllegalActionError(f"seat {view.player} has no move to choose")
+        if not isinstance(actions[0], tuple) or actions[0][0] in ("call", "coin"):
+            action = actions[int(rng.random() * len(actions))]
+            return Explanation(action, view.action_to_string(action), "a coin call is a guess", [])
+        scored = [(self._score(state, a), i, a) for i, a in enumerate(actions)]
+        scored.sort(key=lambda t: (-t[0][0], t[1]))
+        (_, reason), _, action = scored[0]
+        candidates = [Candidate(view.action_to_string(a), value=round(s[0], 3), note=s[1]) for s, _, a in scored[:8]]
+        words = describe(action, state)
+        sentence = f"The computer chose to {words}. It wanted {reason}."
+        hint = f"{words[0].upper()}{words[1:]} ({action[0]}): {reason}."
+        return Explanation(
+            action=action,
+            notation=view.action_to_string(action),
+            reason=reason,
+            candidates=candidates,
+            data={"sentence": sentence, "help": hint, "card": _name(action[1]), "move": action[0]},
+        )
+
+    def _score(self, state: CasinoState, action: Any) -> tuple[float, str]:
+        kind = action[0]
+        if kind == "capture":
+            taken = capture_cards(action)
+            worth = sum(card_worth(c) for c in [action[1], *taken])
+            if DIAMOND_TEN in taken or action[1] == DIAMOND_TEN:
+                return 10 + worth, "to keep the 10 of Diamonds from the opponent"
+            if any(b[1] != state.to_move for parts in action[4] for b in state.builds if b[2] == parts):
+                return 10 + worth, "to capture the opponent's build before the opponent could"
+            if len(state.loose) == len(action[2]) + sum(len(g) for g in action[3]) and not state.builds:
+                return 10 + worth + 1, "to sweep the table and maximize the number of captured cards"
+            return 10 + worth, "to maximize the number of captured cards"
+        if kind in ("build", "increase"):
+            cards = list(action[3]) if kind == "build" else [c for p in action[3] for c in p]
+            worth = sum(card_worth(c) for c in [action[1], *cards]) + 1.0  # + the capture card
+            if kind == "increase":
+                reason = "to take over the opponent's build and capture it next turn"
+                return 10 + self.build_weight * worth + 0.5, reason
+            if not cards:
+                return 10 + self.build_weight * worth - 0.5, f"to add to its multiple build of {action[2]}"
+            return 10 + self.build_weight * worth, f"to build {action[2]} and capture it on its next turn"
+        # trail: keep scoring cards and cards that match something; low ranks are cheap to lose
+        card = action[1]
+        g = state.game
+        pairs = sum(1 for d in state.hands[state.to_move] if d != card and g.rank[d] == g.rank[card])
+        cost = card_worth(card) * 2 + pairs - g.rank[card] / 20
+        return -cost, "to trail its least useful card, since it could not capture or build anything worth more"
+
+
+def computer_sentence(explanation: Explanation) -> str:
+    """The seed's line after a computer move (from ``GreedyAgent.explain``)."""
+    sentence = explanation.data.get("sentence")
+    return str(sentence) if sentence else f"The computer chose {explanation.notation}: {explanation.reason}."
+
+
+def help_text(view: View, rng: random.Random | None = None) -> str:
+    """Help mode: the card to play, the action and why, from the computer's own strategy."""
+    explanation = GreedyAgent().explain(view, rng or random.Random(0))
+    return str(explanation.data.get("help") or explanation.reason)

@@ -1,0 +1,190 @@
+"""Casino move generation: trails, captures, builds, multiple builds and increases.
+
+Actions are small tuples of card indices:
+
+* ``("trail", c)``
+* ``("capture", c, singles, sets, builds)``: ``singles`` the loose cards of
+  the played card's rank (all of them, they are compulsory), ``sets`` a
+  tuple of loose-card groups each summing to the capture value, ``builds``
+  the parts-tuples of the builds taken whole.
+* ``("build", c, v, loose)``: the played card with ``loose`` cards makes a
+  build of ``v``; when the card is worth ``v`` itself it is a part on its
+  own and ``loose`` (if any) is a second part (a multiple build).
+* ``("increase", c, v, parts)``: the card goes on an opponent's single build.
+
+A build on the table is ``(value, owner, parts)``; one owner's builds of one
+value are a single entry with several parts (the multiple build).
+
+Subsets of the loose cards are the hot spot: they are enumerated once per
+position with their sums (pruned at the highest card value) and shared by
+every card in the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+Build = tuple[int, int, tuple[tuple[int, ...], ...]]
+Play = tuple[Any, ...]
+
+
+def subset_sums(loose: Sequence[int], vals: Sequence[tuple[int, ...]], maxv: int) -> dict[int, list[tuple[int, ...]]]:
+    """Every non-empty subset of ``loose`` by the sums it can make (at most ``maxv``), in table order."""
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for card in reversed(loose):
+        grown: list[tuple[int, tuple[int, ...]]] = []
+        for x in vals[card]:
+            grown.append((x, (card,)))
+            for total, subset in found:
+                t = total + x
+                if t <= maxv:
+                    grown.append((t, (card, *subset)))
+        found += grown
+    out: dict[int, list[tuple[int, ...]]] = {}
+    for total, subset in found:
+        if total in out:
+            out[total].append(subset)
+        else:
+            out[total] = [subset]
+    if len(found) > 1 and any(len(vals[c]) > 1 for c in loose):  # two aces worth 1 and 14 reach one sum twice
+        for key, subsets in out.items():
+            out[key] = list(dict.fromkeys(subsets))
+    return out
+
+
+def set_unions(groups: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], ...]]:
+    """Each distinct union of pairwise disjoint groups (empty included), as one partition."""
+    if len(groups) < 2:
+        return [(), *((g,) for g in groups)]
+    found: dict[frozenset[int], tuple[tuple[int, ...], ...]] = {frozenset(): ()}
+    masks = [frozenset(g) for g in groups]
+
+    def walk(start: int, used: frozenset[int], parts: tuple[tuple[int, ...], ...]) -> None:
+        for j in range(start, len(groups)):
+            mask = masks[j]
+            if used.isdisjoint(mask):
+                union = used | mask
+                extended = (*parts, groups[j])
+                if union not in found:
+                    found[union] = extended
+                walk(j + 1, union, extended)
+
+    walk(0, frozenset(), ())
+    return list(found.values())
+
+
+def legal_plays(
+    hand: Sequence[int],
+    loose: Sequence[int],
+    builds: Sequence[Build],
+    player: int,
+    vals: Sequence[tuple[int, ...]],
+    rank: Sequence[int],
+    maxv: int,
+) -> list[Play]:
+    """Every legal play of ``player`` holding ``hand`` (RULES.md §4)."""
+    owned = [b[0] for b in builds if b[1] == player]
+    sums = subset_sums(loose, vals, maxv) if loose else {}
+    # how many cards of each value the hand holds
+    held = [0] * (maxv + 1)
+    for d in hand:
+        for x in vals[d]:
+            held[x] += 1
+    held_values = [v for v in range(2, maxv + 1) if held[v]]
+    unions_by_v: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
+    out: list[Play] = []
+    seen_captures: set[tuple[int, frozenset[int]]] = set()
+    for c in hand:
+        cvals = vals[c]
+        rc = rank[c]
+        # owned builds whose last capture card is c: c must capture them
+        must = [w for w in owned if held[w] - (w in cvals) < 1] if owned else owned
+        singles = tuple(x for x in loose if rank[x] == rc)
+        if not owned and not singles:
+            out.append(("trail", c))
+        for v in cvals:
+            if must and (len(must) > 1 or must[0] != v):
+                continue
+            if singles and len(cvals) > 1:
+                # an ace worth 1 or 14: the matching aces are singles, never part of a set
+                groups = [g for g in sums.get(v, ()) if len(g) > 1 and not set(g) & set(singles)]
+                unions = set_unions(groups)
+            else:
+                unions = unions_by_v.get(v)  # type: ignore[assignment]
+                if unions is None:
+                    unions = unions_by_v[v] = set_unions([g for g in sums.get(v, ()) if len(g) > 1])
+            units = [b for b in builds if b[0] == v] if builds else []
+            if not units and len(unions) == 1:
+                if singles:
+                    key = (c, frozenset(singles))
+                    if key not in seen_captures:
+                        seen_captures.add(key)
+                        out.append(("capture", c, singles, (), ()))
+                continue
+            forced = [b[2] for b in units if b[1] == player] if must else []
+            free = [b for b in units if b[1] != player] if must else units
+            for k in range(1 << len(free)):
+                taken = tuple(forced) + tuple(b[2] for i, b in enumerate(free) if k >> i & 1)
+                for sets in unions:
+                    if not singles and not sets and not taken:
+                        continue
+                    cards = set(singles)
+                    for g in sets:
+                        cards.update(g)
+                    for parts in taken:
+                        for p in parts:
+                            cards.update(p)
+                    key = (c, frozenset(cards))
+                    if key in seen_captures:
+                        continue
+                    seen_captures.add(key)
+                    out.append(("capture", c, singles, sets, taken))
+        if must:
+            continue
+        # builds and multiple builds: need another card of the build's value
+        made: list[Play] = []
+        for v in held_values:
+            if held[v] - (v in cvals) < 1:
+                continue
+            for x in cvals:
+                if x < v:
+                    for subset in sums.get(v - x, ()):
+                        made.append(("build", c, v, subset))
+                elif x == v:
+                    if v in owned:
+                        made.append(("build", c, v, ()))
+                    for subset in sums.get(v, ()):
+                        made.append(("build", c, v, subset))
+        if made:
+            out.extend(made if len(cvals) == 1 else sorted(set(made), key=_build_key))
+        for value, owner, parts in builds:
+            if owner == player or len(parts) != 1:
+                continue
+            for x in cvals:
+                v = value + x
+                if v <= maxv and held[v] - (v in cvals) >= 1:
+                    out.append(("increase", c, v, parts))
+    if not out:
+        # only a save file that breaks the keep rule gets here: let any card trail
+        out = [("trail", c) for c in hand]
+    return out
+
+
+def _build_key(play: Play) -> tuple[int, int, tuple[int, ...]]:
+    return play[2], len(play[3]), play[3]
+
+
+def capture_cards(play: Play) -> list[int]:
+    """The table cards a capture takes."""
+    cards = list(play[2])
+    for group in play[3]:
+        cards.extend(group)
+    for parts in play[4]:
+        for part in parts:
+            cards.extend(part)
+    return cards
+
+
+def build_cards(parts: tuple[tuple[int, ...], ...]) -> list[int]:
+    return [c for part in parts for c in part]

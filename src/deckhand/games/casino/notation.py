@@ -1,0 +1,218 @@
+"""Casino notation (RULES.md §4): loose cards bare, sets in ``{}``, builds in ``[]``.
+
+``trail H6`` · ``capture C9 {C8 HA} [[C6 S3] [S9]]`` · ``build H6 {H3} = 9`` ·
+``build S9 = 9`` · ``increase H2 [C3 S4] = 9``; the coin is ``heads``/``tails``
+(seat 0's call) and ``coin heads``/``coin tails`` (the toss); a dealt card is its code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from deckhand.core.cards import CODES, Card
+from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from deckhand.core.protocol import Action
+from deckhand.games.casino.moves import Play, capture_cards
+
+if TYPE_CHECKING:
+    from deckhand.games.casino.state import CasinoState
+
+Parts = tuple[tuple[int, ...], ...]
+
+
+def cards_text(cards: tuple[int, ...] | list[int]) -> str:
+    return " ".join(CODES[c] for c in cards)
+
+
+def build_text(parts: Parts) -> str:
+    """``[C3 S4]`` for a single build, ``[[C6 S3] [S9]]`` for a multiple one."""
+    if len(parts) == 1:
+        return f"[{cards_text(parts[0])}]"
+    return "[" + " ".join(f"[{cards_text(p)}]" for p in parts) + "]"
+
+
+def action_to_string(action: Action) -> str:
+    if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 52:
+        return CODES[action]
+    if not isinstance(action, tuple) or not action:
+        raise NotationError(f"not a casino action: {action!r}")
+    kind = action[0]
+    try:
+        if kind == "call":
+            return ("heads", "tails")[action[1]]
+        if kind == "coin":
+            return "coin " + ("heads", "tails")[action[1]]
+        card = CODES[action[1]]
+        if kind == "trail":
+            return f"trail {card}"
+        if kind == "capture":
+            words = [f"capture {card}"]
+            if action[2]:
+                words.append(cards_text(action[2]))
+            words += [f"{{{cards_text(g)}}}" for g in action[3]]
+            words += [build_text(parts) for parts in action[4]]
+            return " ".join(words)
+        if kind == "build":
+            middle = f" {{{cards_text(action[3])}}}" if action[3] else ""
+            return f"build {card}{middle} = {action[2]}"
+        if kind == "increase":
+            return f"increase {card} {build_text(action[3])} = {action[2]}"
+    except (IndexError, TypeError, KeyError):
+        pass
+    raise NotationError(f"not a casino action: {action!r}")
+
+
+_TOKENS = re.compile(r"\[|\]|\{|\}|=|[^\s\[\]{}=]+")
+
+
+def tokenize(text: str) -> list[str]:
+    return _TOKENS.findall(text)
+
+
+def parse_card(token: str, text: str) -> int:
+    try:
+        return Card.parse(token).index
+    except NotationError:
+        raise NotationError(f"{text!r}: {token!r} is not a card code") from None
+
+
+class _Reader:
+    """Reads tokens into loose cards, ``{}`` sets and ``[]`` builds."""
+
+    def __init__(self, tokens: list[str], text: str) -> None:
+        self.tokens = tokens
+        self.i = 0
+        self.text = text
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def take(self) -> str:
+        token = self.peek()
+        if token is None:
+            raise NotationError(f"{self.text!r}: unexpected end")
+        self.i += 1
+        return token
+
+    def cards_until(self, close: str) -> tuple[int, ...]:
+        out = []
+        while (token := self.take()) != close:
+            if token in "[]{}=":
+                raise NotationError(f"{self.text!r}: unexpected {token!r}")
+            out.append(parse_card(token, self.text))
+        if not out:
+            raise NotationError(f"{self.text!r}: an empty group")
+        return tuple(out)
+
+    def build(self) -> Parts:
+        """After ``[``: a single build ``[C3 S4]`` or a multiple one ``[[C6 S3] [S9]]``."""
+        if self.peek() == "[":
+            parts = []
+            while self.peek() == "[":
+                self.take()
+                parts.append(self.cards_until("]"))
+            if self.take() != "]":
+                raise NotationError(f"{self.text!r}: a multiple build must close with ']'")
+            return tuple(parts)
+        return (self.cards_until("]"),)
+
+    def value(self) -> int:
+        if self.take() != "=":
+            raise NotationError(f"{self.text!r}: expected '= value' after the cards")
+        token = self.take()
+        if not token.isdigit():
+            raise NotationError(f"{self.text!r}: {token!r} is not a build value")
+        if self.peek() is not None:
+            raise NotationError(f"{self.text!r}: unexpected {self.peek()!r} after the value")
+        return int(token)
+
+
+def _table_build(state: CasinoState, parts: Parts, text: str) -> Parts:
+    """The build on the table holding exactly these cards (the user's order need not match)."""
+    wanted = frozenset(c for p in parts for c in p)
+    for b in state.builds:
+        if frozenset(c for p in b[2] for c in p) == wanted:
+            return b[2]
+    raise IllegalActionError(f"{text!r}: there is no build {build_text(parts)} on the table")
+
+
+def _order(cards: tuple[int, ...]) -> tuple[int, ...]:
+    from deckhand.games.casino.state import ORDER
+
+    return tuple(sorted(cards, key=ORDER.__getitem__))
+
+
+def string_to_action(state: CasinoState, text: str) -> Action:
+    """Parse notation; a well-formed move that is illegal here still parses (apply says why)."""
+    tokens = tokenize(text.strip().lower())
+    if not tokens:
+        raise NotationError("empty move")
+    head = tokens[0]
+    rest = tokens[1:]
+    if head in ("heads", "tails") and not rest:
+        return ("call", 0 if head == "heads" else 1)
+    if head in ("call", "coin") and len(rest) == 1 and rest[0] in ("heads", "tails"):
+        return (head, 0 if rest[0] == "heads" else 1)
+    if head not in ("trail", "capture", "build", "increase"):
+        if len(tokens) == 1:
+            return _bare_card(state, parse_card(head, text), text)
+        raise NotationError(f"{text!r}: expected trail, capture, build or increase")
+    if not rest:
+        raise NotationError(f"{text!r}: which card?")
+    card = parse_card(rest[0], text)
+    reader = _Reader(rest[1:], text)
+    if head == "trail":
+        if reader.peek() is not None:
+            raise NotationError(f"{text!r}: a trail plays one card and takes nothing")
+        return ("trail", card)
+    if head == "build":
+        loose: tuple[int, ...] = ()
+        if reader.peek() == "{":
+            reader.take()
+            loose = reader.cards_until("}")
+        return ("build", card, reader.value(), _order(loose))
+    if head == "increase":
+        if reader.take() != "[":
+            raise NotationError(f"{text!r}: name the build to increase in [brackets]")
+        parts = _table_build(state, reader.build(), text)
+        return ("increase", card, reader.value(), parts)
+    return _capture(state, card, reader, text)
+
+
+def _capture(state: CasinoState, card: int, reader: _Reader, text: str) -> Play:
+    singles: list[int] = []
+    sets: list[tuple[int, ...]] = []
+    builds: list[Parts] = []
+    while (token := reader.peek()) is not None:
+        reader.take()
+        if token == "{":
+            sets.append(_order(reader.cards_until("}")))
+        elif token == "[":
+            builds.append(_table_build(state, reader.build(), text))
+        elif token in "]}=":
+            raise NotationError(f"{text!r}: unexpected {token!r}")
+        else:
+            singles.append(parse_card(token, text))
+    taken = frozenset(singles) | {c for g in sets for c in g} | {c for b in builds for p in b for c in p}
+    if state.phase == 3:
+        legal: list[Any] = state.legal_actions()
+        for action in legal:
+            if action[0] == "capture" and action[1] == card and frozenset(capture_cards(action)) == taken:
+                return action  # type: ignore[no-any-return]
+    return ("capture", card, _order(tuple(singles)), tuple(sets), tuple(builds))
+
+
+def _bare_card(state: CasinoState, card: int, text: str) -> Action:
+    """A card code alone: a dealt card at a chance node, else the one move that plays it."""
+    if state.phase != 3:
+        return card
+    legal: list[Any] = state.legal_actions()
+    moves = [a for a in legal if a[1] == card]
+    if len(moves) == 1:
+        chosen: Action = moves[0]
+        return chosen
+    if not moves:
+        raise IllegalActionError(f"{text!r}: no legal move plays {CODES[card]}")
+    options = ", ".join(action_to_string(a) for a in moves[:6])
+    raise AmbiguousActionError(f"{text!r} could be {len(moves)} moves: {options}{' …' if len(moves) > 6 else ''}")
