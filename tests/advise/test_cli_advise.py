@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 import typer
-from house_double import HouseDouble
 from typer.testing import CliRunner
 
-from deckhand.advise import tracker as tracker_module
 from deckhand.cli_advise import register
 from deckhand.core.errors import DeckhandError
 
 
 @pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
-    def load_game(name: str, *, preset: str, players: int, **options: Any) -> HouseDouble:
-        assert name == "cambio" and preset == "house"
-        return HouseDouble(players)
-
-    monkeypatch.setattr(tracker_module, "load_game", load_game)
+def app() -> typer.Typer:
     app = typer.Typer()
 
     @app.callback()

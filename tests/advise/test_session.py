@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-from house_double import HouseDouble
 
 from deckhand.advise import session as session_module
 from deckhand.advise.session import Session
@@ -16,7 +15,7 @@ from deckhand.core.errors import ConfigError
 
 
 def run(script: str, players: int = 2) -> tuple[Session, str]:
-    tracker = Tracker(players=players, known=["3", "rk"], game=HouseDouble(players))
+    tracker = Tracker(players=players, known=["3", "rk"])
     out = io.StringIO()
     session = Session(tracker, out, playouts=200, seed=3)
     session.run(io.StringIO(script))
@@ -70,15 +69,12 @@ def test_history_shows_what_each_command_did() -> None:
     assert "  4. - q              discard" in out
 
 
-def test_save_then_load_gives_the_same_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_save_then_load_gives_the_same_table(tmp_path: Path) -> None:
     path = tmp_path / "table.json"
     session, _ = run(f"+ 5\nx0 8\n+\n- q\nw1.2 0.3\nsave {path}\n", players=3)
     data = json.loads(path.read_text())
     assert data["commands"] == ["+ 5", "x0 8", "+", "- q", "w1.2 0.3"]
     assert data["players"] == 3 and data["known"] == ["3", "rk"]
-    monkeypatch.setattr(
-        session_module, "Tracker", lambda **kw: Tracker(**{k: v for k, v in kw.items()}, game=HouseDouble(3))
-    )
     loaded = session_module.load_tracker(path)
     assert loaded.view().to_json() == session.tracker.view().to_json()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from house_double import HouseDouble
 
 from deckhand.advise.commands import Move, parse_command
 from deckhand.advise.tracker import Tracker, TrackerError, card_at
@@ -13,7 +12,7 @@ from deckhand.core.errors import DeckhandError
 
 
 def make_tracker(players: int = 2, first: int = 0, known: tuple[str, str] = ("3", "rk")) -> Tracker:
-    return Tracker(players=players, first=first, known=list(known), game=HouseDouble(players))
+    return Tracker(players=players, first=first, known=list(known))
 
 
 def play(tracker: Tracker, *lines: str) -> list[str]:
@@ -55,9 +54,9 @@ def test_you_know_your_two_bottom_cards_and_nothing_else() -> None:
 
 def test_bottom_cards_must_match_what_you_see_at_the_deal() -> None:
     with pytest.raises(DeckhandError, match="--bottom"):
-        Tracker(players=2, known=["3"], game=HouseDouble(2))
+        Tracker(players=2, known=["3"])
     with pytest.raises(DeckhandError, match="--first"):
-        Tracker(players=2, first=2, known=["3", "4"], game=HouseDouble(2))
+        Tracker(players=2, first=2, known=["3", "4"])
 
 
 def test_your_draw_needs_its_card_and_another_seats_does_not() -> None:

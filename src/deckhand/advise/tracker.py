@@ -206,7 +206,14 @@ class Tracker:
 
 
 def _has(state: State, notation: str) -> bool:
-    return any(state.action_to_string(a) == notation for a in state.legal_actions())
+    """Whether ``notation`` is a legal action now (in the game's canonical spelling)."""
+    if state.current_player() < 0:
+        return False
+    try:
+        action = state.string_to_action(notation)
+    except (NotationError, IllegalActionError):
+        return False
+    return action in state.legal_actions()
 
 
 class _Work:
@@ -359,11 +366,13 @@ class _Work:
 
     # -- actions ----------------------------------------------------------
     def push(self, text: str, *, chance: bool = False, hidden: bool = False) -> None:
-        step = Step(text, chance, hidden, tuple(self.pending))
         try:
-            self.state.apply_action(self.state.string_to_action(text))
+            action = self.state.string_to_action(text)
+            text = self.state.action_to_string(action)
+            self.state.apply_action(action)
         except (NotationError, IllegalActionError) as exc:
             raise TrackerError(self.t.to_table(str(exc))) from None
+        step = Step(text, chance, hidden, tuple(self.pending))
         self.pending = []
         self.steps.append(step)
         if chance:
@@ -423,6 +432,7 @@ def _draw(work: _Work, move: Move) -> None:
 
 
 def _discard(work: _Work, move: Move) -> None:
+    work.check("discard")
     if move.card is not None:
         work.pin_drawn(move.card)
     elif work.steps[work.drawn_step()].hidden:
