@@ -292,7 +292,7 @@ class BasraState(State):
         return (
             player, self.to_move, tuple(self.hands[player]), len(self.hands[1 - player]), tuple(self.table),
             tuple(self.piles[0]), tuple(self.piles[1]), tuple(self.totals), tuple(self.basras), self.dealer,
-            self.deck_no, len(self.pile), self.drawn, self.deal_left, tuple(self.buried), self.last,
+            self.deck_no, len(self.pile), self.drawn, tuple(self.buried), self.last,
         )
 
     def cards(self) -> list[str]:
@@ -313,20 +313,20 @@ class BasraState(State):
 
     def to_json(self) -> JSON:
         data = super().to_json()
-        data.update(public_json(self))
+        data.update(public_json(self, len(self.pile)))
         data["hands"] = [codes(self.hands[0]), codes(self.hands[1])]
         return data
 
 
-def public_json(state: BasraState) -> dict[str, Any]:
-    """What both seats see: table, piles, basras, dealer, deck counts."""
+def public_json(state: BasraState, deck: int) -> dict[str, Any]:
+    """What both seats see: table, piles, basras, dealer, the number of undealt cards."""
     return {
         "table": codes(state.table),
         "piles": [codes(state.piles[0]), codes(state.piles[1])],
         "basras": list(state.basras),
         "dealer": state.dealer,
         "deck_number": state.deck_no,
-        "deck": len(state.pile),
+        "deck": deck,
         "set_aside": codes(state.buried),
         "last_capturer": None if state.last < 0 else state.last,
     }

@@ -26,11 +26,18 @@ class BasraView(View):
     def __init__(self, state: BasraState, player: int) -> None:
         self.game: BasraGame = state.game
         self.player = player
-        self._state = state.clone()
-        # The other hand and the pile stay in the copy only for sample_world's
-        # counts; nothing below reads their cards.
+        # A public copy: the other hand, the undealt cards and the history
+        # (which names every card dealt) are dropped, only their counts kept.
+        public = state.clone()
+        public.hands[1 - player] = []
+        public.pile = []
+        public.hist = []
+        public._moves = None
+        self._state = public
         self.hand: tuple[int, ...] = tuple(state.hands[player])
         self.other_count = len(state.hands[1 - player])
+        self.deck_left = len(state.pile)
+        """Cards still to be dealt this deck."""
         self.table: tuple[int, ...] = tuple(state.table)
 
     @property
@@ -78,11 +85,6 @@ class BasraView(View):
         return self._state.totals[:]
 
     @property
-    def deck_left(self) -> int:
-        """Cards still to be dealt this deck."""
-        return len(self._state.pile)
-
-    @property
     def last_capturer(self) -> int:
         return self._state.last
 
@@ -99,7 +101,7 @@ class BasraView(View):
             "scores": s.scores(),
             "viewer": self.player,
             "hands": hands,
-            **public_json(s),
+            **public_json(s, self.deck_left),
             "draws": s.drawn,
             "returns": s.returns() if s.to_move == TERMINAL else None,
         }
@@ -109,9 +111,6 @@ class BasraView(View):
         world = self._state.clone()
         hidden = self.unseen
         rng.shuffle(hidden)
-        other = hidden[: self.other_count]
-        world.hands[1 - self.player] = sorted(other, key=ORDER.__getitem__)
+        world.hands[1 - self.player] = sorted(hidden[: self.other_count], key=ORDER.__getitem__)
         world.pile = hidden[self.other_count :]
-        world.hist = []
-        world._moves = None
         return world
