@@ -1,0 +1,325 @@
+"""The seed's computer players (seed 000): ``easy`` (computerTurnRandom) and ``hard`` (computerTurn).
+
+Both decide from their own view only. ``hard`` reproduces the seed's
+configuration-value algorithm: the configuration value of a hand is the sum
+of its cards' values with every card it does not know counted as 6, and a
+swap is made when it lowers that value. Where the seed's code looked at true
+card values (its unknown cards), we use what the view knows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.cards import CARDS, CODES
+from deckhand.core.errors import IllegalActionError
+from deckhand.core.protocol import Action, Game, View
+from deckhand.games.cambio import notation as N
+from deckhand.games.cambio.options import NO_POWER
+from deckhand.games.cambio.state import (
+    EMPTY,
+    GIVE,
+    HOLD,
+    KING_PEEK,
+    KING_SWITCH,
+    PEEK_OTHER_P,
+    PEEK_OWN_P,
+    START,
+    STICK,
+    SWITCH_P,
+    UNKNOWN,
+    CambioState,
+)
+
+UNKNOWN_VALUE = 6
+"""The seed's value of an unknown card: the average."""
+
+
+def _table(view: View) -> CambioState:
+    table = getattr(view, "table", None)
+    if not isinstance(table, CambioState):
+        raise IllegalActionError("the Cambio agents need a Cambio view")
+    if view.current_player() != view.player:
+        raise IllegalActionError(f"seat {view.player} is not to move")
+    return table
+
+
+def _name(card: int) -> str:
+    """How a sentence names a card: ``the 3``, ``the red K``."""
+    c = CARDS[card]
+    label = c.rank.label
+    if c.rank.number == 13:
+        label = ("red " if c.is_red else "black ") + label
+    return f"the {label}"
+
+
+class EasyAgent(Agent):
+    """The seed's easy level: random moves, in the spirit of ``computerTurnRandom()``.
+
+    At the start of a turn it calls cambio with probability ``cambio_chance``
+    (otherwise it draws or takes at random); every later choice (swap or
+    discard, a power's target or skip, give or keep) is uniform. It never
+    tries to stick: a random stick is nearly always wrong.
+    """
+
+    name = "easy"
+
+    def __init__(self, game: Game | None = None, cambio_chance: float = 0.1) -> None:
+        if not 0.0 <= cambio_chance <= 1.0:
+            raise ValueError("cambio_chance must be from 0 to 1")
+        self.game = game
+        self.cambio_chance = cambio_chance
+
+    def spec(self) -> str:
+        return self.name if self.cambio_chance == 0.1 else f"easy:cambio_chance={self.cambio_chance}"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        r = _table(view)
+        legal = view.legal_actions()
+        candidates = [Candidate(view.action_to_string(a)) for a in legal]
+        if r.phase == START:
+            if N.A_CAMBIO in legal and rng.random() < self.cambio_chance:
+                return _explained(view, N.A_CAMBIO, "called cambio at random", candidates)
+            options = [a for a in legal if a != N.A_CAMBIO]
+            action = options[int(rng.random() * len(options))]
+            return _explained(view, action, "chose at random between drawing and taking", candidates)
+        if r.phase == STICK:
+            return _explained(view, N.A_PASS, "the random player never sticks", candidates)
+        action = legal[int(rng.random() * len(legal))]
+        return _explained(view, action, f"picked at random from {len(legal)} legal actions", candidates)
+
+
+class HardAgent(Agent):
+    """The seed's hard level: ``computerTurn()``'s configuration-value decision tree.
+
+    * Cambio: called when its configuration value is at most ``cambio_at`` and
+      lower than every opponent's (their unknown cards also count 6).
+    * Discard pile: takes the top card when it is below 5 and swapping it in
+      lowers the configuration value; otherwise draws.
+    * A drawn card with a power is discarded to use the power; an ordinary
+      card below 5 is swapped in where it lowers the value most; else discarded.
+    * 7/8: peek an own unknown card. 9/10: peek an opponent's unknown card.
+    * J/Q: if an opponent's known card is good (below 4), switch it with its
+      highest card. Black K: a very good card (below 3) goes for an unknown
+      card (or the highest); others replace a card at least 3 higher, or an
+      unknown card when below 6.
+    * Sticking (house rules, not in the seed): sticks a card it knows matches.
+    """
+
+    name = "hard"
+
+    def __init__(self, game: Game | None = None, cambio_at: int = 10) -> None:
+        self.game = game
+        self.cambio_at = int(cambio_at)
+
+    def spec(self) -> str:
+        return self.name if self.cambio_at == 10 else f"hard:cambio_at={self.cambio_at}"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        r = _table(view)
+        return _Hard(view, r, self.cambio_at).decide()
+
+
+def _explained(view: View, action: Action, reason: str, candidates: list[Candidate],
+               data: dict[str, Any] | None = None) -> Explanation:
+    return Explanation(action, view.action_to_string(action), reason, candidates, data or {})
+
+
+class _Hard:
+    """One decision of the hard player, with the numbers it used."""
+
+    def __init__(self, view: View, r: CambioState, cambio_at: int) -> None:
+        self.view = view
+        self.r = r
+        self.p = view.player
+        self.value = r.game.value
+        self.cambio_at = cambio_at
+        self.legal = view.legal_actions()
+
+    # -- configuration values -------------------------------------------------
+    def cv(self, card: int) -> int:
+        """A card's worth to the configuration value: its value, or 6 if unknown."""
+        return UNKNOWN_VALUE if card == UNKNOWN else self.value[card]
+
+    def config(self, seat: int) -> int:
+        return sum(self.cv(c) for c in self.r.hands[seat] if c != EMPTY)
+
+    def slots(self, seat: int) -> list[int]:
+        return [s for s, c in enumerate(self.r.hands[seat]) if c != EMPTY]
+
+    def best_swap(self, card: int) -> tuple[int, int, int]:
+        """(slot, before, after): where ``card`` lowers the configuration value most."""
+        before = self.config(self.p)
+        hand = self.r.hands[self.p]
+        slot = max(self.slots(self.p), key=lambda s: (self.cv(hand[s]), s))
+        return slot, before, before - self.cv(hand[slot]) + self.value[card]
+
+    def opponents(self) -> list[int]:
+        n = self.r.game.players
+        return [(self.p + k) % n for k in range(1, n)]
+
+    def done(self, action: Action, reason: str, **data: Any) -> Explanation:
+        if action not in self.legal:  # never happens by construction; keep the promise anyway
+            action = N.A_SKIP if N.A_SKIP in self.legal else self.legal[-1]
+        candidates = [Candidate(self.view.action_to_string(a)) for a in self.legal[:40]]
+        data.setdefault("configuration_value", self.config(self.p))
+        return _explained(self.view, action, reason, candidates, data)
+
+    # -- the decision tree ----------------------------------------------------
+    def decide(self) -> Explanation:
+        phase = self.r.phase
+        if phase == START:
+            return self.start()
+        if phase == HOLD:
+            return self.hold()
+        if phase == PEEK_OWN_P:
+            return self.peek([self.p], "7/8: peeked my own unknown card")
+        if phase == PEEK_OTHER_P:
+            return self.peek(self.opponents(), "9/10: peeked an opponent's unknown card")
+        if phase == SWITCH_P:
+            return self.jack_queen()
+        if phase == KING_PEEK:
+            seats = self.opponents() if self.r.game.king_peeked else [*self.opponents(), self.p]
+            return self.peek(seats, "black K: peeked an unknown card")
+        if phase == KING_SWITCH:
+            return self.king()
+        if phase == STICK:
+            return self.stick()
+        if phase == GIVE:
+            return self.give()
+        raise IllegalActionError("nothing to decide")
+
+    def start(self) -> Explanation:
+        mine = self.config(self.p)
+        if N.A_CAMBIO in self.legal:
+            others = {q: self.config(q) for q in self.opponents()}
+            if mine <= self.cambio_at and all(mine < v for v in others.values()):
+                return self.done(N.A_CAMBIO, f"called cambio: my configuration value {mine} is at most "
+                                 f"{self.cambio_at} and below every opponent's ({_list(others.values())})",
+                                 opponents=others)
+        if N.A_TAKE in self.legal and self.slots(self.p):
+            top = self.r.discard[-1]
+            slot, before, after = self.best_swap(top)
+            if self.value[top] < 5 and after < before:
+                return self.done(N.A_TAKE, f"took {_name(top)} from the discard pile: my configuration value "
+                                 f"drops from {before} to {after}", slot=slot, before=before, after=after)
+        return self.done(N.A_DRAW, f"drew from the deck: my configuration value is {mine}")
+
+    def hold(self) -> Explanation:
+        card = self.r.drawn
+        if not self.slots(self.p):
+            return self.done(N.A_DISCARD, f"discarded {_name(card)}: I have no cards left to swap")
+        slot, before, after = self.best_swap(card)
+        if self.r.took:
+            return self.done(N.slot_action(N.SWAP, slot), f"swapped {_name(card)} into slot {slot}: my "
+                             f"configuration value drops from {before} to {after}", before=before, after=after)
+        if self.r.game.power[card] != NO_POWER:
+            return self.done(N.A_DISCARD, f"discarded {_name(card)} to use its power")
+        if self.value[card] < 5 and after < before:
+            return self.done(N.slot_action(N.SWAP, slot), f"swapped {_name(card)} into slot {slot}: my "
+                             f"configuration value drops from {before} to {after}", before=before, after=after)
+        why = "it is 5 or more" if self.value[card] >= 5 else "no swap lowers my configuration value"
+        return self.done(N.A_DISCARD, f"discarded {_name(card)}: {why}")
+
+    def peek(self, seats: list[int], rule: str) -> Explanation:
+        for q in seats:
+            for s in self.slots(q):
+                action = N.pos_action(N.PEEK, q, s)
+                if self.r.hands[q][s] == UNKNOWN and action in self.legal:
+                    return self.done(action, f"{rule} at {q}.{s}")
+        return self.done(N.A_SKIP, f"{rule.split(':')[0]}: skipped, every card it could show is known")
+
+    def my_highest(self, *, unknown_first: bool = False) -> int | None:
+        slots = self.slots(self.p)
+        if not slots:
+            return None
+        hand = self.r.hands[self.p]
+        if unknown_first:
+            unknown = [s for s in slots if hand[s] == UNKNOWN]
+            if unknown:
+                return unknown[0]
+        return max(slots, key=lambda s: (self.cv(hand[s]), -s))
+
+    def switch(self, q: int, t: int, s: int) -> Action:
+        return N.switch_action(self.p, s, q, t)
+
+    def jack_queen(self) -> Explanation:
+        best = self.known_opponent_cards()
+        mine = self.my_highest()
+        if best and mine is not None:
+            v, q, t = best[0]
+            mv = self.cv(self.r.hands[self.p][mine])
+            action = self.switch(q, t, mine)
+            if v < 4 and mv > v and action in self.legal:
+                return self.done(action, f"J/Q: switched my highest card (slot {mine}, worth {mv}) with "
+                                 f"{_name(self.r.hands[q][t])} at {q}.{t}")
+        return self.done(N.A_SKIP, "J/Q: skipped, I know no opponent card below 4 worth switching for")
+
+    def known_opponent_cards(self) -> list[tuple[int, int, int]]:
+        """(value, seat, slot) of opponents' cards I know, lowest first, that may be switched."""
+        out = []
+        for q in self.opponents():
+            if self.r.locked(q):
+                continue
+            for t in self.slots(q):
+                c = self.r.hands[q][t]
+                if c != UNKNOWN:
+                    out.append((self.value[c], q, t))
+        return sorted(out)
+
+    def king(self) -> Explanation:
+        r = self.r
+        if r.game.king_peeked:
+            q, t = r.peeked & 7, r.peeked >> 3
+            c = r.hands[q][t]
+            targets = [] if c in (EMPTY, UNKNOWN) or r.locked(q) else [(self.value[c], q, t)]
+        else:
+            targets = self.known_opponent_cards()
+        if not targets or not self.slots(self.p):
+            return self.done(N.A_SKIP, "black K: skipped, no opponent card I know can be switched")
+        v, q, t = targets[0]
+        what = f"{_name(r.hands[q][t])} at {q}.{t}"
+        if v < 3:
+            mine = self.my_highest(unknown_first=True)
+            assert mine is not None
+            return self.done(self.switch(q, t, mine), f"black K: {what} is very good (below 3): "
+                             f"switched it with my slot {mine}")
+        hand = r.hands[self.p]
+        known = [s for s in self.slots(self.p) if hand[s] != UNKNOWN]
+        high = max(known, key=lambda s: (self.value[hand[s]], -s)) if known else None
+        if high is not None and self.value[hand[high]] >= v + 3:
+            return self.done(self.switch(q, t, high), f"black K: switched {what} with my "
+                             f"{_name(hand[high])}: a reduction of {self.value[hand[high]] - v}")
+        unknown = [s for s in self.slots(self.p) if hand[s] == UNKNOWN]
+        if unknown and v < UNKNOWN_VALUE:
+            return self.done(self.switch(q, t, unknown[0]), f"black K: switched {what} with my unknown "
+                             f"slot {unknown[0]} (worth 6 to me)")
+        return self.done(N.A_SKIP, f"black K: skipped, {what} would not lower my configuration value")
+
+    def stick(self) -> Explanation:
+        r = self.r
+        top = r.discard[-1]
+        rank = r.game.rank
+        for q in [self.p, *self.opponents()]:
+            for t in self.slots(q):
+                c = r.hands[q][t]
+                action = N.pos_action(N.STICK, q, t)
+                if c != UNKNOWN and rank[c] == rank[top] and action in self.legal:
+                    whose = "my" if q == self.p else f"seat {q}'s"
+                    return self.done(action, f"stuck {whose} {CODES[c]} at {q}.{t} on {_name(top)}: I know it matches")
+        return self.done(N.A_PASS, f"passed: I know no card that matches {_name(top)}")
+
+    def give(self) -> Explanation:
+        mine = self.my_highest()
+        if mine is not None:
+            worth = self.cv(self.r.hands[self.p][mine])
+            if worth > 0:
+                return self.done(N.slot_action(N.GIVE, mine), f"gave away my slot {mine} (worth {worth} to me)")
+        return self.done(N.A_KEEP, "kept my cards: none is worth more than 0")
+
+
+def _list(values: Any) -> str:
+    return ", ".join(str(v) for v in values)
+
