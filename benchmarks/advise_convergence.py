@@ -18,8 +18,8 @@ from deckhand.advise.commands import Move, parse_command
 from deckhand.advise.search import ENGINES, rank_actions
 from deckhand.advise.tracker import Tracker
 
-SCRIPT = ["+ 5", "x0 8", "+", "- q", "+ 9"]
-"""You swap a 5 in for an 8; seat 1 draws and discards a queen; you draw a 9."""
+SCRIPT = ["+ 5", "x0 8", "+", "- q", "n", "+ 9"]
+"""You swap a 5 in for an 8; seat 1 discards a queen and skips its power; you draw a 9."""
 
 
 def main() -> None:

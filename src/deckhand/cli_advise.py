@@ -27,7 +27,9 @@ def register(app: typer.Typer) -> None:
         preset: Annotated[str, typer.Option("--preset", help="Rules preset: house or classic.")] = "house",
         playouts: Annotated[int | None, typer.Option("--playouts", help="Playouts per advice.")] = None,
         seconds: Annotated[float | None, typer.Option("--seconds", help="Seconds per advice.")] = None,
-        engine: Annotated[str, typer.Option("--engine", help="flat, ismcts or openloop.")] = "flat",
+        engine: Annotated[
+            str | None, typer.Option("--engine", help="ismcts (default where installed), openloop or flat.")
+        ] = None,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed for the advice's sampling.")] = None,
         load: Annotated[Path | None, typer.Option("--load", help="Resume a saved session.")] = None,
     ) -> None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from deckhand.advise.commands import Move, parse_command
 from deckhand.advise.search import rank_actions
 from deckhand.advise.tracker import Tracker
+from deckhand.agents.registry import available_agents
 
 
 def decision(known: tuple[str, str], *lines: str) -> Tracker:
@@ -55,3 +58,16 @@ def test_a_time_budget_also_works() -> None:
     assert view is not None
     ranked = rank_actions(view, seconds=0.2, rng=random.Random(1))
     assert sum(r.playouts for r in ranked) > 0
+
+
+@pytest.mark.parametrize("engine", ["ismcts", "openloop"])
+def test_the_shared_search_agents_rank_every_legal_action(engine: str) -> None:
+    t = decision(("q", "j"), "+ rk")
+    view, _ = t.decision()
+    assert view is not None
+    if engine not in available_agents(view.game):
+        pytest.skip(f"no {engine} agent in this install")
+    ranked = rank_actions(view, playouts=400, rng=random.Random(1), engine=engine)
+    assert sorted(r.notation for r in ranked) == sorted(view.action_to_string(a) for a in view.legal_actions())
+    assert sum(r.playouts for r in ranked) == 400
+    assert ranked[0].notation.startswith("swap ")

@@ -17,7 +17,7 @@ from deckhand.core.errors import ConfigError
 def run(script: str, players: int = 2) -> tuple[Session, str]:
     tracker = Tracker(players=players, known=["3", "rk"])
     out = io.StringIO()
-    session = Session(tracker, out, playouts=200, seed=3)
+    session = Session(tracker, out, playouts=200, seed=3, engine="flat")
     session.run(io.StringIO(script))
     return session, out.getvalue()
 

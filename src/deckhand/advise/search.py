@@ -11,7 +11,8 @@ budget, an rng -> ranked candidates):
   confidence bound falls below the leader's lower bound leaves the race, so
   the budget goes to the actions that could still be best.
 * ``ismcts`` / ``openloop``: the shared search agents; their ``explain``
-  candidates (visits and values) are the ranking.
+  candidates (visits and values) are the ranking, most visited first (the
+  move a tree search trusts most). ``ismcts`` is the default where it exists.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, State, View
+from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State, View
 
 ENGINES = ("flat", "ismcts", "openloop")
 
@@ -130,6 +131,13 @@ def agent_ranking(
     ranked.extend(Ranked(n, a, 0.0, 0) for n, a in by_notation.items() if n not in seen)
     ranked.sort(key=lambda r: (-r.playouts, -r.win))
     return ranked
+
+
+def default_engine(game: Game) -> str:
+    """The shared ISMCTS agent when this install has it, else flat Monte Carlo."""
+    from deckhand.agents.registry import available_agents
+
+    return "ismcts" if "ismcts" in available_agents(game) else "flat"
 
 
 def rank_actions(

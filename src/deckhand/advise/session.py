@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
-from deckhand.advise.search import ENGINES, rank_actions
+from deckhand.advise.search import ENGINES, default_engine, rank_actions
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError, DeckhandError
 
@@ -35,8 +35,9 @@ class Session:
         playouts: int | None = None,
         seconds: float | None = None,
         seed: int | None = None,
-        engine: str = "flat",
+        engine: str | None = None,
     ) -> None:
+        engine = engine or default_engine(tracker.game)
         if engine not in ENGINES:
             raise ConfigError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
         self.tracker = tracker
