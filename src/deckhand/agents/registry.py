@@ -18,6 +18,9 @@ from deckhand.core.registry import import_object
 
 GENERIC_AGENTS: dict[str, str] = {
     "random": "deckhand.agents.random_agent:RandomAgent",
+    "mcts": "deckhand.agents.mcts:MCTSAgent",
+    "ismcts": "deckhand.agents.ismcts:ISMCTSAgent",
+    "openloop": "deckhand.agents.openloop:OpenLoopAgent",
 }
 """Agents that play any game: name -> ``"module:factory"``."""
 

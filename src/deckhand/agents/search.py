@@ -1,0 +1,206 @@
+"""What the tree-search agents share: budgets, playouts and the explanation of a search.
+
+Every search agent takes a budget in ``iterations`` and/or ``seconds`` (the
+first one spent stops the search; with neither it runs 1000 iterations), an
+exploration constant ``c`` and a playout policy: ``policy`` uses the game's
+``State.rollout_action`` (cheap and better than uniform where the game
+supplies one), ``random`` plays uniformly. An iteration budget alone makes a
+seeded search reproducible; a time budget does not, by nature.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.core.protocol import TERMINAL, Action, Game, State, View
+
+DEFAULT_ITERATIONS = 1000
+
+Edge = list[Any]
+"""Statistics of one action at one node: ``[visits, total return, availability, ...]``."""
+
+Playout = Callable[[State, random.Random], State]
+
+
+def policy_playout(state: State, rng: random.Random) -> State:
+    """Play to the end with the game's light rollout policy (chance by its odds), in place."""
+    apply = state.apply_action
+    player = state.current_player
+    while True:
+        p = player()
+        if p >= 0:
+            apply(state.rollout_action(rng))
+        elif p == TERMINAL:
+            return state
+        else:
+            apply(state.sample_chance_outcome(rng))
+
+
+def random_playout(state: State, rng: random.Random) -> State:
+    """Play to the end with uniformly random moves (chance by its odds), in place."""
+    apply = state.apply_action
+    player = state.current_player
+    while True:
+        p = player()
+        if p >= 0:
+            actions = state.legal_actions()
+            apply(actions[int(rng.random() * len(actions))])
+        elif p == TERMINAL:
+            return state
+        else:
+            apply(state.sample_chance_outcome(rng))
+
+
+PLAYOUTS: dict[str, Playout] = {"policy": policy_playout, "random": random_playout}
+
+
+class Budget:
+    """When a search stops: after ``iterations``, after ``seconds``, whichever comes first."""
+
+    __slots__ = ("iterations", "seconds")
+
+    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ConfigError(f"iterations must be a whole number >= 1, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise ConfigError(f"seconds must be a number > 0, not {seconds!r}")
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = iterations
+        self.seconds = None if seconds is None else float(seconds)
+
+    def run(self, iterate: Callable[[], None]) -> tuple[int, float]:
+        """Call ``iterate`` until the budget is spent; returns (iterations, seconds taken)."""
+        start = time.perf_counter()
+        limit = self.iterations if self.iterations is not None else 1 << 62
+        if self.seconds is None:
+            for _ in range(limit):
+                iterate()
+            return limit, time.perf_counter() - start
+        deadline = start + self.seconds
+        done = 0
+        while done < limit:
+            iterate()
+            done += 1
+            # Reading the clock costs about as much as a short playout step; every 8th will do.
+            if done & 7 == 0 and time.perf_counter() >= deadline:
+                break
+        return done, time.perf_counter() - start
+
+    def spec(self) -> list[str]:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds:g}")
+        return parts
+
+
+def uct_pick(edges: dict[Action, Edge], actions: list[Action], c: float, rng: random.Random) -> Action:
+    """The action of ``actions`` with the highest upper confidence bound.
+
+    The bound uses each edge's availability count (how often the action was
+    legal when its node was visited) instead of the parent's visits: an action
+    that is only sometimes available is not punished for the visits it could
+    not have had. Ties go to a random one of the best.
+    """
+    best: list[Action] = []
+    top = -1.0
+    log = math.log
+    sqrt = math.sqrt
+    for action in actions:
+        edge = edges[action]
+        n = edge[0]
+        score = edge[1] / n + c * sqrt(log(edge[2]) / n)
+        if score > top + 1e-12:
+            top = score
+            best = [action]
+        elif score > top - 1e-12:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
+
+
+class SearchAgent(Agent):
+    """A tree search with a budget; subclasses say how one iteration runs.
+
+    ``explain`` lists every root action with its visits and its mean return
+    for the searching seat (a win probability: returns are 1 for a win).
+    """
+
+    kind = "search"
+
+    def __init__(
+        self,
+        game: Game,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        rollout: str = "policy",
+    ) -> None:
+        if rollout not in PLAYOUTS:
+            raise ConfigError(f"rollout must be one of {', '.join(PLAYOUTS)}, not {rollout!r}")
+        if not isinstance(c, int | float) or c < 0:
+            raise ConfigError(f"c (exploration) must be a number >= 0, not {c!r}")
+        self.game = game
+        self.budget = Budget(iterations, seconds)
+        self.c = float(c)
+        self.rollout = rollout
+        self.playout = PLAYOUTS[rollout]
+        self.name = self.kind
+
+    def spec(self) -> str:
+        parts = self.budget.spec()
+        if self.c != 0.7:
+            parts.append(f"c={self.c:g}")
+        if self.rollout != "policy":
+            parts.append(f"rollout={self.rollout}")
+        return self.kind + (":" + ",".join(parts) if parts else "")
+
+    @abstractmethod
+    def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
+        """Search from ``view``: root edges, iterations run, seconds taken, extra data."""
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        actions = view.legal_actions()
+        if not actions:
+            raise IllegalActionError(f"seat {view.player} has no action to choose")
+        if len(actions) == 1:
+            only = actions[0]
+            return Explanation(
+                action=only,
+                notation=view.action_to_string(only),
+                reason="the only legal action",
+                candidates=[Candidate(view.action_to_string(only), visits=0)],
+            )
+        edges, iterations, seconds, data = self.search(view, rng)
+        ranked = sorted(
+            (a for a in actions if a in edges),
+            key=lambda a: (-edges[a][0], -edges[a][1] / max(edges[a][0], 1)),
+        )
+        if not ranked:
+            raise IllegalActionError(f"{self.kind}: the search visited no legal action of seat {view.player}")
+        best = ranked[0]
+        candidates = [
+            Candidate(view.action_to_string(a), value=round(edges[a][1] / edges[a][0], 4), visits=edges[a][0])
+            for a in ranked
+        ]
+        candidates += [Candidate(view.action_to_string(a), visits=0) for a in actions if a not in edges]
+        visits, total = edges[best][0], edges[best][1]
+        reason = (
+            f"{self.kind} search: {iterations} iterations in {seconds:.2f} s; "
+            f"the most visited move ({visits} visits) wins {100 * total / visits:.0f}% of its playouts"
+        )
+        return Explanation(
+            action=best,
+            notation=view.action_to_string(best),
+            reason=reason,
+            candidates=candidates,
+            data={"iterations": iterations, "seconds": round(seconds, 4), **data},
+        )

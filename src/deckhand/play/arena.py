@@ -1,0 +1,313 @@
+"""The arena: many seeded games between agents, with paired deals, and honest statistics.
+
+Deals are paired: every deal (a per-deal seed that drives all of chance) is
+played once per seating, the seats rotating, so each agent meets the same
+cards from every seat and the luck of the deal cancels. With more agents than
+seats, successive deals cycle through every choice of agents for the table;
+with fewer, the agents alternate round the table. Games run in a process pool
+(``workers``) or on a Ray cluster (``backend="ray"``) and come back as they
+finish, so a caller can store each result at once (``on_result``).
+
+>>> result = run_arena("three_trios", ["corner", "random"], games=4, seed=1)
+>>> result.to_json()["games"], [a["name"] for a in result.to_json()["agents"]]
+(4, ['corner', 'random'])
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckhand.agents.base import Agent
+from deckhand.agents.registry import make_agent
+from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.protocol import Game
+from deckhand.core.registry import load_game
+from deckhand.play.ratings import bradley_terry, pair_results
+from deckhand.play.records import GameRecord
+from deckhand.play.runner import play_game
+from deckhand.play.stats import bootstrap, wilson
+
+BACKENDS = ("local", "ray")
+CI_METHODS = ("wilson", "bootstrap")
+
+
+@dataclass(frozen=True)
+class Match:
+    """One game of the arena: its number, its deal and which agent sits in each seat."""
+
+    number: int
+    deal: int
+    seed: int
+    lineup: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How one game ended, with its record (JSON) for the statistics store."""
+
+    number: int
+    deal: int
+    lineup: tuple[int, ...]
+    returns: tuple[float, ...]
+    scores: tuple[float, ...]
+    record: dict[str, Any]
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal ``deal``: the same arena seed deals the same cards, whoever plays."""
+    return random.Random(f"deckhand-arena:{seed}:{deal}").getrandbits(63)
+
+
+def lineups(table: Sequence[int], seats: int) -> list[tuple[int, ...]]:
+    """Every distinct rotation of the agents ``table`` round ``seats`` seats."""
+    base = [table[i % len(table)] for i in range(seats)]
+    out: list[tuple[int, ...]] = []
+    for shift in range(seats):
+        turn = tuple(base[shift:] + base[:shift])
+        if turn not in out:
+            out.append(turn)
+    return out
+
+
+def schedule(num_agents: int, seats: int, games: int, seed: int) -> list[Match]:
+    """The arena's ``games`` games: deal by deal, each deal played once per seating."""
+    if num_agents < 2:
+        raise ConfigError("the arena needs at least two agents")
+    if games < 1:
+        raise ConfigError(f"--games must be at least 1, not {games}")
+    tables = (
+        [tuple(range(num_agents))] if num_agents <= seats else list(itertools.combinations(range(num_agents), seats))
+    )
+    matches: list[Match] = []
+    for deal in itertools.count():
+        for lineup in lineups(tables[deal % len(tables)], seats):
+            if len(matches) == games:
+                return matches
+            matches.append(Match(len(matches), deal, deal_seed(seed, deal), lineup))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+# -- playing one game (runs in a worker process) -------------------------------
+
+_CACHE: dict[tuple[str, str, tuple[str, ...]], tuple[Game, list[Agent]]] = {}
+
+
+def _setup(game_name: str, options: dict[str, Any], specs: tuple[str, ...]) -> tuple[Game, list[Agent]]:
+    key = (game_name, repr(sorted(options.items())), specs)
+    if key not in _CACHE:
+        game = load_game(game_name, **options)
+        _CACHE[key] = (game, [make_agent(spec, game) for spec in specs])
+    return _CACHE[key]
+
+
+def play_match(game_name: str, options: dict[str, Any], specs: tuple[str, ...], match: Match) -> MatchResult:
+    """Play one arena game; chance comes from the deal's seed alone."""
+    game, agents = _setup(game_name, options, specs)
+    seated = [agents[i] for i in match.lineup]
+    state = play_game(game, seated, random.Random(match.seed))
+    record = GameRecord.from_state(
+        state, [specs[i] for i in match.lineup], meta={"source": "arena", "deal": match.deal, "seed": match.seed}
+    )
+    return MatchResult(
+        number=match.number,
+        deal=match.deal,
+        lineup=match.lineup,
+        returns=tuple(state.returns()),
+        scores=tuple(state.scores()),
+        record=record.to_json(),
+    )
+
+
+# -- running many ---------------------------------------------------------------
+
+
+def _local(
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], matches: list[Match], workers: int
+) -> Iterator[MatchResult]:
+    if workers <= 1:
+        for match in matches:
+            yield play_match(game_name, options, specs, match)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[MatchResult]] = {pool.submit(play_match, game_name, options, specs, m) for m in matches}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _ray(
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], matches: list[Match], workers: int
+) -> Iterator[MatchResult]:
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("--backend ray needs Ray: pip install 'deckhand[ray]'") from None
+    if not ray.is_initialized():
+        # RAY_ADDRESS (if set) joins an existing cluster; otherwise a local one starts.
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if not os.environ.get("RAY_ADDRESS"):
+            kwargs["num_cpus"] = max(1, workers)
+        ray.init(**kwargs)
+    remote = ray.remote(play_match)
+    pending = [remote.remote(game_name, options, specs, m) for m in matches]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            yield ray.get(ref)
+
+
+@dataclass
+class AgentSummary:
+    """One agent's results over the arena."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    total: float = 0.0
+    ci95: tuple[float, float] = (0.0, 1.0)
+    elo: float | None = None
+    by_deal: dict[int, list[float]] = field(default_factory=dict)
+
+    @property
+    def score(self) -> float:
+        """Mean return per game (1 win, 0 loss, 1/k shared)."""
+        return self.total / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "wins": self.wins,
+            "score": round(self.score, 4),
+            "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+            "games": self.games,
+            "shared": self.shared,
+        }
+        if self.elo is not None:
+            data["elo"] = round(self.elo, 1)
+        return data
+
+
+@dataclass
+class ArenaResult:
+    """Every game's result and the summary per agent."""
+
+    game: str
+    agents: list[str]
+    seed: int
+    results: list[MatchResult]
+    ci: str = "wilson"
+    summary: list[AgentSummary] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.results.sort(key=lambda r: r.number)
+        self.summary = summarize(self.agents, self.results, self.seed, self.ci)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": len(self.results),
+            "agents": [s.to_json() for s in self.summary],
+            "game": self.game,
+            "seed": self.seed,
+            "ci": self.ci,
+            "deals": len({r.deal for r in self.results}),
+        }
+
+
+def display_names(specs: Sequence[str]) -> list[str]:
+    """The agents' names, with ``#2``, ``#3`` added where a spec repeats."""
+    seen: dict[str, int] = {}
+    out = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        out.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return out
+
+
+def summarize(agents: Sequence[str], results: Sequence[MatchResult], seed: int, ci: str) -> list[AgentSummary]:
+    """Per agent: games, outright and shared wins, mean return, its 95% interval, and ratings."""
+    names = display_names(agents)
+    rows = [AgentSummary(name) for name in names]
+    pairs: dict[tuple[str, str], float] = {}
+    for result in results:
+        got: dict[int, float] = {}
+        for seat, agent in enumerate(result.lineup):
+            got[agent] = got.get(agent, 0.0) + result.returns[seat]
+        best = max(result.returns)
+        winners = {result.lineup[s] for s, r in enumerate(result.returns) if r == best}
+        for agent, value in got.items():
+            row = rows[agent]
+            row.games += 1
+            row.total += value
+            row.by_deal.setdefault(result.deal, []).append(value)
+            if agent in winners:
+                if len(winners) == 1:
+                    row.wins += 1
+                else:
+                    row.shared += 1
+        for pair, won in pair_results([names[a] for a in result.lineup], result.returns).items():
+            pairs[pair] = pairs.get(pair, 0.0) + won
+    rng = random.Random(seed)
+    for row in rows:
+        if ci == "bootstrap":
+            row.ci95 = bootstrap(list(row.by_deal.values()), rng)
+        else:
+            row.ci95 = wilson(row.total, row.games)
+    if len(rows) >= 3:
+        ratings = bradley_terry(names, pairs)
+        for row in rows:
+            row.elo = ratings[row.name]
+    return rows
+
+
+def run_arena(
+    game_name: str,
+    agents: Sequence[str],
+    *,
+    options: dict[str, Any] | None = None,
+    games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    ci: str = "wilson",
+    on_result: Callable[[MatchResult], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` games between ``agents`` (specs) and summarize them.
+
+    ``on_result`` is called in this process as each game finishes (to store
+    it, or to move a progress bar). Agent specs and game options are checked
+    here first, so a typo fails at once with a one-line error.
+    """
+    if backend not in BACKENDS:
+        raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if ci not in CI_METHODS:
+        raise ConfigError(f"--ci must be one of {', '.join(CI_METHODS)}, not {ci!r}")
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, not {workers}")
+    options = dict(options or {})
+    specs = tuple(a.strip() for a in agents)
+    game, _ = _setup(game_name, options, specs)
+    matches = schedule(len(specs), game.num_players, games, seed)
+    run = _ray if backend == "ray" else _local
+    results = []
+    try:
+        for result in run(game.name, options, specs, matches, workers):
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    except DeckhandError:
+        raise
+    except Exception as exc:  # a worker's failure arrives wrapped; say what it was
+        raise ConfigError(f"arena game failed: {type(exc).__name__}: {exc}") from exc
+    return ArenaResult(game.name, list(specs), seed, results, ci)
