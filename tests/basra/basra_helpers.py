@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from deckhand import load_game
 from deckhand.core.cards import parse_cards
 from deckhand.games.basra import BasraGame, BasraState
 
 
-def deal(preset: str = "bazzi", deck: str | None = None, seed: int = 0, **options: object) -> BasraState:
+def deal(preset: str = "bazzi", deck: str | None = None, *, seed: int = 0, **options: Any) -> BasraState:
     """A new game whose first deal is done (stacked by ``deck``, top first, where given)."""
     game = load_game("basra", preset=preset, deck=deck, **options)
     assert isinstance(game, BasraGame)
@@ -21,7 +22,7 @@ def deal(preset: str = "bazzi", deck: str | None = None, seed: int = 0, **option
 
 
 def arrange(
-    preset: str = "bazzi", *, hand: str, table: str = "", other: str = "", mover: int = 0, **options: object
+    preset: str = "bazzi", *, hand: str, table: str = "", other: str = "", mover: int = 0, **options: Any
 ) -> BasraState:
     """Seat ``mover`` to play holding ``hand``; the other seat holds ``other``; the rest is undealt."""
     state = deal(preset, **options)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from basra_helpers import arrange
@@ -12,7 +13,7 @@ from deckhand.agents.registry import make_agent
 from deckhand.play.runner import play_game
 
 
-def choose(spec: str, preset: str = "bazzi", **position: str) -> tuple[str, str]:
+def choose(spec: str, preset: str = "bazzi", **position: Any) -> tuple[str, str]:
     state = arrange(preset, **position)
     agent = make_agent(spec, state.game)
     explanation = agent.explain(state.view(0), random.Random(0))

@@ -31,6 +31,7 @@ def test_groups_and_cards_may_come_in_any_order(text: str) -> None:
 def test_another_grouping_of_the_same_cards_is_the_same_move() -> None:
     state = arrange("bazzi", hand="C3", table="SA HA S2 H2", other="S9")
     move = state.string_to_action("play C3 {SA H2} {HA S2}")
+    assert isinstance(move, tuple)
     assert state.action_to_string(move) == "play C3 {SA S2} {HA H2}"
     sa, s2, ha, h2 = (c.index for c in parse_cards("SA S2 HA H2"))
     state.apply_action((move[0], ((sa, h2), (ha, s2))))  # a raw tuple with the other grouping: accepted

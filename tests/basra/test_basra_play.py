@@ -6,6 +6,7 @@ import pytest
 from basra_helpers import arrange, deal, play
 
 from deckhand import CHANCE, TERMINAL, IllegalActionError, NotationError, load_game
+from deckhand.games.basra import BasraState
 
 FIRST_DECK = "SA S2 S3 S4 S5  HA H2 H3 H4 H5  C6 C7 C8 C9"
 
@@ -32,7 +33,7 @@ def test_later_deals_give_hands_only() -> None:
     assert state.to_json()["deck"] == 20
 
 
-def deal_rest(state):  # type: ignore[no-untyped-def]
+def deal_rest(state: BasraState) -> BasraState:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     return state
