@@ -41,9 +41,81 @@ def root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    """Card games with strong, explainable computer opponents."""
+    """Card games with strong, explainable computer opponents. With no command: the menu."""
     if ctx.invoked_subcommand is None:
-        typer.echo(ctx.get_help())
+        from deckhand.ui.menu import run_menu
+        from deckhand.ui.reader import StreamReader
+
+        console = _console()
+        run_menu(console, StreamReader(console))
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(deckhand.games()) + ".")],
+    options: Annotated[
+        list[str] | None, typer.Argument(help="Game options as key=value (players=3 jokers=false).", show_default=False)
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Who sits where, comma-separated: human or a level/agent (human,hard or hard,hard)."),
+    ] = None,
+    vs: Annotated[
+        str | None, typer.Option("--vs", help="Play against this level or agent (same as --seats human,LEVEL).")
+    ] = None,
+    preset: Annotated[str | None, typer.Option(help="A rules preset of the game.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the deal and the computer's choices.")] = None,
+    load: Annotated[Path | None, typer.Option(help="Resume a saved game (JSON record, or Casino's .txt).")] = None,
+    remember: Annotated[
+        bool, typer.Option(help="Cambio: draw your remembered cards face down; you must remember them.")
+    ] = False,
+) -> None:
+    """Play a game in the terminal; with only computer seats, watch the whole game."""
+    from deckhand.ui.play import parse_options, start_game
+    from deckhand.ui.reader import StreamReader
+
+    if vs is not None and seats is not None:
+        raise typer.BadParameter("give --seats or --vs, not both")
+    console = _console()
+    session = start_game(
+        game,
+        console=console,
+        reader=StreamReader(console),
+        seats=seats or vs,
+        preset=preset,
+        options=parse_options(options or []),
+        seed=seed,
+        load=load,
+        remember=remember,
+    )
+    session.run()
+
+
+@app.command("stats")
+def stats_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+) -> None:
+    """Games played, wins, and the computer victory statistics per game and level."""
+    from deckhand.core.registry import game_class
+    from deckhand.ui.stats import show_stats
+
+    name = game_class(game).name if game else None
+    show_stats(_console() if not as_json else Console(highlight=False, soft_wrap=True), game=name, as_json=as_json)
+
+
+@app.command("rules")
+def rules_command(game: Annotated[str, typer.Argument(help="The game.")]) -> None:
+    """How to play a game, with worked examples."""
+    from rich.markdown import Markdown
+
+    from deckhand.ui.rules import rules_text
+
+    _console().print(Markdown(rules_text(game)))
 
 
 @app.command("games")
@@ -79,6 +151,18 @@ def replay_command(
         typer.echo(f"returns {state.returns()}  scores {state.scores()}")
     else:
         typer.echo("(game not finished)")
+
+
+def _mount_arena() -> None:
+    """The tournament commands live in their own module; the CLI works without them."""
+    try:
+        from deckhand import cli_arena  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return
+    cli_arena.register(app)
+
+
+_mount_arena()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,80 @@
+"""Starting a game at the terminal: from ``deckhand play`` or the menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from deckhand.core.errors import ConfigError
+from deckhand.core.protocol import Game, State
+from deckhand.core.registry import game_class, load_game
+from deckhand.ui.reader import Reader
+from deckhand.ui.saves import load_file
+from deckhand.ui.session import Session, parse_seats
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``key=value`` words from the command line into game options (values stay strings; the game parses them)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"game option {item!r}: expected key=value (e.g. players=3)")
+        options[key.strip().replace("-", "_")] = value.strip()
+    return options
+
+
+def default_level(game: Game) -> str:
+    """The level a person meets if they name none: ``medium``, else the game's first level."""
+    if "medium" in game.LEVELS:
+        return "medium"
+    return next(iter(game.LEVELS), "random")
+
+
+def start_game(
+    name: str,
+    *,
+    console: Console,
+    reader: Reader,
+    seats: str | None = None,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    load: Path | None = None,
+    remember: bool = False,
+) -> Session:
+    """Build the session for a new or loaded game (without running it)."""
+    options = dict(options or {})
+    if preset is not None:
+        options["preset"] = preset
+    start: State | None = None
+    state: State | None = None
+    saved_seats: list[str] | None = None
+    meta: dict[str, Any] = {}
+    if load is not None:
+        canonical = game_class(name).name
+        loaded = load_file(load, game=canonical, options=options)
+        state, start, saved_seats, meta = loaded.state, loaded.start, loaded.seats, loaded.meta
+        game = state.game
+    else:
+        game = load_game(name, **options)
+    specs = (
+        parse_seats(seats, game.num_players, default_level(game))
+        if seats
+        else saved_seats or parse_seats("", game.num_players, default_level(game))
+    )
+    if seed is None and isinstance(meta.get("seed"), int):
+        seed = meta["seed"] + len(state.history() if state is not None else [])
+    return Session(
+        game,
+        specs,
+        console=console,
+        reader=reader,
+        seed=seed,
+        state=state,
+        start=start,
+        save_path=load,
+        remember=remember,
+    )

@@ -1,0 +1,68 @@
+"""Cambio: each hand as a 2×2 grid (four slots) or a row, slot numbers under the cards.
+
+Cards the viewer does not know are ``??``. In memory mode the viewer's own
+remembered cards are drawn face down too, as at a real table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from deckhand.ui.cards import card_row, card_text, is_code
+from deckhand.ui.render import Context
+from deckhand.ui.render.plain import extras, scores_line
+
+SHOWN = {"hands", "discard", "caller", "drawn", "draw_pile"}
+HIDDEN = {"known", "turn", "turns_played", "cards_drawn", "winners", "phase"}
+"""Bookkeeping fields a player does not need to see."""
+
+
+def slot_text(seat: int, slot: int, code: str | None) -> Text:
+    out = card_text(code)
+    out.append(f"\n {seat}.{slot}", style="dim")
+    return out
+
+
+def hand_panel(seat: int, hand: list[str | None], context: Context, data: dict[str, Any]) -> Panel:
+    """One seat's cards: a 2×2 grid when it holds four slots, a row otherwise."""
+    masked = ["??" if context.hide_known and seat == context.viewer and code is not None else code for code in hand]
+    grid = Table.grid(padding=(0, 1))
+    cells = [slot_text(seat, i, code) for i, code in enumerate(masked)]
+    if len(cells) == 4:
+        grid.add_row(cells[0], cells[1])
+        grid.add_row(cells[2], cells[3])
+    else:
+        grid.add_row(*cells) if cells else grid.add_row(Text("(no cards)", style="dim"))
+    title = context.name(seat)
+    if data.get("caller") == seat:
+        title += " · called cambio"
+    if data.get("current_player") == seat:
+        title = "▶ " + title
+    return Panel(grid, title=title, expand=False, border_style="cyan" if seat == context.viewer else "white")
+
+
+def render(data: dict[str, Any], context: Context) -> RenderableType:
+    hands = [hand_panel(seat, hand, context, data) for seat, hand in enumerate(data["hands"])]
+    discard = [c for c in data["discard"] if is_code(c)]
+    pile = Text("Discard: ")
+    pile.append_text(card_text(discard[-1]) if discard else Text("(empty)", style="dim"))
+    if len(discard) > 1:
+        pile.append(f"  ({len(discard)} cards)", style="dim")
+    if isinstance(data.get("draw_pile"), int):
+        pile.append(f"   Draw pile: {data['draw_pile']} cards", style="dim")
+    parts: list[RenderableType] = [Columns(hands), pile]
+    drawn = data.get("drawn")
+    if is_code(drawn):
+        line = Text("You hold: " if data.get("current_player") == context.viewer else "Drawn: ")
+        parts.append(line + card_row([drawn]))
+    rest = extras(data, context, SHOWN | HIDDEN | {k for k, v in data.items() if v is None})
+    if rest is not None:
+        parts.append(rest)
+    parts.append(scores_line(data, context))
+    return Group(*parts)

@@ -1,0 +1,368 @@
+"""A game at the terminal: people type moves, the computer explains its own.
+
+Before each human move the prompt offers what seed 004 asks for: save, make
+a move (in the game's notation, or its number in the list), hint, quit.
+Bad input gets one line and the same prompt; the end of input, Ctrl-C and
+``quit`` save the unfinished game before leaving.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from deckhand.agents.base import Agent
+from deckhand.agents.registry import make_agent
+from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.protocol import Action, Game, State, View
+from deckhand.play.runner import agent_rngs
+from deckhand.store.db import is_human
+from deckhand.ui.hints import flip_counts, hint_agent
+from deckhand.ui.reader import Reader
+from deckhand.ui.render import Context, render
+from deckhand.ui.saves import autosave_path, save_game
+
+HELP = """Commands:
+  MOVE          play a move in the game's notation (e.g. {example})
+  N             play move number N of the list
+  moves         list the legal moves, numbered
+  hint [CARD]   the computer's recommendation and why{trios}
+  show          draw the table again
+  save [FILE]   save the game (.json record; Casino also .txt) and leave
+  quit          leave; the game is saved automatically for resuming
+  help          this list"""
+
+LIST_LIMIT = 16
+"""Up to this many legal moves are listed, numbered, before each human move."""
+
+
+def parse_seats(text: str, players: int, default_level: str = "medium") -> list[str]:
+    """``human,hard`` -> one spec per seat; agent settings may hold commas (``ismcts:a=1,b=2``).
+
+    A single name fills every seat after the first human: ``--seats hard``
+    means a person against ``hard`` at every other seat.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    if not specs:
+        specs = ["human", default_level]
+    if len(specs) == 1 and not is_human(specs[0]):
+        specs = ["human"] + specs * (players - 1)
+    if len(specs) == 2 and players > 2:
+        specs += [specs[-1]] * (players - 2)
+    if len(specs) != players:
+        raise ConfigError(f"--seats: {len(specs)} seats given; this game has {players}")
+    return specs
+
+
+def seat_names(specs: Sequence[str]) -> list[str]:
+    """What the screen calls each seat: ``You`` and ``Computer`` in the common case."""
+    humans = sum(is_human(s) for s in specs)
+    computers = len(specs) - humans
+    names = []
+    for seat, spec in enumerate(specs):
+        if is_human(spec):
+            label = spec.split(":", 1)[1] if ":" in spec else ""
+            names.append(label or ("You" if humans == 1 else f"Player {seat + 1}"))
+        else:
+            names.append("Computer" if computers == 1 else f"Computer {seat + 1}")
+    return names
+
+
+class Session:
+    """One game at the terminal: seats are ``human`` or agent specs."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        *,
+        console: Console,
+        reader: Reader,
+        seed: int | None = None,
+        state: State | None = None,
+        start: State | None = None,
+        save_path: Path | None = None,
+        remember: bool = False,
+        record_stats: bool = True,
+    ) -> None:
+        if len(seats) != game.num_players:
+            raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
+        self.game = game
+        self.specs = list(seats)
+        self.names = seat_names(self.specs)
+        self.agents: list[Agent | None] = [None if is_human(s) else make_agent(s, game) for s in self.specs]
+        self.console = console
+        self.reader = reader
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.seat_rngs = agent_rngs(self.rng, len(self.specs))
+        self.state = state if state is not None else game.new_initial_state()
+        self.start = start
+        self.save_path = save_path
+        """Where this game was resumed from (its autosave is removed once finished)."""
+        self.remember = remember
+        self.record_stats = record_stats
+        self._hinter: Agent | None = None
+        self._last_human: int | None = None
+        self.finished = False
+
+    # -- the loop --------------------------------------------------------
+    def run(self) -> State:
+        """Play until the game ends or the player leaves; returns the state reached."""
+        try:
+            while not self.state.is_terminal():
+                player = self.state.current_player()
+                if player < 0:
+                    self.state.apply_action(self.state.sample_chance_outcome(self.rng))
+                elif self.agents[player] is not None:
+                    self._computer_move(player)
+                elif not self._human_turn(player):
+                    return self.state
+            self._finish()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self._leave("End of input" if not self.reader.interactive else "Interrupted")
+        return self.state
+
+    def _computer_move(self, player: int) -> None:
+        agent = self.agents[player]
+        assert agent is not None
+        view = self.state.view(player)
+        explanation = agent.explain(view, self.seat_rngs[player])
+        notation = self.state.action_to_string(explanation.action)
+        self.state.apply_action(explanation.action)
+        line = Text(f"{self.names[player]} ({self.specs[player]}) plays ", style="magenta")
+        line.append(notation, style="bold magenta")
+        reason = _reason(explanation.reason, notation)
+        if reason:
+            line.append(f": {reason}.")
+        self.console.print(line)
+
+    def _human_turn(self, player: int) -> bool:
+        """One human move; ``False`` when the player leaves."""
+        self._hand_over(player)
+        self._show(player)
+        while True:
+            view = self.state.view(player)
+            actions = view.legal_actions()
+            if len(actions) <= LIST_LIMIT:
+                self._list_moves(view, actions)
+            text = self.reader.read(f"{self.names[player]} > ").strip()
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if command in ("help", "?"):
+                self._help(view)
+            elif command == "moves":
+                self._list_moves(view, actions, force=True)
+            elif command in ("show", "board"):
+                self._show(player)
+            elif command == "hint":
+                self._hint(view, rest.strip() or None)
+            elif command == "save":
+                return not self._save(rest.strip() or None)
+            elif command in ("quit", "exit"):
+                self._leave("Leaving")
+                return False
+            elif self._play(view, actions, text):
+                return True
+
+    def _play(self, view: View, actions: list[Action], text: str) -> bool:
+        """Apply a typed move (notation or number); one line of error otherwise."""
+        try:
+            if text.isdigit():
+                number = int(text)
+                if not 1 <= number <= len(actions):
+                    raise ConfigError(f"there is no move {number}; moves are numbered 1 to {len(actions)}")
+                action = actions[number - 1]
+            else:
+                action = view.string_to_action(text)
+            notation = self.state.action_to_string(action)
+            self.state.apply_action(action)
+        except DeckhandError as exc:
+            self.console.print(f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)")
+            return False
+        self.console.print(Text(f"{self.names[view.player]} played {notation}.", style="green"))
+        self._after_peek(view.player, notation)
+        return True
+
+    # -- what a person sees -------------------------------------------------
+    def _context(self, viewer: int | None) -> Context:
+        return Context(viewer=viewer, names=self.names, hide_known=self.remember)
+
+    def _show(self, player: int, context: Context | None = None) -> None:
+        data = self.state.view(player).to_json()
+        self.console.print(Rule(f"{self.game.title or self.game.name} · {self.names[player]} to play"))
+        self.console.print(render(data, context or self._context(player)))
+
+    def _hand_over(self, player: int) -> None:
+        """Between two people at one keyboard: clear the screen and wait, so nobody sees the other's cards."""
+        humans = [i for i, a in enumerate(self.agents) if a is None]
+        if len(humans) > 1 and self._last_human is not None and self._last_human != player:
+            if self.reader.interactive:
+                self.console.clear()
+            self.console.print(Rule(f"Pass the keyboard to {self.names[player]}"))
+            self.reader.pause(f"{self.names[player]}, press Enter when ready ")
+        self._last_human = player
+
+    def _list_moves(self, view: View, actions: list[Action], *, force: bool = False) -> None:
+        if not actions:
+            return
+        if len(actions) > LIST_LIMIT and not force:
+            return
+        items = [f"[bold]{i}[/bold] {_escape(view.action_to_string(a))}" for i, a in enumerate(actions, start=1)]
+        self.console.print("Moves: " + "   ".join(items))
+
+    def _help(self, view: View) -> None:
+        actions = view.legal_actions()
+        example = view.action_to_string(actions[0]) if actions else "a move"
+        trios = (
+            "\n                (Three Trios: flip counts on the board for CARD)"
+            if self.game.name == "three_trios"
+            else ""
+        )
+        self.console.print(HELP.format(example=example, trios=trios), markup=False, highlight=False)
+
+    def _hint(self, view: View, card: str | None) -> None:
+        """The strongest agent's choice and reason; Three Trios also draws flip counts."""
+        if self._hinter is None:
+            self._hinter = hint_agent(self.game)
+        explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
+        line = Text("Hint: play ")
+        line.append(explanation.notation, style="bold yellow")
+        reason = _reason(explanation.reason, explanation.notation)
+        if reason:
+            line.append(f" — {reason}.")
+        self.console.print(line)
+        if self.game.name == "three_trios":
+            name = card or explanation.notation.rpartition(" ")[0] or None
+            used, counts = flip_counts(view, name)
+            if used is None:
+                self.console.print(f"[red]no card called {_escape(card or '')!r} in your hand[/red]")
+                return
+            context = self._context(view.player)
+            context.flips = counts
+            self.console.print(f"Cards that {used} would flip in each empty cell:")
+            self.console.print(render(view.to_json(), context))
+
+    def _after_peek(self, player: int, notation: str) -> None:
+        """Cambio: a peek shows the card until the player presses Enter."""
+        if self.game.name != "cambio" or not notation.startswith("peek "):
+            return
+        target = notation.split()[1]
+        seat_text, _, slot_text = target.partition(".")
+        try:
+            code = self.state.view(player).to_json()["hands"][int(seat_text)][int(slot_text)]
+        except (KeyError, IndexError, ValueError, TypeError):
+            return
+        from deckhand.ui.cards import card_text
+
+        line = Text(f"You see {target}: ")
+        line.append_text(card_text(code))
+        self.console.print(line)
+        self.reader.pause("Remember it, then press Enter to hide it ")
+        if self.reader.interactive and self.remember:
+            self.console.clear()
+
+    # -- leaving and finishing ---------------------------------------------
+    def _meta(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
+    def _save(self, path: str | None) -> bool:
+        """``save [FILE]`` (seed 004: save, then leave); ``False`` if it could not."""
+        try:
+            target = save_game(
+                path or autosave_path(self.game.name), self.state, self.specs, start=self.start, meta=self._meta()
+            )
+        except DeckhandError as exc:
+            self.console.print(f"[red]{_escape(str(exc))}[/red]")
+            return False
+        if self.save_path is not None and self.save_path != target and path is None:
+            self.save_path.unlink(missing_ok=True)
+        self.console.print(
+            f"Saved to {target}. Resume with: deckhand play {self.game.name} --load {target}",
+            markup=False,
+            highlight=False,
+        )
+        return True
+
+    def _leave(self, why: str) -> None:
+        """Save an unfinished game automatically (over the file it was resumed from, if any)."""
+        if self.state.is_terminal() or all(a is not None for a in self.agents):
+            return
+        target = self.save_path if self.save_path is not None and self.save_path.suffix == ".json" else None
+        try:
+            saved = save_game(
+                target or autosave_path(self.game.name), self.state, self.specs, start=self.start, meta=self._meta()
+            )
+        except DeckhandError as exc:
+            self.console.print(f"{why}; the game could not be saved: {exc}", markup=False, highlight=False)
+            return
+        self.console.print(
+            f"{why}: game saved to {saved}. Resume with: deckhand play {self.game.name} --load {saved}",
+            markup=False,
+            highlight=False,
+        )
+
+    def _finish(self) -> None:
+        """Show the final table, who won, and record the game."""
+        self.finished = True
+        data = self.state.to_json()
+        self.console.print(Rule("Game over"))
+        self.console.print(render(data, self._context(None)))
+        returns = self.state.returns()
+        best = max(returns)
+        winners = [self.names[i] for i, r in enumerate(returns) if r == best and r > 0]
+        scores = ", ".join(f"{self.names[i]} {_num(s)}" for i, s in enumerate(self.state.scores()))
+        if len(winners) == 1:
+            verb = "win" if winners[0] == "You" else "wins"
+            self.console.print(f"[bold]{winners[0]} {verb}![/bold] Final scores: {_escape(scores)}")
+        else:
+            self.console.print(f"[bold]Shared win: {', '.join(winners)}.[/bold] Final scores: {_escape(scores)}")
+        if self.save_path is not None and self.save_path.suffix == ".json" and self.save_path.parent.name == "saves":
+            self.save_path.unlink(missing_ok=True)
+        if self.record_stats:
+            self._record()
+
+    def _record(self) -> None:
+        from deckhand.play.records import GameRecord
+        from deckhand.store.db import record_game
+
+        try:
+            record = GameRecord.from_state(self.state, self.specs, start=self.start, meta=self._meta())
+            record_game(record)
+        except DeckhandError as exc:
+            self.console.print(f"(statistics not saved: {exc})", markup=False, highlight=False)
+
+
+def _reason(reason: str, notation: str) -> str:
+    """The agent's reason without a leading repeat of the move itself."""
+    text = reason.strip()
+    rest = text[len(notation) :].lstrip()
+    if text.lower().startswith(notation.lower()) and rest.startswith((":", "—", "-")):
+        text = rest.lstrip(" :—-")
+    return text.rstrip(".")
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)

@@ -1,0 +1,64 @@
+"""``deckhand stats``: games played, wins, and the computer victory statistics per level, with a chart."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from deckhand.store.stats import statistics
+
+BAR = 20
+
+
+def bar(fraction: float | None) -> Text:
+    """A small horizontal bar for a fraction in [0, 1]."""
+    if fraction is None:
+        return Text("no decided games", style="dim")
+    full = round(fraction * BAR)
+    out = Text("█" * full, style="magenta")
+    out.append("░" * (BAR - full), style="dim")
+    out.append(f" {fraction:.2f}")
+    return out
+
+
+def show_stats(console: Console, *, game: str | None = None, as_json: bool = False) -> None:
+    """Print the statistics (a table and chart, or JSON)."""
+    levels, agents = statistics(game=game)
+    if as_json:
+        console.print_json(
+            json.dumps({"levels": [s.to_json() for s in levels], "agents": [a.to_json() for a in agents]})
+        )
+        return
+    if not levels and not agents:
+        console.print("No finished games yet. Play one with: deckhand play GAME")
+        return
+    if levels:
+        table = Table(
+            title="Against people: computer victory statistics = computer wins / (computer wins + player wins)"
+        )
+        for column in ("game", "level", "played", "computer wins", "player wins", "draws"):
+            table.add_column(column, justify="right" if column not in ("game", "level") else "left")
+        table.add_column("computer victory")
+        for s in levels:
+            table.add_row(
+                s.game,
+                s.level,
+                str(s.played),
+                str(s.computer_wins),
+                str(s.player_wins),
+                str(s.draws),
+                bar(s.computer_victory),
+            )
+        console.print(table)
+    if agents:
+        table = Table(title="Computer players in every game (wins: a shared win by k counts 1/k)")
+        for column in ("game", "agent", "played", "wins", "win rate"):
+            table.add_column(column, justify="left" if column in ("game", "agent") else "right")
+        for a in agents:
+            table.add_row(
+                a.game, a.agent, str(a.played), f"{a.wins:g}", "" if a.win_rate is None else f"{a.win_rate:.2f}"
+            )
+        console.print(table)
