@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 from basra_helpers import arrange, moves_of
+
+from deckhand.games.basra.captures import groupings
 
 # preset, table, card played, every legal move of that card (as a set)
 CASES = [
@@ -73,3 +78,34 @@ def test_basra_is_clearing_the_table_with_a_non_jack(preset: str, table: str, mo
     state = arrange(preset, hand=card, table=table, other="S9")
     state.apply_action(state.string_to_action(move))
     assert state.basras[0] == int(basra)
+
+
+def _coverable(value: int, values: list[int]) -> bool:
+    """Brute force: can these values be split into groups of two or more, each summing to ``value``?"""
+    if not values:
+        return True
+    first, rest = values[0], values[1:]
+    for size in range(1, len(rest) + 1):
+        for others in itertools.combinations(range(len(rest)), size):
+            if first + sum(rest[i] for i in others) == value:
+                left = [v for i, v in enumerate(rest) if i not in others]
+                if _coverable(value, left):
+                    return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_groupings_agree_with_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    value = rng.randint(2, 10)
+    values = tuple(sorted(rng.randint(1, value - 1) for _ in range(rng.randint(0, 8))))
+    expected = {
+        mask for mask in range(1 << len(values))
+        if _coverable(value, [v for i, v in enumerate(values) if mask >> i & 1])
+    }
+    found = groupings(value, values)
+    masks = [sum(1 << p for group in option for p in group) for option in found]
+    assert len(masks) == len(set(masks))
+    assert set(masks) == expected
+    for option in found:
+        assert all(len(g) >= 2 and sum(values[p] for p in g) == value for g in option)
