@@ -131,7 +131,9 @@ class CasinoGame(Game):
         if start is None:
             state = self.new_initial_state()
         elif isinstance(start, str):
-            state = self.state_from_save(start, source="saved state 'start'")
+            from deckhand.games.casino.save import read_save
+
+            state = read_save(self, start, source="saved state 'start'", quiet=True)
         else:
             raise ConfigError("casino: saved state: 'start' must be the text of a save file")
         for i, text in enumerate(history):

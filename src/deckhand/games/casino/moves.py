@@ -26,6 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 Build = tuple[int, int, tuple[tuple[int, ...], ...]]
+
+ORDER = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
+"""Canonical order of cards in notation: higher rank first, then suit (S H D C)."""
 Play = tuple[Any, ...]
 
 
@@ -85,6 +88,8 @@ def legal_plays(
 ) -> list[Play]:
     """Every legal play of ``player`` holding ``hand`` (RULES.md §4)."""
     owned = [b[0] for b in builds if b[1] == player]
+    if len(loose) > 1:  # the table keeps the order cards were laid; moves name them canonically
+        loose = sorted(loose, key=ORDER.__getitem__)
     sums = subset_sums(loose, vals, maxv) if loose else {}
     # how many cards of each value the hand holds
     held = [0] * (maxv + 1)

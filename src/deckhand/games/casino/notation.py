@@ -138,7 +138,7 @@ def _table_build(state: CasinoState, parts: Parts, text: str) -> Parts:
 
 
 def _order(cards: tuple[int, ...]) -> tuple[int, ...]:
-    from deckhand.games.casino.state import ORDER
+    from deckhand.games.casino.moves import ORDER
 
     return tuple(sorted(cards, key=ORDER.__getitem__))
 

@@ -227,12 +227,12 @@ def read_save(game: CasinoGame, text: str, *, source: str = "save file", quiet: 
     state.aside = missing
     if missing:
         note = (
-            f"{source}: holds {52 - len(missing)} cards, not 52; "
+            f"the save holds {52 - len(missing)} cards, not 52; "
             f"missing {cards_text(missing)} (set aside for this round)"
         )
         state.notes = (note,)
         if not quiet:
-            warnings.warn(note, ShortDeckWarning, stacklevel=3)
+            warnings.warn(f"{source}: {note}", ShortDeckWarning, stacklevel=3)
     state.to_move = state.leader = next_player
     state.origin = text
     if not state.hands[0] and not state.hands[1] and state.pile:
@@ -254,8 +254,6 @@ def _place_table(
     reader: _Cards,
 ) -> None:
     """Loose cards and builds with their owners and values; one owner's builds of one value merge."""
-    from deckhand.games.casino.state import ORDER
-
     claimed: dict[frozenset[int], int] = {}
     for parts, owner, number in owners:
         claimed[frozenset(c for p in parts for c in p)] = owner
@@ -275,7 +273,6 @@ def _place_table(
             if value is None:
                 raise reader.error(line, f"the parts of build {build_text(item)} do not add up to one value")
             state._merge(value, claimed[key], item)
-    state.loose.sort(key=ORDER.__getitem__)
 
 
 def _build_value(game: CasinoGame, parts: Parts) -> int | None:

@@ -245,9 +245,7 @@ class CasinoState(State):
             self._settle()
 
     def _add_loose(self, card: int) -> None:
-        loose = self.loose
-        loose.append(card)
-        loose.sort(key=_ORDER.__getitem__)
+        self.loose.append(card)
 
     def _play(self, play: Play) -> None:
         p = self.to_move
@@ -441,7 +439,3 @@ class CasinoState(State):
         data["start"] = self.origin
         return data
 
-
-# canonical order of cards: higher rank first, then suit (S H D C)
-_ORDER = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
-ORDER = _ORDER

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import Action, State, View, player_label
+from deckhand.games.casino.moves import ORDER
 from deckhand.games.casino.save import SEATS
-from deckhand.games.casino.state import ORDER, PHASE_NAMES, SIDES
+from deckhand.games.casino.state import PHASE_NAMES, SIDES
 
 if TYPE_CHECKING:
     from deckhand.games.casino.state import CasinoState
