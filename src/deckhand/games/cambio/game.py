@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import stack_indices
+from deckhand.core.errors import ConfigError
 from deckhand.core.options import Option
 from deckhand.core.protocol import Game
 from deckhand.games.cambio.options import OPTIONS, PRESETS, full_deck, power_table, rank_table, value_table
@@ -40,16 +41,10 @@ class CambioGame(Game):
         self.cards_per_seat: int = o["cards"]
         bad = [s for s in o["known_slots"] if s >= self.cards_per_seat]
         if bad:
-            from deckhand.core.errors import ConfigError
-
             raise ConfigError(f"cambio: option known_slots: slot {bad[0]} is not among the {self.cards_per_seat} dealt")
         self.known_slots: tuple[int, ...] = tuple(o["known_slots"])
         self.deck_list: list[int] = full_deck(o["jokers"])
         self.deck_counts: list[int] = [self.deck_list.count(i) for i in range(53)]
-        if self.players * self.cards_per_seat >= len(self.deck_list):
-            from deckhand.core.errors import ConfigError
-
-            raise ConfigError(f"cambio: {self.players} seats of {self.cards_per_seat} cards leave no draw pile")
         self.stack: tuple[int, ...] = stack_indices("cambio", o["deck"], self.deck_list)
         self.value: list[int] = value_table(o["values"])
         self.power: list[int] = power_table()

@@ -36,6 +36,11 @@ _CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
 _POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
 
 
+def _switch_order(action: int) -> tuple[int, int, int, int]:
+    """Switches listed as their notation reads: by first seat, slot, then second seat, slot."""
+    return N.switch_positions(N.decode(action)[1])
+
+
 class CambioState(State):
     """A Cambio position; ``apply_action`` checks everything before it changes anything."""
 
@@ -184,7 +189,8 @@ class CambioState(State):
             for i, (q, qs) in enumerate(free):
                 for r, rs in free[i + 1:]:
                     out.extend(N.switch_action(q, s, r, t) for s in qs for t in rs)
-        out.sort()
+        if phase in (SWITCH_P, KING_SWITCH):
+            out.sort(key=_switch_order)
         out.append(N.A_SKIP)
         return list(out)
 
