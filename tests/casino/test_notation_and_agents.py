@@ -1,0 +1,130 @@
+"""Notation (RULES.md §4), views, the greedy player, help mode and the computer's sentence."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import deckhand
+from deckhand.agents.registry import make_agent
+from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from deckhand.games.casino.agents import GreedyAgent, computer_sentence, help_text
+from tests.casino.helpers import moves, play, position
+
+SPEC = "[[C6 S3] [S9]] Human"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "capture C9 {C8 HA} [[C6 S3] [S9]]",
+        "build SA {C8} = 9",
+        "capture SA HA",
+    ],
+)
+def test_notation_round_trips(text: str) -> None:
+    state = position("SA S4 CA C9", "H5 H6 D4 D7", "[[C6 S3] [S9]] C8 CJ HA", SPEC)
+    action = state.string_to_action(text)
+    assert state.action_to_string(action) == text
+    assert action in state.legal_actions()
+
+
+def test_notation_accepts_other_orders_and_cases() -> None:
+    state = position("SA S4 CA C9", "H5 H6 D4 D7", "[[C6 S3] [S9]] C8 CJ HA", SPEC)
+    assert state.action_to_string(state.string_to_action("Capture c9 {ha c8} [[s9] [s3 c6]]")) == (
+        "capture C9 {C8 HA} [[C6 S3] [S9]]"
+    )
+
+
+def test_increase_and_join_notation() -> None:
+    state = position("H2 S9 C9", "HK", "[C3 S4] [H6 H3]", "[C3 S4] Computer; [H6 H3] Human")
+    assert "increase H2 [C3 S4] = 9" in moves(state)
+    assert "build S9 = 9" in moves(state)
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("", NotationError),
+        ("fold", NotationError),
+        ("capture", NotationError),
+        ("capture C9 {C8", NotationError),
+        ("build SA {C8} 9", NotationError),
+        ("trail ZZ", NotationError),
+        ("capture C9 [H2 H3]", IllegalActionError),  # no such build on the table
+    ],
+)
+def test_bad_notation(text: str, error: type[Exception]) -> None:
+    state = position("SA S4 CA C9", "H5 H6 D4 D7", "[[C6 S3] [S9]] C8 CJ HA", SPEC)
+    with pytest.raises(error):
+        state.string_to_action(text)
+
+
+def test_a_bare_card_names_its_only_move_or_is_ambiguous() -> None:
+    state = position("SA S4 CA C9", "H5 H6 D4 D7", "[[C6 S3] [S9]] C8 CJ HA", SPEC)
+    with pytest.raises(AmbiguousActionError, match="capture SA HA"):
+        state.string_to_action("SA")
+    with pytest.raises(IllegalActionError, match="no legal move plays S4"):
+        state.string_to_action("S4")
+
+
+def test_view_hides_the_other_hand() -> None:
+    state = position("SA S4 CA C9", "H5 H6 D4 D7", "[[C6 S3] [S9]] C8 CJ HA", SPEC)
+    view = state.view(0)
+    data = view.to_json()
+    assert data["hands"] == [["SA", "S4", "CA", "C9"], ["??"] * 4]
+    assert "H5" not in str(data)
+    assert state.view(1).legal_actions() == []
+    world = view.sample_world(random.Random(1))
+    assert world.view(0) == view
+    assert world.hands[0] == state.hands[0]
+
+
+def test_greedy_explains_in_the_seeds_words() -> None:
+    state = position("H2", "C9 H5", "D9 H6 S3 CJ", nxt="Computer")
+    explanation = GreedyAgent().explain(state.view(1), random.Random(0))
+    assert explanation.notation == "capture C9 D9 {H6 S3}"
+    assert computer_sentence(explanation) == (
+        "The computer chose to play a 9 of Clubs to capture the 9 of Diamonds and the set of 6 of Hearts "
+        "and 3 of Spades. It wanted to maximize the number of captured cards."
+    )
+
+
+def test_help_mode_names_card_action_and_reason() -> None:
+    state = position("S5 DX", "HK", "HX C2 H3")
+    hint = help_text(state.view(0))
+    assert hint.startswith("Play a 10 of Diamonds to capture the 10 of Hearts")
+    assert "(capture)" in hint and "10 of Diamonds" in hint
+
+
+def test_greedy_builds_what_it_can_capture_next() -> None:
+    state = position("H6 C9", "HK", "H3 SK", nxt="Human")
+    explanation = GreedyAgent().explain(state.view(0), random.Random(0))
+    assert explanation.notation == "build H6 {H3} = 9"
+    assert "capture it on its next turn" in explanation.reason
+
+
+def test_greedy_trails_its_least_useful_card() -> None:
+    state = position("DX H4", "HK", "C9 SQ")
+    explanation = GreedyAgent().explain(state.view(0), random.Random(0))
+    assert explanation.notation == "trail H4"
+
+
+def test_agents_and_levels_are_registered() -> None:
+    game = deckhand.load_game("casino")
+    assert isinstance(make_agent("greedy", game), GreedyAgent)
+    assert game.LEVELS["medium"] == "greedy"
+
+
+def test_greedy_beats_random_more_often_than_not() -> None:
+    from deckhand.agents.random_agent import RandomAgent
+    from deckhand.play.runner import play_game
+
+    game = deckhand.load_game("casino", target=11)
+    wins = 0.0
+    for seed in range(10):
+        seats = [GreedyAgent(game), RandomAgent(game)] if seed % 2 else [RandomAgent(game), GreedyAgent(game)]
+        end = play_game(game, seats, random.Random(seed))
+        wins += end.returns()[seed % 2 == 0]
+    assert wins >= 7
