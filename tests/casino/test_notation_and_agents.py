@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.casino.helpers import moves, position
 
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError
 from deckhand.games.casino.agents import GreedyAgent, computer_sentence, help_text
-from tests.casino.helpers import moves, play, position
 
 SPEC = "[[C6 S3] [S9]] Human"
 
