@@ -194,7 +194,7 @@ class SearchAgent(Agent):
         candidates += [Candidate(view.action_to_string(a), visits=0) for a in actions if a not in edges]
         visits, total = edges[best][0], edges[best][1]
         reason = (
-            f"{self.kind} search: {iterations} iterations in {seconds:.2f} s; "
+            f"{self.kind} search: {iterations} iterations; "
             f"the most visited move ({visits} visits) wins {100 * total / visits:.0f}% of its playouts"
         )
         return Explanation(

@@ -1,0 +1,156 @@
+"""The arena: paired deals, rotating seats, reproducible summaries, the store and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from deckhand.cli_arena import _split_agents, parse_options, register
+from deckhand.core.errors import ConfigError
+from deckhand.play.arena import lineups, play_match, run_arena, schedule
+
+
+def test_two_agents_swap_seats_on_every_deal() -> None:
+    matches = schedule(2, 2, 6, seed=1)
+    assert [m.lineup for m in matches] == [(0, 1), (1, 0)] * 3
+    assert [m.deal for m in matches] == [0, 0, 1, 1, 2, 2]
+    assert matches[0].seed == matches[1].seed != matches[2].seed
+
+
+def test_more_agents_than_seats_cycle_through_every_table() -> None:
+    matches = schedule(3, 2, 12, seed=1)
+    tables = [frozenset(m.lineup) for m in matches[::2]]
+    assert tables == [frozenset({0, 1}), frozenset({0, 2}), frozenset({1, 2})] * 2
+
+
+def test_two_agents_alternate_round_a_table_of_four() -> None:
+    assert lineups([0, 1], 4) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert lineups([0, 1, 2, 3], 4) == [(0, 1, 2, 3), (1, 2, 3, 0), (2, 3, 0, 1), (3, 0, 1, 2)]
+
+
+def test_the_same_deal_seed_deals_the_same_cards() -> None:
+    first, second = schedule(2, 2, 2, seed=7)
+    specs = ("random", "corner")
+    one = play_match("three_trios", {"shuffle": True}, specs, first)
+    two = play_match("three_trios", {"shuffle": True}, specs, second)
+    deal = 10  # five cards to each seat come first
+    assert one.record["actions"][:deal] == two.record["actions"][:deal]
+    assert one.record["seats"] == ["random", "corner"] and two.record["seats"] == ["corner", "random"]
+
+
+def test_a_summary_is_reproducible_and_does_not_depend_on_workers() -> None:
+    one = run_arena("three_trios", ["corner", "random"], options={"shuffle": True}, games=8, seed=3)
+    two = run_arena("three_trios", ["corner", "random"], options={"shuffle": True}, games=8, seed=3, workers=2)
+    assert one.to_json() == two.to_json()
+    data = one.to_json()
+    assert data["games"] == 8 and data["deals"] == 4
+    for row in data["agents"]:
+        assert set(row) >= {"name", "wins", "score", "ci95"}
+        assert row["ci95"][0] <= row["score"] <= row["ci95"][1]
+    assert sum(r["score"] for r in data["agents"]) == pytest.approx(1.0)
+
+
+def test_three_agents_get_ratings() -> None:
+    data = run_arena("three_trios", ["corner", "random", "flip-most"], games=6, seed=1).to_json()
+    assert all("elo" in row for row in data["agents"])
+
+
+def test_every_result_reaches_the_hook_as_it_finishes() -> None:
+    seen: list[int] = []
+    run_arena("three_trios", ["corner", "random"], games=4, on_result=lambda r: seen.append(r.number))
+    assert sorted(seen) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"agents": ["corner"]}, "at least two agents"),
+        ({"agents": ["corner", "nobody"]}, "unknown agent 'nobody'"),
+        ({"games": 0}, "--games"),
+        ({"backend": "slurm"}, "--backend"),
+        ({"ci": "normal"}, "--ci"),
+        ({"workers": 0}, "--workers"),
+    ],
+)
+def test_bad_arena_settings_are_named(kwargs: dict[str, object], message: str) -> None:
+    settings: dict[str, object] = {"agents": ["corner", "random"], "games": 2, **kwargs}
+    agents = settings.pop("agents")
+    with pytest.raises(ConfigError, match=message):
+        run_arena("three_trios", agents, **settings)  # type: ignore[arg-type]
+
+
+def test_agent_lists_keep_each_agents_settings_together() -> None:
+    assert _split_agents("hard,ismcts:iterations=500,c=1.2,random") == ["hard", "ismcts:iterations=500,c=1.2", "random"]
+    assert parse_options(["rules=reverse,plus", "shuffle=true"], "holes") == {
+        "preset": "holes",
+        "rules": ["reverse", "plus"],
+        "shuffle": "true",
+    }
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
+    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path))
+    monkeypatch.delenv("DECKHAND_DB", raising=False)
+    app = typer.Typer()
+
+    @app.callback()
+    def root() -> None:
+        """The test's stand-in for the deckhand command."""
+
+    register(app)
+    return app
+
+
+def test_cli_prints_the_json_summary_and_stores_every_game(cli: typer.Typer) -> None:
+    result = CliRunner().invoke(cli, ["arena", "three_trios", "--agents", "corner,random", "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 4
+    assert [a["name"] for a in data["agents"]] == ["corner", "random"]
+    from deckhand.store import load_record, statistics
+
+    assert load_record(4).game == "three_trios"
+    _, agents = statistics(game="three_trios")
+    assert agents
+
+
+def test_cli_table_and_no_store(cli: typer.Typer) -> None:
+    result = CliRunner().invoke(cli, ["arena", "three_trios", "-a", "corner,random", "-n", "2", "--no-store"])
+    assert result.exit_code == 0, result.output
+    assert "corner" in result.stdout and "95% interval" in result.stdout
+    from deckhand.store import load_record
+
+    with pytest.raises(ConfigError, match="no stored game"):
+        load_record(1)
+
+
+def test_cli_reports_a_bad_agent(cli: typer.Typer) -> None:
+    result = CliRunner().invoke(cli, ["arena", "three_trios", "--agents", "corner,nobody", "--games", "2"])
+    assert isinstance(result.exception, ConfigError)
+    assert "unknown agent 'nobody'" in str(result.exception)
+
+
+def test_cli_draws_a_plot(cli: typer.Typer, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "arena.png"
+    args = ["arena", "three_trios", "-a", "corner,random,flip-most", "-n", "6", "--plot", str(target), "--no-store"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_ray_backend_plays_the_same_games() -> None:
+    ray = pytest.importorskip("ray")
+    try:
+        local = run_arena("three_trios", ["corner", "random"], options={"shuffle": True}, games=4, seed=2)
+        remote = run_arena(
+            "three_trios", ["corner", "random"], options={"shuffle": True}, games=4, seed=2, backend="ray"
+        )
+    finally:
+        ray.shutdown()
+    assert remote.to_json() == local.to_json()
