@@ -133,7 +133,7 @@ def test_a_time_budget_stops_the_search() -> None:
     game = deckhand.load_game("cambio")
     state = first_decision(game, 1)
     explanation = make_agent("ismcts:seconds=0.05", game).explain(state.view(state.current_player()), random.Random(1))
-    assert 1 <= explanation.data["iterations"]
+    assert explanation.data["iterations"] >= 1
     assert explanation.data["seconds"] < 1.0
 
 

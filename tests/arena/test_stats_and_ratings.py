@@ -42,7 +42,12 @@ def test_separated_intervals() -> None:
 
 
 def test_pair_results_of_one_game() -> None:
-    assert pair_results(["a", "b", "c"], [1.0, 0.0, 0.0]) == {("a", "b"): 1.0, ("a", "c"): 1.0, ("b", "c"): 0.5, ("c", "b"): 0.5}
+    assert pair_results(["a", "b", "c"], [1.0, 0.0, 0.0]) == {
+        ("a", "b"): 1.0,
+        ("a", "c"): 1.0,
+        ("b", "c"): 0.5,
+        ("c", "b"): 0.5,
+    }
     # One agent in two seats: its seats' returns add up.
     assert pair_results(["a", "b", "a", "b"], [0.0, 0.0, 1.0, 0.0]) == {("a", "b"): 1.0}
 
