@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 import pytest
 
 import deckhand
 from deckhand.agents.base import Explanation
 from deckhand.agents.registry import make_agent
-from deckhand.agents.search import Budget, uct_pick
+from deckhand.agents.search import Budget, Edge, uct_pick
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import State
 from deckhand.play import play_game
@@ -144,7 +145,7 @@ def test_budget_defaults_to_a_thousand_iterations() -> None:
 
 def test_uct_counts_availability_not_parent_visits() -> None:
     """An action legal only once is not explored for the 10 visits it could not have had."""
-    edges = {"often": [10, 5.0, 10], "once": [1, 0.5, 1]}
+    edges: dict[Hashable, Edge] = {"often": [10, 5.0, 10], "once": [1, 0.5, 1]}
     picks = {uct_pick(edges, ["often", "once"], 0.7, random.Random(s)) for s in range(20)}
     assert picks == {"often"}
     # Were the bound computed from the parent's 11 visits, "once" would win it.
