@@ -1,0 +1,157 @@
+"""The seed's computer players: each rule of the hard decision tree fires where it should."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cambio_helpers import CLASSIC_DEAL, play, table
+
+from deckhand import IllegalActionError, load_game
+from deckhand.agents.registry import make_agent
+from deckhand.games.cambio.agents import EasyAgent, HardAgent
+from deckhand.games.cambio.stats import computer_victory_statistics
+
+
+def hard(state: object, seat: int | None = None) -> tuple[str, str]:
+    seat = state.current_player() if seat is None else seat  # type: ignore[attr-defined]
+    e = HardAgent().explain(state.view(seat), random.Random(0))  # type: ignore[attr-defined]
+    return e.notation, e.reason
+
+
+def test_levels_build_the_seed_agents() -> None:
+    g = load_game("cambio")
+    assert isinstance(make_agent("easy", g), EasyAgent)
+    assert isinstance(make_agent("hard", g), HardAgent)
+    assert make_agent("hard:cambio_at=8", g).spec() == "hard:cambio_at=8"
+
+
+def test_hard_takes_a_low_discard_when_it_lowers_its_configuration_value() -> None:
+    # seat 1 knows H5 H6, counts its two unknown cards 6: 5 + 6 + 6 + 6 = 23
+    state = play(table(deck=CLASSIC_DEAL + " D3"), "draw", "D3", "discard")
+    assert hard(state) == ("take", "took the 3 from the discard pile: my configuration value drops from 23 to 20")
+    play(state, "take")
+    # like the seed's loop (after <= best), a tie goes to the last slot
+    assert hard(state) == ("swap 3", "swapped the 3 into slot 3: my configuration value drops from 23 to 20")
+
+
+def test_hard_draws_when_the_discard_is_5_or_more() -> None:
+    state = play(table(deck=CLASSIC_DEAL + " D5"), "draw", "D5", "discard")
+    assert hard(state)[0] == "draw"
+
+
+@pytest.mark.parametrize(("card", "action", "rule"), [
+    ("D2", "swap 3", "swapped the 2 into slot 3"),
+    ("D6", "discard", "discarded the 6: it is 5 or more"),
+    ("D7", "discard", "discarded the 7 to use its power"),
+    ("DJ", "discard", "discarded the J to use its power"),
+    ("HK", "swap 3", "swapped the red K into slot 3"),
+])
+def test_hard_with_a_drawn_card(card: str, action: str, rule: str) -> None:
+    state = play(table(deck=CLASSIC_DEAL + " " + card), "draw", card)
+    notation, reason = hard(state)
+    assert notation == action and reason.startswith(rule)
+
+
+def test_hard_peeks_its_own_unknown_card_with_a_7_and_an_opponents_with_a_9() -> None:
+    state = play(table(deck=CLASSIC_DEAL + " D7"), "draw", "D7", "discard")
+    assert hard(state)[0] == "peek 0.2"
+    state = play(table(deck=CLASSIC_DEAL + " D9"), "draw", "D9", "discard")
+    assert hard(state)[0] == "peek 1.0"
+
+
+def test_hard_jack_switches_its_highest_card_for_a_good_opponent_card() -> None:
+    state = play(table(deck="SJ SQ S3 S4  HA H6 H7 H8 D9 C5 DJ"), "draw", "D9", "discard", "peek 1.0")
+    play(state, "draw", "C5", "discard")  # seat 1's turn
+    play(state, "draw", "DJ", "discard")
+    assert hard(state) == ("switch 0.1 1.0", "J/Q: switched my highest card (slot 1, worth 12) with the A at 1.0")
+
+
+def test_hard_jack_skips_without_a_known_good_card() -> None:
+    state = play(table(deck=CLASSIC_DEAL + " DJ"), "draw", "DJ", "discard")
+    assert hard(state)[0] == "skip"
+
+
+@pytest.mark.parametrize(("seen", "expected"), [
+    ("HA", "switch 0.2 1.0"),   # very good (below 3): goes for my unknown card
+    ("H4", "switch 0.2 1.0"),   # below 6: replaces an unknown card
+    ("H9", "skip"),             # nothing to gain
+])
+def test_hard_black_king(seen: str, expected: str) -> None:
+    state = play(table("house", deck=f"SA S2 S3 S4 {seen} H6 H7 H8 SK", known_slots="0 1"),
+                 "draw", "SK", "discard", "peek 1.0")
+    assert hard(state)[0] == expected
+
+
+def test_hard_black_king_replaces_a_known_card_at_least_3_higher() -> None:
+    state = play(table("house", deck="SQ SJ S3 S4 H5 H6 H7 H8 SK", known_slots="0 1 2 3"),
+                 "draw", "SK", "discard", "peek 1.0")
+    assert hard(state)[0] == "switch 0.0 1.0"
+
+
+def test_hard_calls_cambio_with_a_low_configuration_value() -> None:
+    state = table(deck="SA S2 S3 S4  H5 H6 H7 H8", known_slots="0 1 2 3")
+    notation, reason = hard(state)
+    assert notation == "cambio" and "configuration value 10 is at most 10" in reason
+
+
+def test_hard_sticks_a_card_it_knows_matches_and_gives_away_its_highest() -> None:
+    state = play(table("house", deck="SA S2 S3 S4  H5 H6 H7 H8 D3"), "draw", "D3", "discard")
+    assert hard(state) == ("pass", "passed: I know no card that matches the 3")
+    play(state, "pass")
+    assert hard(state)[0] == "stick 0.2"
+    # seat 0 peeked H7 at 1.2; seat 1 discards a 7: seat 0 sticks that card, then gives its highest away
+    state = play(table("house", deck="SA S2 S3 S4  H5 H6 H7 H8 D9 C7"), "draw", "D9", "discard", "peek 1.2",
+                 "pass", "pass", "draw", "C7", "discard", "skip")
+    assert hard(state) == ("stick 1.2", "stuck seat 1's H7 at 1.2 on the 7: I know it matches")
+    play(state, "stick 1.2")
+    assert hard(state) == ("give 0", "gave away my slot 0 (worth 6 to me)")
+
+
+def test_agents_decide_only_for_the_seat_to_move() -> None:
+    state = table()
+    with pytest.raises(IllegalActionError):
+        HardAgent().explain(state.view(1), random.Random(0))
+
+
+def test_easy_is_random_but_reproducible() -> None:
+    state = play(table(), "draw", "D5")
+    first = [EasyAgent().step(state.view(0), random.Random(s)) for s in range(20)]
+    again = [EasyAgent().step(state.view(0), random.Random(s)) for s in range(20)]
+    assert first == again and len(set(first)) > 1
+
+
+def test_hard_beats_easy_most_of_the_time() -> None:
+    g = load_game("cambio")
+    wins = 0.0
+    for seed in range(60):
+        rng = random.Random(seed)
+        agents = [HardAgent(g), EasyAgent(g)]
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                p = state.current_player()
+                state.apply_action(agents[p].step(state.view(p), rng))
+        wins += state.returns()[0]
+    assert wins / 60 > 0.6
+
+
+# -- the seed's statistic ---------------------------------------------------------------------------------
+def test_computer_victory_statistics_per_level() -> None:
+    results = [("hard", "computer"), ("hard", "computer"), ("hard", "player"), ("hard", "no one"),
+               ("easy", "player"), ("easy", "computer"), ("easy", "player"), ("easy", "player")]
+    stats = computer_victory_statistics(results)
+    assert (stats["hard"].computer_wins, stats["hard"].player_wins, stats["hard"].ties) == (2, 1, 1)
+    assert stats["hard"].formatted() == "0.67" and stats["easy"].computer_victory == 0.25
+
+
+def test_statistic_before_any_decided_game() -> None:
+    stats = computer_victory_statistics([("easy", "no one")])
+    assert stats["easy"].computer_victory is None and stats["easy"].formatted() == "-"
+
+
+def test_unknown_winner_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown winner 'martians'"):
+        computer_victory_statistics([("hard", "martians")])
