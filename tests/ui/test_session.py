@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,9 +14,10 @@ from deckhand.games.three_trios.hints import flip_hints
 from deckhand.store import statistics
 from deckhand.ui.hints import flip_counts
 from deckhand.ui.saves import list_saves, load_file
-from deckhand.ui.session import parse_seats, seat_names
+from deckhand.ui.session import Session, parse_seats, seat_names
 
-from conftest import Play
+Play = Callable[..., tuple[Session, io.StringIO]]
+"""The ``session`` fixture (see conftest): a scripted session and what it printed."""
 
 
 @pytest.mark.parametrize(
@@ -132,9 +135,8 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
     s, out = session("cambio", "human,human", ["draw", "swap 2"], seed=11)
     s.run()
     text = out.getvalue()
-    before, _, after = text.partition("Pass the keyboard to Player 2")
+    _, _, after = text.partition("Pass the keyboard to Player 2")
     assert after, "the keyboard is handed over between the two people"
-    first = deckhand.load_game("cambio").new_initial_state()
     known = s.state.view(0).to_json()["hands"][0]
     secret = [code for code in known if code not in ("??", None)]
     assert len(secret) == 3  # slots 0 and 1 from the deal, and the card swapped into slot 2
@@ -143,7 +145,6 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
     shown_to_two = after.split("Player 2 > ")[0]
     for code in secret:
         assert card_label(code) not in shown_to_two
-    del first
 
 
 def test_a_cambio_peek_shows_the_card_until_enter(session: Play) -> None:
@@ -171,3 +172,16 @@ def test_computer_only_games_play_to_the_end(session: Play) -> None:
     s.run()
     assert s.state.is_terminal()
     assert "Game over" in out.getvalue() and "Final scores" in out.getvalue()
+
+
+def test_ctrl_c_saves_the_game_before_leaving(session: Play) -> None:
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0"])
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    s.run()
+    s.reader.read = interrupted  # type: ignore[method-assign]
+    s.run()
+    assert "Interrupted: game saved to" in out.getvalue()
+    assert len(list_saves()) == 2

@@ -11,7 +11,7 @@ from deckhand.core.registry import game_class
 def rules_text(game: str) -> str:
     """The instructions for ``game`` as Markdown; ``ConfigError`` for an unknown game."""
     name = game_class(game).name
-    resource = files("deckhand.ui").joinpath("rules", f"{name}.md")
+    resource = files("deckhand.ui").joinpath("rules").joinpath(f"{name}.md")
     if not resource.is_file():
         raise ConfigError(f"no instructions are written for {name} yet")
     return resource.read_text(encoding="utf-8")

@@ -132,9 +132,12 @@ class Session:
                 elif not self._human_turn(player):
                     return self.state
             self._finish()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
-            self._leave("End of input" if not self.reader.interactive else "Interrupted")
+            self._leave("End of input")
+        except KeyboardInterrupt:
+            self.console.print()
+            self._leave("Interrupted")
         return self.state
 
     def _computer_move(self, player: int) -> None:
@@ -194,7 +197,8 @@ class Session:
             notation = self.state.action_to_string(action)
             self.state.apply_action(action)
         except DeckhandError as exc:
-            self.console.print(f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)")
+            message = f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)"
+            self.console.print(message, soft_wrap=True)
             return False
         self.console.print(Text(f"{self.names[view.player]} played {notation}.", style="green"))
         self._after_peek(view.player, notation)
@@ -289,7 +293,7 @@ class Session:
                 path or autosave_path(self.game.name), self.state, self.specs, start=self.start, meta=self._meta()
             )
         except DeckhandError as exc:
-            self.console.print(f"[red]{_escape(str(exc))}[/red]")
+            self.console.print(f"[red]{_escape(str(exc))}[/red]", soft_wrap=True)
             return False
         if self.save_path is not None and self.save_path != target and path is None:
             self.save_path.unlink(missing_ok=True)
@@ -297,6 +301,7 @@ class Session:
             f"Saved to {target}. Resume with: deckhand play {self.game.name} --load {target}",
             markup=False,
             highlight=False,
+            soft_wrap=True,
         )
         return True
 
@@ -316,6 +321,7 @@ class Session:
             f"{why}: game saved to {saved}. Resume with: deckhand play {self.game.name} --load {saved}",
             markup=False,
             highlight=False,
+            soft_wrap=True,
         )
 
     def _finish(self) -> None:
