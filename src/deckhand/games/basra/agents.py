@@ -98,12 +98,19 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, game: BasraGame, jack_keep: float = JACK_KEEP) -> None:
+    def __init__(self, game: BasraGame, jack_keep: float = JACK_KEEP, caution: float = 1.0) -> None:
         self.game = game
         self.jack_keep = float(jack_keep)
+        self.caution = float(caution)
+        """How heavily the opponent's expected reply counts against a move."""
 
     def spec(self) -> str:
-        return self.name if self.jack_keep == JACK_KEEP else f"{self.name}:jack_keep={self.jack_keep}"
+        settings = []
+        if self.jack_keep != JACK_KEEP:
+            settings.append(f"jack_keep={self.jack_keep:g}")
+        if self.caution != 1.0:
+            settings.append(f"caution={self.caution:g}")
+        return self.name + (":" + ",".join(settings) if settings else "")
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         v = _basra_view(view)
@@ -144,7 +151,7 @@ class GreedyAgent(Agent):
         if game.most_cards and got:
             value += 0.08 * (len(got) + 1)
         risk = self._risk(view, after, move, bool(got))
-        value -= risk
+        value -= self.caution * risk
         sweepers = [c for c in view.hand if sweeps(c, game.seven_diamonds)]
         keep = bool(sweepers) and move[0] not in sweepers
         if sweeps(move[0], game.seven_diamonds) and len(view.hand) > 1:

@@ -16,7 +16,7 @@ table, so there is nothing to choose.
 
 from __future__ import annotations
 
-from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE
+from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
 
 Groups = tuple[tuple[int, ...], ...]
 Move = tuple[int, Groups]
@@ -135,8 +135,6 @@ def canonical(groups: Groups) -> Groups:
 
 def why_illegal(card: int, groups: Groups, hand: list[int], table: list[int], seven_diamonds: bool) -> str | None:
     """Why ``(card, groups)`` is not a legal capture, or ``None`` if the groups are sound."""
-    from deckhand.games.basra.cards import code
-
     name = code(card)
     if card not in hand:
         return f"{name} is not in your hand"

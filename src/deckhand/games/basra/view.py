@@ -40,10 +40,6 @@ class BasraView(View):
         """Cards still to be dealt this deck."""
         self.table: tuple[int, ...] = tuple(state.table)
 
-    @property
-    def state(self) -> BasraState:
-        raise AttributeError("a view does not give out the full state")
-
     def current_player(self) -> int:
         return self._state.to_move
 
