@@ -103,6 +103,9 @@ def test_the_last_capturer_takes_the_leftovers_at_the_end_of_the_deck() -> None:
     assert state.to_json()["piles"] == [[], []]  # every card is back in the new deck
     assert state.dealer == 0  # the dealer changes with each deck
     assert state.current_player() == CHANCE
+    deal_rest(state)
+    assert state.current_player() == 1  # ... and the new non-dealer leads
+    assert len(state.to_json()["table"]) == 4 and [len(h) for h in state.hands] == [5, 5]
 
 
 def test_leftovers_and_the_last_deck_seen_in_the_final_piles() -> None:
