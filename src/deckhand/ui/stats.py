@@ -10,7 +10,7 @@ from rich.text import Text
 
 from deckhand.store.stats import statistics
 
-BAR = 20
+BAR = 10
 
 
 def bar(fraction: float | None) -> Text:
@@ -37,11 +37,12 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
         return
     if levels:
         table = Table(
-            title="Against people: computer victory statistics = computer wins / (computer wins + player wins)"
+            title="Against people",
+            caption="computer victory = computer wins / (computer wins + player wins)",
         )
         for column in ("game", "level", "played", "computer wins", "player wins", "draws"):
             table.add_column(column, justify="right" if column not in ("game", "level") else "left")
-        table.add_column("computer victory")
+        table.add_column("computer victory", no_wrap=True)
         for s in levels:
             table.add_row(
                 s.game,
@@ -54,7 +55,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
             )
         console.print(table)
     if agents:
-        table = Table(title="Computer players in every game (wins: a shared win by k counts 1/k)")
+        table = Table(title="Computer players", caption="wins: a shared win by k counts 1/k")
         for column in ("game", "agent", "played", "wins", "win rate"):
             table.add_column(column, justify="left" if column in ("game", "agent") else "right")
         for a in agents:
