@@ -7,6 +7,8 @@ import random
 
 import pytest
 from basra_helpers import arrange, deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckhand import AmbiguousActionError, NotationError, load_game, parse_cards
 from deckhand.games.basra.notation import parse_move
@@ -114,3 +116,23 @@ def test_stacked_deck_checks_its_cards() -> None:
         load_game("basra", deck="SQ")
     with pytest.raises(ConfigError, match="basra_bonus"):
         load_game("basra", basra_bonus="triple")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["bazzi", "egyptian"]), st.integers(0, 120))
+def test_every_legal_move_round_trips_with_groups_shuffled(seed: int, preset: str, steps: int) -> None:
+    state = load_game("basra", preset=preset).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        state.apply_action(state.rollout_action(rng))
+    if state.is_chance_node() or state.is_terminal():
+        return
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        assert state.string_to_action(text) == action
+        card, *groups = text.split(" {")
+        rng.shuffle(groups)
+        shuffled = " ".join([card, *("{" + " ".join(reversed(g.rstrip("}").split())) + "}" for g in groups)])
+        assert state.string_to_action(shuffled) == action
