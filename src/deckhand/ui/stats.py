@@ -41,7 +41,9 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
             caption="computer victory = computer wins / (computer wins + player wins)",
         )
         for column in ("game", "level", "played", "computer wins", "player wins", "draws"):
-            table.add_column(column, justify="right" if column not in ("game", "level") else "left")
+            table.add_column(
+                column, justify="right" if column not in ("game", "level") else "left", min_width=11 * (column == "game")
+            )
         table.add_column("computer victory", no_wrap=True)
         for s in levels:
             table.add_row(
