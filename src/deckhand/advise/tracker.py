@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +37,7 @@ class TrackerError(DeckhandError):
     """Table input that cannot be true now; the tracker is unchanged."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Step:
     """One action of the game's history, in game notation (game seats)."""
 
@@ -46,9 +47,6 @@ class Step:
     """A chance card nobody told the tracker: a placeholder it may trade."""
     pins: tuple[tuple[int, int, str], ...] = ()
     """(game seat, slot, card code) that must hold just before this step."""
-
-    def copy(self) -> Step:
-        return Step(self.text, self.chance, self.hidden, self.pins)
 
 
 @dataclass
@@ -63,6 +61,8 @@ class Entry:
 class _Conflict(Exception):
     """A replay that breaks a pin or a rule: that assignment of hidden cards is impossible."""
 
+
+_SNAP_EVERY = 24
 
 _POSITION = re.compile(r"\b(\d+)\.(\d+)\b")
 
@@ -106,6 +106,7 @@ class Tracker:
         if game is None:
             game = load_game("cambio", preset=preset, players=players, **dict(options or {}))
         self.game: Game = game
+        self.deck = Counter(game.all_cards())
         self.players = players
         self.first = first
         self.me = (-first) % players
@@ -113,6 +114,7 @@ class Tracker:
         self.steps: list[Step] = []
         self.entries: list[Entry] = []
         self._undo: list[tuple[list[Step], State]] = []
+        self._snaps: list[tuple[int, State]] | None = None
         work = _Work(self, [], self.game.new_initial_state())
         known_left = list(self.known)
         while work.state.is_chance_node():
@@ -180,14 +182,15 @@ class Tracker:
         """
         if self.state.is_terminal():
             raise TrackerError("the game is over (undo to change the last event)")
-        work = _Work(self, [s.copy() for s in self.steps], self.state.clone())
+        work = _Work(self, list(self.steps), self.state.clone())
+        work._snaps = None if self._snaps is None else list(self._snaps)
         try:
             _PLAYS[move.verb](work, move)
         except _Conflict as exc:
             raise TrackerError(str(exc)) from None
         self._undo.append((self.steps, self.state))
         self.entries.append(Entry(text or move.verb, len(self.steps), work.notes))
-        self.steps, self.state = work.steps, work.state
+        self.steps, self.state, self._snaps = work.steps, work.state, work._snaps
         return work.notes
 
     def undo(self) -> str:
@@ -195,6 +198,7 @@ class Tracker:
         if not self._undo:
             raise TrackerError("nothing to undo")
         self.steps, self.state = self._undo.pop()
+        self._snaps = None
         return self.entries.pop().text
 
     def history(self) -> list[tuple[str, list[str]]]:
@@ -225,11 +229,17 @@ class _Work:
         self.state = state
         self.pending: list[tuple[int, int, str]] = []
         self.notes: list[str] = []
+        self._snaps: list[tuple[int, State]] | None = None
 
     # -- replay -----------------------------------------------------------
-    def replay(self, steps: list[Step]) -> State:
-        state = self.t.game.new_initial_state()
-        for step in steps:
+    def replay(self, steps: list[Step], start: int = 0) -> State:
+        """Replay ``steps`` checking every pin; only the part from ``start`` on may differ from ``self.steps``."""
+        index, state = 0, None
+        for at, snap in self.snapshots():
+            if at <= start:
+                index, state = at, snap
+        state = self.t.game.new_initial_state() if state is None else state.clone()
+        for step in steps[index:]:
             for seat, slot, code in step.pins:
                 if card_at(state, seat, slot) != code:
                     raise _Conflict(f"{seat}.{slot} is not {code}")
@@ -238,6 +248,19 @@ class _Work:
             except (NotationError, IllegalActionError) as exc:
                 raise _Conflict(str(exc)) from None
         return state
+
+    def snapshots(self) -> list[tuple[int, State]]:
+        """States of the current history every few dozen steps, so a trade replays only its tail."""
+        if self._snaps is None:
+            self._snaps = [(0, self.t.game.new_initial_state())]
+        last, state = self._snaps[-1]
+        if last + _SNAP_EVERY <= len(self.steps):
+            state = state.clone()
+            for k in range(last, len(self.steps)):
+                state.apply_action(state.string_to_action(self.steps[k].text))
+                if (k + 1) % _SNAP_EVERY == 0:
+                    self._snaps.append((k + 1, state.clone()))
+        return self._snaps
 
     def hidden_steps(self, code: str) -> Iterator[int]:
         for i, step in enumerate(self.steps):
@@ -248,15 +271,18 @@ class _Work:
         """Try each set of (step, new card) changes in turn; keep the first that replays and passes ``accept``."""
         before = self.state.view(self.t.me).to_json()
         for trade in trades:
-            steps = [s.copy() for s in self.steps]
+            steps = list(self.steps)
             for i, code in trade:
-                steps[i].text = code
+                steps[i] = Step(code, True, True, steps[i].pins)
+            start = min(i for i, _ in trade)
             try:
-                state = self.replay(steps)
+                state = self.replay(steps, start)
             except _Conflict:
                 continue
             if accept(state) and state.view(self.t.me).to_json() == before:
                 self.steps, self.state = steps, state
+                assert self._snaps is not None
+                self._snaps = [(at, snap) for at, snap in self._snaps if at <= start]
                 return True
         return False
 
@@ -266,8 +292,10 @@ class _Work:
         codes = sorted({self.state.action_to_string(a) for a, _ in self.state.chance_outcomes()})
         if len(codes) < 2:
             return False
-        views = [self.state.child(self.state.string_to_action(c)).view(self.t.me).to_json() for c in codes[:2]]
-        return views[0] != views[1]
+        children = [self.state.child(self.state.string_to_action(c)) for c in codes[:2]]
+        if children[0].is_terminal():
+            return False  # every card turns over at the end: nobody has to type them for the game to be over
+        return children[0].view(self.t.me).to_json() != children[1].view(self.t.me).to_json()
 
     def outcome_codes(self) -> list[str]:
         return [self.state.action_to_string(a) for a, _ in self.state.chance_outcomes()]
@@ -317,12 +345,7 @@ class _Work:
             seen = self.seen(seat, slot)
             if seen is not None:
                 raise TrackerError(f"you know {where} is {short_form(seen)}, so it cannot be {spec.label}")
-            trades: list[list[tuple[int, str]]] = []
-            for code in spec.codes:
-                holders = list(self.hidden_steps(code))
-                for i in self.hidden_steps(current):
-                    trades.append([(i, code)])
-                    trades.extend([(i, code), (j, current)] for j in holders if j != i)
+            trades = self.trades(list(self.hidden_steps(current)), current, spec)
 
             def there(state: State) -> bool:
                 return spec.matches(card_at(state, seat, slot) or "")
@@ -332,6 +355,25 @@ class _Work:
             current = card_at(self.state, seat, slot) or ""
         self.pending.append((seat, slot, current))
         return current
+
+    def trades(self, origins: list[int], current: str, spec: CardSpec) -> list[list[tuple[int, str]]]:
+        """Ways to give one of the hidden steps ``origins`` (now dealing ``current``) a card of ``spec``.
+
+        A card no hidden step holds is still in the pile: taking it is tried
+        first; otherwise it changes places with the step that holds it.
+        """
+        data = self.state.view(self.t.me).to_json()
+        shown = Counter(c for hand in data["hands"] for c in hand if c not in (None, "??"))
+        shown.update(data["discard"])
+        plain, swaps, rest = [], [], []
+        for code in spec.codes:
+            if shown[code] >= self.t.deck[code]:
+                continue  # every copy is where you can see it
+            holders = list(self.hidden_steps(code))
+            for i in origins:
+                (rest if holders else plain).append([(i, code)])
+                swaps.extend([(i, code), (j, current)] for j in holders if j != i)
+        return plain + swaps + rest
 
     def seen(self, seat: int, slot: int) -> str | None:
         """The card you know lies at game ``seat.slot``, if you know it."""
@@ -351,18 +393,14 @@ class _Work:
         i = self.drawn_step()
         step = self.steps[i]
         if spec.matches(step.text):
-            step.hidden = False
+            self.steps[i] = Step(step.text, True, False, step.pins)
             return
         if not step.hidden:
             raise TrackerError(f"the drawn card is {short_form(step.text)}, not {spec.label}")
         current = step.text
-        trades: list[list[tuple[int, str]]] = []
-        for code in spec.codes:
-            trades.append([(i, code)])
-            trades.extend([(i, code), (j, current)] for j in self.hidden_steps(code) if j != i)
-        if not self.try_trades(trades, lambda s: True):
+        if not self.try_trades(self.trades([i], current, spec), lambda s: True):
             raise TrackerError(f"the drawn card cannot be {spec.label}: every {spec.label} is accounted for")
-        self.steps[i].hidden = False
+        self.steps[i] = Step(self.steps[i].text, True, False, self.steps[i].pins)
 
     # -- actions ----------------------------------------------------------
     def push(self, text: str, *, chance: bool = False, hidden: bool = False) -> None:
