@@ -303,6 +303,8 @@ class BasraState(State):
         """A basra when one is open, else a random move: cheap and less aimless."""
         if self.to_move == CHANCE:
             return self.sample_chance_outcome(rng)
+        if self.to_move == TERMINAL:
+            raise IllegalActionError("the game is over")
         moves = self._legal()
         table = self.table
         seven = self.game.seven_diamonds
