@@ -111,10 +111,7 @@ def play_table(
     assert normal(tracker.view().to_json()) == normal(true.view(me).to_json())
     commands = draws = 0
     while not true.is_terminal():
-        if rng.random() < wild:
-            action = rng.choice(true.legal_actions())
-        else:
-            action = true.rollout_action(rng)
+        action = rng.choice(true.legal_actions()) if rng.random() < wild else true.rollout_action(rng)
         notation = true.action_to_string(action)
         if notation == "cambio" and draws < cambio_after:
             action, notation = true.string_to_action("draw"), "draw"
