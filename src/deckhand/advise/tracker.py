@@ -365,7 +365,9 @@ class _Work:
         data = self.state.view(self.t.me).to_json()
         shown = Counter(c for hand in data["hands"] for c in hand if c not in (None, "??"))
         shown.update(data["discard"])
-        plain, swaps, rest = [], [], []
+        plain: list[list[tuple[int, str]]] = []
+        swaps: list[list[tuple[int, str]]] = []
+        rest: list[list[tuple[int, str]]] = []
         for code in spec.codes:
             if shown[code] >= self.t.deck[code]:
                 continue  # every copy is where you can see it
