@@ -1,8 +1,8 @@
 """A cheap playout policy: better than uniform, still a handful of int operations.
 
-It keeps low drawn cards, drops high ones, calls cambio only when the seat's
-own estimate (unknown cards count 6, as the seed's configuration value) is
-low, and passes stick windows; powers are used at random.
+It keeps low drawn cards, drops high ones, calls cambio when the seat's own
+estimate (unknown cards count 6, as the seed's configuration value) is low
+or the game has run long, and passes stick windows; powers are used at random.
 """
 
 from __future__ import annotations
@@ -14,13 +14,18 @@ from deckhand.games.cambio import notation as N
 from deckhand.games.cambio.state import EMPTY, HOLD, START, STICK, CambioState
 
 UNKNOWN_VALUE = 6
+CAMBIO_AT = 12
+"""Call cambio once the seat's own estimate is this low..."""
+CAMBIO_BY_ROUND = 6
+"""...or, to keep playouts short, from this round on."""
 
 
 def rollout_action(state: CambioState, rng: random.Random) -> Action:
     """A playout move for the player to move (chance nodes are sampled)."""
     phase = state.phase
     if phase == START:
-        if state.caller < 0 and _estimate(state, state.mover) <= 8 and state.turns >= state.game.players:
+        if state.caller < 0 and state.turns >= state.game.players and (
+                state.turns >= CAMBIO_BY_ROUND * state.game.players or _estimate(state, state.mover) <= CAMBIO_AT):
             return N.A_CAMBIO
         return N.A_DRAW
     if phase == HOLD:

@@ -51,6 +51,7 @@ class CambioState(State):
         "game",
         "hands",
         "hist",
+        "hist_shared",
         "known",
         "mover",
         "ndrawn",
@@ -81,6 +82,7 @@ class CambioState(State):
     target: int
     wleft: int
     hist: list[int]
+    hist_shared: bool
 
     def __init__(self, game: CambioGame) -> None:
         self.game = game
@@ -101,6 +103,7 @@ class CambioState(State):
         self.target = -1  # position emptied by a right stick, for give
         self.wleft = 0  # seats still to come in the stick window
         self.hist = []
+        self.hist_shared = False
 
     # -- whose turn ---------------------------------------------------------
     def current_player(self) -> int:
@@ -215,12 +218,39 @@ class CambioState(State):
             return None
         if action < N.BASE:
             return f"{CODES[action] if action >= 0 else action}: it is seat {self.mover}'s move, not a deal"
-        if self.phase in (START, HOLD, GIVE) or self.phase == STICK:
-            if action in self.legal_actions():
+        if phase in (START, HOLD, GIVE, STICK):
+            if self._plain_legal(action):
                 return None
         elif action in self._power_actions(self.mover, phase):
             return None
         return self._explain_illegal(action)
+
+    def _plain_legal(self, action: int) -> bool:
+        """Legality outside the powers, without building the list of legal actions."""
+        kind, payload = N.decode(action)
+        phase = self.phase
+        p = self.mover
+        if phase == START:
+            if action == N.A_DRAW:
+                return True  # a turn only starts when a card can be drawn
+            if action == N.A_CAMBIO:
+                return self.caller < 0
+            return action == N.A_TAKE and self.game.take_discard and bool(self.discard) and self._has_cards(p)
+        if phase == HOLD:
+            if kind == N.SWAP:
+                hand = self.hands[p]
+                return payload < len(hand) and hand[payload] != EMPTY
+            return action == N.A_DISCARD and not self.took
+        if phase == STICK:
+            if kind == N.STICK:
+                q, s = payload & 7, payload >> 3
+                return q < len(self.hands) and q != self.caller and s < len(self.hands[q]) \
+                    and self.hands[q][s] != EMPTY
+            return action == N.A_PASS
+        if kind == N.GIVE:
+            hand = self.hands[p]
+            return payload < len(hand) and hand[payload] != EMPTY
+        return action == N.A_KEEP
 
     def _say(self, action: int) -> str:
         try:
@@ -268,6 +298,9 @@ class CambioState(State):
         if why is not None:
             raise IllegalActionError(why)
         assert isinstance(action, int)
+        if self.hist_shared:
+            self.hist = self.hist[:]
+            self.hist_shared = False
         self.hist.append(action)
         self._do(action)
 
@@ -446,7 +479,8 @@ class CambioState(State):
         c.peeked = self.peeked
         c.target = self.target
         c.wleft = self.wleft
-        c.hist = self.hist[:]
+        c.hist = self.hist  # shared until either side appends (copy on write)
+        c.hist_shared = self.hist_shared = True
         return c
 
     def history(self) -> list[Action]:

@@ -44,6 +44,7 @@ def redact(state: CambioState, player: int) -> CambioState:
     r.target = state.target
     r.wleft = state.wleft
     r.hist = []
+    r.hist_shared = False
     return r
 
 
@@ -68,6 +69,8 @@ class CambioView(View):
         self.game: CambioGame = state.game
         self.player = player
         self._r = redact(state, player)
+        self._unplaced: list[int] | None = None
+        self._holes: list[tuple[int, int]] | None = None
 
     @property
     def table(self) -> CambioState:
@@ -112,6 +115,11 @@ class CambioView(View):
 
     def unplaced(self) -> list[int]:
         """The cards the viewer cannot place (a multiset of card indices, sorted)."""
+        if self._unplaced is None:
+            self._unplaced = self._count_unplaced()
+        return list(self._unplaced)
+
+    def _count_unplaced(self) -> list[int]:
         counts = list(self.game.deck_counts)
         r = self._r
         for hand in r.hands:
@@ -131,19 +139,29 @@ class CambioView(View):
     def sample_world(self, rng: random.Random) -> CambioState:
         """A full state that looks like this view: unplaced cards dealt uniformly at random.
 
-        A sampled world has no history: it is a determinization to search from,
-        not a game to replay.
+        Only the unknown hand slots (and another seat's drawn card) need a
+        random draw: the pile is unordered, so the rest go there as they are.
+        A sampled world has no history: it is a determinization to search
+        from, not a game to replay.
         """
-        cards = self.unplaced()
-        rng.shuffle(cards)
+        if self._unplaced is None:
+            self._unplaced = self._count_unplaced()
+        if self._holes is None:
+            self._holes = [(q, s) for q, hand in enumerate(self._r.hands) for s, c in enumerate(hand) if c == UNKNOWN]
+        cards = self._unplaced[:]
+        n = len(cards)
         w = self._r.clone()
+        hands = w.hands
+        random_ = rng.random
         i = 0
-        for hand in w.hands:
-            for s, c in enumerate(hand):
-                if c == UNKNOWN:
-                    hand[s] = cards[i]
-                    i += 1
+        for q, s in self._holes:  # a partial Fisher-Yates shuffle
+            j = i + int(random_() * (n - i))
+            cards[i], cards[j] = cards[j], cards[i]
+            hands[q][s] = cards[i]
+            i += 1
         if w.drawn == UNKNOWN:
+            j = i + int(random_() * (n - i))
+            cards[i], cards[j] = cards[j], cards[i]
             w.drawn = cards[i]
             i += 1
         w.pile = cards[i:]

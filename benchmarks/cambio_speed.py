@@ -1,0 +1,94 @@
+"""Cambio's search hot loop: sample_world, information_key, clone, and playouts.
+
+    python benchmarks/cambio_speed.py [--preset classic|house] [--players N] [--seconds 1.0]
+
+ISMCTS from the opening needs, per iteration, a view's ``sample_world``, a
+playout (uniform or ``rollout_action``) and a few ``information_key`` calls;
+this prints each cost on positions from random games. One process, one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from deckhand import load_game
+from deckhand.games.cambio import CambioState
+
+
+def positions(preset: str, players: int, count: int, seed: int) -> list[CambioState]:
+    game = load_game("cambio", preset=preset, players=players)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        state = game.new_initial_state()
+        for _ in range(rng.randrange(10, 60)):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                actions = [a for a in state.legal_actions() if state.action_to_string(a) != "cambio"]
+                state.apply_action(actions[int(rng.random() * len(actions))])
+        if not state.is_terminal():
+            assert isinstance(state, CambioState)
+            out.append(state)
+    return out
+
+
+def per_call(fn: object, items: list[object], seconds: float) -> float:
+    """Microseconds per call of ``fn(item)``, cycling over ``items`` for about ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for item in items:
+            fn(item)  # type: ignore[operator]
+        calls += len(items)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def playout(state: CambioState, rng: random.Random, smart: bool) -> int:
+    n = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        elif smart:
+            state.apply_action(state.rollout_action(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+        n += 1
+    return n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="classic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    states = positions(args.preset, args.players, 50, 1)
+    rng = random.Random(2)
+    views = [s.view(s.current_player() if s.current_player() >= 0 else 0) for s in states]
+    print(f"cambio {args.preset}, {args.players} players, {len(states)} mid-game positions")
+    print(f"  clone()              {per_call(lambda s: s.clone(), states, args.seconds):8.2f} µs")
+    print(f"  view(p)              {per_call(lambda s: s.view(0), states, args.seconds):8.2f} µs")
+    print(f"  view.sample_world()  {per_call(lambda v: v.sample_world(rng), views, args.seconds):8.2f} µs")
+    print(f"  information_key(p)   {per_call(lambda s: s.information_key(0), states, args.seconds):8.2f} µs")
+    for smart in (False, True):
+        actions = 0
+        games = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < args.seconds:
+            for v in views:
+                actions += playout(v.sample_world(rng), rng, smart)
+                games += 1
+        elapsed = time.perf_counter() - start
+        kind = "rollout_action" if smart else "uniform"
+        print(f"  sample + {kind:15s} playouts: {games / elapsed:9,.0f} /s, {actions / elapsed:10,.0f} actions/s, "
+              f"{actions / games:5.1f} actions each")
+
+
+if __name__ == "__main__":
+    main()
