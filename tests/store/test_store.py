@@ -147,3 +147,20 @@ def test_postgresql_round_trip() -> None:
     record_game(finished(["human", "hard"], [0.0, 1.0]), url=url)
     levels, _ = statistics(url=url)
     assert [(s.level, s.computer_wins) for s in levels] == [("hard", 1)]
+
+
+def test_the_statistics_agree_with_cambios_own_helper() -> None:
+    from deckhand.games.cambio.stats import computer_victory_statistics
+
+    for seats, returns, _ in GAMES:
+        record_game(finished(seats, returns))
+    levels, _ = statistics(game="cambio")
+    pairs = [("hard", "computer")] * 3 + [("hard", "player"), ("hard", "no one"), ("easy", "player")]
+    theirs = computer_victory_statistics(pairs)
+    for mine in levels:
+        assert (mine.computer_wins, mine.player_wins, mine.draws) == (
+            theirs[mine.level].computer_wins,
+            theirs[mine.level].player_wins,
+            theirs[mine.level].ties,
+        )
+        assert mine.computer_victory == theirs[mine.level].computer_victory

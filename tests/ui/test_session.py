@@ -185,3 +185,12 @@ def test_ctrl_c_saves_the_game_before_leaving(session: Play) -> None:
     s.run()
     assert "Interrupted: game saved to" in out.getvalue()
     assert len(list_saves()) == 2
+
+
+def test_casino_tells_the_computers_move_in_the_seeds_words(session: Play) -> None:
+    s, out = session("casino", "human,medium", ["tails", "hint"], seed=2)
+    s.run()
+    text = out.getvalue()
+    assert "Computer (medium) plays " in text and "Computer chose to play " in text and "It wanted to " in text
+    hint = " ".join(text[text.index("Hint: play ") :].split())
+    assert any(f"({move}): to " in hint for move in ("capture", "build", "increase", "trail"))

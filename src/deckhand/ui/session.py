@@ -147,11 +147,16 @@ class Session:
         explanation = agent.explain(view, self.seat_rngs[player])
         notation = self.state.action_to_string(explanation.action)
         self.state.apply_action(explanation.action)
+        sentence = explanation.data.get("sentence")
         line = Text(f"{self.names[player]} ({self.specs[player]}) plays ", style="magenta")
         line.append(notation, style="bold magenta")
-        reason = _reason(explanation.reason, notation)
-        if reason:
-            line.append(f": {reason}.")
+        if isinstance(sentence, str) and sentence:
+            # The game's own words for the move (Casino: seed 004's "The computer chose to ...").
+            line.append(". " + sentence.replace("The computer", self.names[player], 1))
+        else:
+            reason = _reason(explanation.reason, notation)
+            if reason:
+                line.append(f": {reason}.")
         self.console.print(line)
 
     def _human_turn(self, player: int) -> bool:
@@ -248,8 +253,11 @@ class Session:
         explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
         line = Text("Hint: play ")
         line.append(explanation.notation, style="bold yellow")
+        advice = explanation.data.get("help")
         reason = _reason(explanation.reason, explanation.notation)
-        if reason:
+        if isinstance(advice, str) and advice:
+            line.append(f" — {advice}")
+        elif reason:
             line.append(f" — {reason}.")
         self.console.print(line)
         if self.game.name == "three_trios":

@@ -42,7 +42,9 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
         )
         for column in ("game", "level", "played", "computer wins", "player wins", "draws"):
             table.add_column(
-                column, justify="right" if column not in ("game", "level") else "left", min_width=11 * (column == "game")
+                column,
+                justify="right" if column not in ("game", "level") else "left",
+                min_width=11 * (column == "game"),
             )
         table.add_column("computer victory", no_wrap=True)
         for s in levels:
