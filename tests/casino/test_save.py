@@ -169,6 +169,9 @@ def test_real_files_say_what_they_say(game: deckhand.Game) -> None:
     with pytest.warns(ShortDeckWarning, match="51 cards"):
         case3 = game.load_save(REAL / "damico97-js_new_case3.txt")  # the computer owns a 7 but holds none
     assert case3.aside == [deckhand.Card.parse("CX").index]
+    case3.apply_action(case3.string_to_action("capture HA DA"))
+    # the owner of [C3 S4] holds no 7, so nothing binds it but the no-trail rule
+    assert [case3.action_to_string(a) for a in case3.legal_actions()] == ["capture CJ {C6 D5}", "capture D8 S8 H8"]
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="the shared data folder is not next to the repository")

@@ -56,6 +56,22 @@ def subset_sums(loose: Sequence[int], vals: Sequence[tuple[int, ...]], maxv: int
     return out
 
 
+_SUMS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], dict[int, list[tuple[int, ...]]]] = {}
+
+
+def _sums_cached(
+    loose: Sequence[int], vals: Sequence[tuple[int, ...]], maxv: int
+) -> dict[int, list[tuple[int, ...]]]:
+    """:func:`subset_sums`, remembered: tables repeat across playouts and search (never mutate the result)."""
+    key = (vals[0], maxv, tuple(loose))  # the ace's values tell the games' tables apart
+    found = _SUMS.get(key)
+    if found is None:
+        if len(_SUMS) > 200_000:
+            _SUMS.clear()
+        found = _SUMS[key] = subset_sums(loose, vals, maxv)
+    return found
+
+
 def set_unions(groups: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], ...]]:
     """Each distinct union of pairwise disjoint groups (empty included), as one partition."""
     if len(groups) < 2:
@@ -90,7 +106,7 @@ def legal_plays(
     owned = [b[0] for b in builds if b[1] == player]
     if len(loose) > 1:  # the table keeps the order cards were laid; moves name them canonically
         loose = sorted(loose, key=ORDER.__getitem__)
-    sums = subset_sums(loose, vals, maxv) if loose else {}
+    sums = _sums_cached(loose, vals, maxv) if loose else {}
     # how many cards of each value the hand holds
     held = [0] * (maxv + 1)
     for d in hand:
@@ -104,7 +120,8 @@ def legal_plays(
         cvals = vals[c]
         rc = rank[c]
         # owned builds whose last capture card is c: c must capture them
-        must = [w for w in owned if held[w] - (w in cvals) < 1] if owned else owned
+        # (a save may show an owner without the card: then there is nothing to keep)
+        must = [w for w in owned if held[w] == 1 and w in cvals] if owned else owned
         singles = tuple(x for x in loose if rank[x] == rc)
         if not owned and not singles:
             out.append(("trail", c))
