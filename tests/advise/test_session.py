@@ -97,3 +97,20 @@ def test_loading_a_bad_file_names_it(tmp_path: Path, content: str, message: str)
 def test_a_missing_file_names_it(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         session_module.load_tracker(tmp_path / "nope.json")
+
+
+def test_the_end_asks_you_to_count_what_you_never_saw() -> None:
+    session, out = run("c\n+\n- 4\n+ 5\nshow\n?\n")
+    assert "game over: count the cards: seat 0 2 + 2 unseen, seat 1 0 + 4 unseen" in out
+    assert "you     0:??  1:??  2:3  3:rk  (called cambio)" in out
+    assert "no advice: the game is over" in out
+    assert session.tracker.state.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("code", "house", "classic"), [("SA", 1, 1), ("HX", 10, 10), ("CJ", 10, 11), ("DQ", 10, 12), ("SK", 10, 13),
+                                   ("HK", -1, -1), ("JK", 0, 0)]
+)
+def test_card_values_follow_the_preset(code: str, house: int, classic: int) -> None:
+    assert session_module.card_value(code, "house") == house
+    assert session_module.card_value(code, "classic") == classic

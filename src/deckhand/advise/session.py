@@ -18,7 +18,20 @@ from typing import Any, TextIO
 from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
 from deckhand.advise.search import ENGINES, default_engine, rank_actions
 from deckhand.advise.tracker import Tracker
+from deckhand.core.cards import Card, Rank
 from deckhand.core.errors import ConfigError, DeckhandError
+
+
+def card_value(code: str, values: str) -> int:
+    """A card's points under RULES.md §1's ``values`` option (``house`` or ``classic``)."""
+    card = Card.parse(code)
+    if card.rank is Rank.JOKER:
+        return 0
+    if card.rank is Rank.KING and card.is_red:
+        return -1
+    number = card.rank.number
+    return min(number, 10) if values == "house" else number
+
 
 SAVE_FORMAT = "deckhand-advise-cambio"
 SAVE_VERSION = 1
@@ -89,9 +102,31 @@ class Session:
         return "  -- you to move" if seat == 0 else f"  -- seat {seat} to move"
 
     def result(self) -> str:
-        scores = self.tracker.state.scores()
-        text = ", ".join(f"seat {self.tracker.table_seat(g)} {s:g}" for g, s in enumerate(scores))
-        return f"scores as tracked (cards you never saw are guesses): {text}"
+        """Each seat's total over the cards you know, and how many you never saw (turn them over to finish)."""
+        t = self.tracker
+        parts = []
+        for seat in range(t.players):
+            known, unseen = 0, 0
+            for code in self.hands()[t.game_seat(seat)]:
+                if code == "??":
+                    unseen += 1
+                elif code is not None:
+                    known += card_value(code, str(t.game.options.get("values", "house")))
+            parts.append(f"seat {seat} {known}" + (f" + {unseen} unseen" if unseen else ""))
+        return "count the cards: " + ", ".join(parts)
+
+    def hands(self) -> list[list[str | None]]:
+        """The hands as you know them; at the end, cards you never saw stay hidden (the tracker only guessed them)."""
+        data = self.tracker.view().to_json()
+        me = self.tracker.me
+        hands: list[list[str | None]] = data["hands"]
+        if self.tracker.state.is_terminal():
+            known = data["known"]
+            hands = [
+                [c if c is None or me in known[q][s] else "??" for s, c in enumerate(hand)]
+                for q, hand in enumerate(hands)
+            ]
+        return hands
 
     # -- session commands -------------------------------------------------
     def meta(self, command: Meta) -> bool:
@@ -123,7 +158,7 @@ class Session:
         caller = data.get("caller")
         for seat in range(t.players):
             game_seat = t.game_seat(seat)
-            slots = data["hands"][game_seat]
+            slots = self.hands()[game_seat]
             cells = "  ".join(f"{i}:{'--' if c is None else short_form(c)}" for i, c in enumerate(slots))
             who = "you   " if seat == 0 else f"seat {seat}"
             mark = "  (called cambio)" if caller == game_seat else ""

@@ -443,13 +443,14 @@ class _Work:
     def mover(self) -> int:
         player = self.state.current_player()
         if player < 0:
-            raise TrackerError("nobody is to move")
+            raise TrackerError("the game is over" if self.state.is_terminal() else "nobody is to move")
         return player
 
-    def close_window(self) -> None:
-        """The seed's ``+`` and ``c``: everyone still in the stick window passes."""
+    def close_window(self) -> bool:
+        """The seed's ``+`` and ``c``: everyone still in the stick window passes; ``False`` if that ends the game."""
         while _has(self.state, "pass"):
             self.act("pass")
+        return not self.state.is_terminal()
 
     def require_seen(self, seat: int, slot: int, spec: CardSpec | None, what: str) -> None:
         if spec is not None:
@@ -459,8 +460,8 @@ class _Work:
 
 
 def _draw(work: _Work, move: Move) -> None:
-    if move.close:
-        work.close_window()
+    if move.close and not work.close_window():
+        return  # the last stick window closed: the game is over
     mover = work.mover()
     work.act("draw")
     if move.card is None:
@@ -526,8 +527,8 @@ def _stick(work: _Work, move: Move) -> None:
 
 
 def _simple(work: _Work, move: Move) -> None:
-    if move.close:
-        work.close_window()
+    if move.close and not work.close_window():
+        return
     notation = move.verb if move.slot is None else f"{move.verb} {move.slot}"
     work.act(notation)
     work.settle()
