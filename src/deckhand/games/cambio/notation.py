@@ -55,7 +55,11 @@ def to_string(action: int) -> str:
     if action < BASE:
         return CODES[action]
     kind, payload = decode(action)
+    if kind > SWITCH:
+        raise IllegalActionError(f"{action!r} is not a Cambio action")
     if kind < SWAP:
+        if payload:
+            raise IllegalActionError(f"{action!r} is not a Cambio action")
         return WORDS[kind]
     if kind == SWAP:
         return f"swap {payload}"

@@ -49,17 +49,25 @@ def redact(state: CambioState, player: int) -> CambioState:
 
 
 def information_key(state: CambioState, player: int) -> Hashable:
-    """Equal exactly when ``state.view(player)`` is: everything the view shows, as a tuple."""
+    """Equal exactly when ``state.view(player)`` is: everything the view shows, as one flat tuple.
+
+    Each seat contributes its slots (hidden ones as ``UNKNOWN``), then who
+    knows each slot, then a separator; the discard pile comes last.
+    """
     bit = 1 << player
-    everything = state.phase == END
-    hands = tuple(tuple(c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True))
-                  for h, k in zip(state.hands, state.known, strict=True))
     drawn = state.drawn
-    if not (drawn == EMPTY or state.took or state.mover == player):
+    took = state.took and drawn != EMPTY
+    if not (drawn == EMPTY or took or state.mover == player):
         drawn = UNKNOWN
-    return (player, state.phase, state.turn, state.mover, drawn, state.took, state.caller, state.turns,
-            state.peeked, state.target, state.wleft, state.ndrawn, len(state.pile), tuple(state.discard),
-            hands, tuple(tuple(k) for k in state.known))
+    flat = [player, state.phase, state.turn, state.mover, drawn, took, state.caller, state.turns, state.peeked,
+            state.target, state.ndrawn, len(state.pile), len(state.discard)]
+    everything = state.phase == END
+    for hand, known in zip(state.hands, state.known, strict=True):
+        flat += hand if everything else [c if c < 0 or m & bit else UNKNOWN for c, m in zip(hand, known, strict=True)]
+        flat += known
+        flat.append(-9)
+    flat += state.discard
+    return tuple(flat)
 
 
 class CambioView(View):
