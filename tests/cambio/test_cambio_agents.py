@@ -35,6 +35,14 @@ def test_hard_takes_a_low_discard_when_it_lowers_its_configuration_value() -> No
     assert hard(state) == ("swap 3", "swapped the 3 into slot 3: my configuration value drops from 23 to 20")
 
 
+def test_hard_weighs_every_slot_by_its_configuration_value() -> None:
+    state = play(table(deck=CLASSIC_DEAL + " D3"), "draw", "D3")
+    e = HardAgent().explain(state.view(0), random.Random(0))
+    assert [(c.action, c.value) for c in e.candidates] == [
+        ("swap 0", 17.0), ("swap 1", 16.0), ("swap 2", 12.0), ("swap 3", 12.0), ("discard", 15.0)]
+    assert e.data["before"] == 15 and e.data["after"] == 12
+
+
 def test_hard_draws_when_the_discard_is_5_or_more() -> None:
     state = play(table(deck=CLASSIC_DEAL + " D5"), "draw", "D5", "discard")
     assert hard(state)[0] == "draw"

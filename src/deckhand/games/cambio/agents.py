@@ -160,10 +160,19 @@ class _Hard:
         n = self.r.game.players
         return [(self.p + k) % n for k in range(1, n)]
 
-    def done(self, action: Action, reason: str, **data: Any) -> Explanation:
+    def swap_candidates(self, card: int) -> list[Candidate]:
+        """Each own slot ``card`` could go to, valued by the configuration value after the swap."""
+        before = self.config(self.p)
+        hand = self.r.hands[self.p]
+        return [Candidate(f"swap {s}", value=float(before - self.cv(hand[s]) + self.value[card]),
+                          note="configuration value after") for s in self.slots(self.p)]
+
+    def done(self, action: Action, reason: str, candidates: list[Candidate] | None = None,
+             **data: Any) -> Explanation:
         if action not in self.legal:  # never happens by construction; keep the promise anyway
             action = N.A_SKIP if N.A_SKIP in self.legal else self.legal[-1]
-        candidates = [Candidate(self.view.action_to_string(a)) for a in self.legal[:40]]
+        if candidates is None:
+            candidates = [Candidate(self.view.action_to_string(a)) for a in self.legal[:40]]
         data.setdefault("configuration_value", self.config(self.p))
         return _explained(self.view, action, reason, candidates, data)
 
@@ -204,7 +213,8 @@ class _Hard:
             slot, before, after = self.best_swap(top)
             if self.value[top] < 5 and after < before:
                 return self.done(N.A_TAKE, f"took {_name(top)} from the discard pile: my configuration value "
-                                 f"drops from {before} to {after}", slot=slot, before=before, after=after)
+                                 f"drops from {before} to {after}", self.swap_candidates(top),
+                                 slot=slot, before=before, after=after)
         return self.done(N.A_DRAW, f"drew from the deck: my configuration value is {mine}")
 
     def hold(self) -> Explanation:
@@ -212,16 +222,20 @@ class _Hard:
         if not self.slots(self.p):
             return self.done(N.A_DISCARD, f"discarded {_name(card)}: I have no cards left to swap")
         slot, before, after = self.best_swap(card)
+        options = self.swap_candidates(card)
+        options.append(Candidate("discard", value=float(before), note="configuration value after"))
         if self.r.took:
             return self.done(N.slot_action(N.SWAP, slot), f"swapped {_name(card)} into slot {slot}: my "
-                             f"configuration value drops from {before} to {after}", before=before, after=after)
+                             f"configuration value drops from {before} to {after}", options[:-1],
+                             before=before, after=after)
         if self.r.game.power[card] != NO_POWER:
             return self.done(N.A_DISCARD, f"discarded {_name(card)} to use its power")
         if self.value[card] < 5 and after < before:
             return self.done(N.slot_action(N.SWAP, slot), f"swapped {_name(card)} into slot {slot}: my "
-                             f"configuration value drops from {before} to {after}", before=before, after=after)
+                             f"configuration value drops from {before} to {after}", options,
+                             before=before, after=after)
         why = "it is 5 or more" if self.value[card] >= 5 else "no swap lowers my configuration value"
-        return self.done(N.A_DISCARD, f"discarded {_name(card)}: {why}")
+        return self.done(N.A_DISCARD, f"discarded {_name(card)}: {why}", options)
 
     def peek(self, seats: list[int], rule: str) -> Explanation:
         for q in seats:
