@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.casino.helpers import moves, position
+from casino_helpers import moves, position
 
 import deckhand
 from deckhand.agents.registry import make_agent

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.casino.helpers import moves, play, position
+from casino_helpers import moves, play, position
 
 import deckhand
 from deckhand.core.cards import parse_cards
