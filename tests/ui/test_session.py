@@ -158,10 +158,12 @@ def test_a_cambio_peek_shows_the_card_until_enter(session: Play) -> None:
 
 
 def test_memory_mode_draws_known_cards_face_down(session: Play) -> None:
-    s, out = session("cambio", "human,easy", [], deck="S2 S3 S4 S5 H2 H3 H4 H5")
+    s, out = session("cambio", "human,easy", ["", "show"], deck="S2 S3 S4 S5 H2 H3 H4 H5", interactive=True)
     s.remember = True
     s.run()
-    assert "[2♠]" not in out.getvalue()
+    shown, _, later = out.getvalue().partition("press Enter to hide them")
+    assert "Cards you know:  0.0 [2♠] 0.1 [3♠]" in shown
+    assert "[2♠]" not in later and "[3♠]" not in later
     s2, out2 = session("cambio", "human,easy", [], deck="S2 S3 S4 S5 H2 H3 H4 H5")
     s2.run()
     assert "[2♠]" in out2.getvalue()

@@ -38,6 +38,9 @@ HELP = """Commands:
   quit          leave; the game is saved automatically for resuming
   help          this list"""
 
+MENU = "Your move (notation or number) · hint · save [FILE] · quit · moves · help"
+"""Seed 004's menu before each human move: save, make a move, ask for help, quit."""
+
 LIST_LIMIT = 16
 """Up to this many legal moves are listed, numbered, before each human move."""
 
@@ -117,6 +120,7 @@ class Session:
         self.record_stats = record_stats
         self._hinter: Agent | None = None
         self._last_human: int | None = None
+        self._shown_start: set[int] = set()
         self.finished = False
 
     # -- the loop --------------------------------------------------------
@@ -162,7 +166,9 @@ class Session:
     def _human_turn(self, player: int) -> bool:
         """One human move; ``False`` when the player leaves."""
         self._hand_over(player)
+        self._show_start(player)
         self._show(player)
+        self.console.print(MENU, style="dim")
         while True:
             view = self.state.view(player)
             actions = view.legal_actions()
@@ -270,6 +276,26 @@ class Session:
             context.flips = counts
             self.console.print(f"Cards that {used} would flip in each empty cell:")
             self.console.print(render(view.to_json(), context))
+
+    def _show_start(self, player: int) -> None:
+        """Memory mode: the cards a seat knows from the deal are shown once, until Enter."""
+        if not self.remember or player in self._shown_start:
+            return
+        self._shown_start.add(player)
+        hands = self.state.view(player).to_json().get("hands")
+        if not isinstance(hands, list) or not isinstance(hands[player], list):
+            return
+        from deckhand.ui.cards import card_text
+
+        line = Text("Cards you know: ")
+        for slot, code in enumerate(hands[player]):
+            if code not in (None, "??"):
+                line.append(f" {player}.{slot} ")
+                line.append_text(card_text(code))
+        self.console.print(line)
+        self.reader.pause("Remember them, then press Enter to hide them ")
+        if self.reader.interactive:
+            self.console.clear()
 
     def _after_peek(self, player: int, notation: str) -> None:
         """Cambio: a peek shows the card until the player presses Enter."""
