@@ -113,6 +113,10 @@ def legal_plays(
         for x in vals[d]:
             held[x] += 1
     held_values = [v for v in range(2, maxv + 1) if held[v]]
+    by_rank: dict[int, tuple[int, ...]] = {}
+    for x in loose:
+        r = rank[x]
+        by_rank[r] = (*by_rank[r], x) if r in by_rank else (x,)
     unions_by_v: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
     out: list[Play] = []
     seen_captures: set[tuple[int, frozenset[int]]] = set()
@@ -122,7 +126,7 @@ def legal_plays(
         # owned builds whose last capture card is c: c must capture them
         # (a save may show an owner without the card: then there is nothing to keep)
         must = [w for w in owned if held[w] == 1 and w in cvals] if owned else owned
-        singles = tuple(x for x in loose if rank[x] == rc)
+        singles = by_rank.get(rc, ())
         if not owned and not singles:
             out.append(("trail", c))
         for v in cvals:
