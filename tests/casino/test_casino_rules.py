@@ -190,3 +190,24 @@ def test_illegal_move_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="build owner may not trail"):
         play(state, "trail H6")
     assert state.to_json() == before
+
+
+def test_when_both_hands_are_empty_four_and_four_more_are_dealt() -> None:
+    state = position("S7", "H3", "D7 C2", nxt="Computer", deck="SA S2 S3 S4 H5 H6 H8 H9")
+    play(state, "trail H3")
+    play(state, "capture S7 D7")
+    assert state.current_player() == CHANCE
+    dealt = []
+    while state.is_chance_node():
+        (card, probability), = state.chance_outcomes()  # the save's deck order is kept
+        assert probability == 1.0
+        dealt.append(state.action_to_string(card))
+        state.apply_action(card)
+    assert dealt == ["SA", "S2", "S3", "S4", "H5", "H6", "H8", "H9"]
+    assert [len(h) for h in state.hands] == [4, 4]
+    assert state.current_player() == 1  # turns keep alternating across the deal
+
+
+def test_max_game_length_bounds_the_tournament() -> None:
+    # every full round hands out at least 7 points: with target 21, at most 6 rounds (+1 for a resumed save)
+    assert deckhand.load_game("casino").max_game_length() == 2 + 7 * 100
