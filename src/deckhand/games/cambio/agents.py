@@ -18,7 +18,7 @@ from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action, Game, View
 from deckhand.games.cambio import notation as N
 from deckhand.games.cambio.options import NO_POWER
-from deckhand.games.cambio.state import (
+from deckhand.games.cambio.phases import (
     EMPTY,
     GIVE,
     HOLD,
@@ -30,8 +30,8 @@ from deckhand.games.cambio.state import (
     STICK,
     SWITCH_P,
     UNKNOWN,
-    CambioState,
 )
+from deckhand.games.cambio.state import CambioState
 
 UNKNOWN_VALUE = 6
 """The seed's value of an unknown card: the average."""

@@ -11,7 +11,8 @@ import random
 
 from deckhand.core.protocol import Action
 from deckhand.games.cambio import notation as N
-from deckhand.games.cambio.state import EMPTY, HOLD, START, STICK, CambioState
+from deckhand.games.cambio.phases import EMPTY, HOLD, START, STICK
+from deckhand.games.cambio.state import CambioState
 
 UNKNOWN_VALUE = 6
 CAMBIO_AT = 12

@@ -10,28 +10,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
 from deckhand.games.cambio import notation as N
+from deckhand.games.cambio.describe import explain_illegal, say, table_json
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
+from deckhand.games.cambio.phases import (
+    DEAL,
+    DRAWING,
+    EMPTY,
+    END,
+    GIVE,
+    HOLD,
+    KING_PEEK,
+    KING_SWITCH,
+    PEEK_OTHER_P,
+    PEEK_OWN_P,
+    PENALTY,
+    START,
+    STICK,
+    SWITCH_P,
+    UNKNOWN,
+)
+
+__all__ = ["EMPTY", "UNKNOWN", "CambioState"]
 
 if TYPE_CHECKING:
     from deckhand.games.cambio.game import CambioGame
     from deckhand.games.cambio.view import CambioView
 
-EMPTY = -1
-UNKNOWN = -2
-"""A card the holder of a redacted state (a view) cannot place."""
-
-# Phases.
-(DEAL, START, DRAWING, HOLD, PEEK_OWN_P, PEEK_OTHER_P, SWITCH_P, KING_PEEK, KING_SWITCH, STICK, PENALTY, GIVE,
- END) = range(13)
-PHASE_NAMES = ("deal", "start", "drawing", "hold", "peek_own", "peek_other", "switch", "king_peek",
-               "king_switch", "stick", "penalty", "give", "end")
 _CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
 _POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
 
@@ -212,7 +223,7 @@ class CambioState(State):
             return "the game is over"
         if phase in _CHANCE_PHASES:
             if not 0 <= action < N.BASE:
-                return f"{self._say(action)}: a card must be dealt now"
+                return f"{say(action)}: a card must be dealt now"
             if not pile_allows(self.pile, self.game.stack, self.ndrawn, action):
                 return f"{CODES[action]} cannot come next: it is not in the draw pile"
             return None
@@ -223,7 +234,7 @@ class CambioState(State):
                 return None
         elif action in self._power_actions(self.mover, phase):
             return None
-        return self._explain_illegal(action)
+        return explain_illegal(self, action)
 
     def _plain_legal(self, action: int) -> bool:
         """Legality outside the powers, without building the list of legal actions."""
@@ -251,47 +262,6 @@ class CambioState(State):
             hand = self.hands[p]
             return payload < len(hand) and hand[payload] != EMPTY
         return action == N.A_KEEP
-
-    def _say(self, action: int) -> str:
-        try:
-            return repr(N.to_string(action))
-        except (IndexError, ValueError):
-            return repr(action)
-
-    def _explain_illegal(self, action: int) -> str:
-        kind, payload = N.decode(action)
-        what = self._say(action)
-        phase = PHASE_NAMES[self.phase]
-        p = self.mover
-        if kind in (N.SWAP, N.GIVE):
-            hand = self.hands[p]
-            if (kind == N.SWAP and self.phase == HOLD) or (kind == N.GIVE and self.phase == GIVE):
-                if payload >= len(hand):
-                    return f"{what}: seat {p} has no slot {payload}"
-                return f"{what}: slot {p}.{payload} is empty"
-        if kind in (N.PEEK, N.STICK):
-            q, s = payload & 7, payload >> 3
-            if q < len(self.hands) and (s >= len(self.hands[q]) or self.hands[q][s] == EMPTY) and (
-                    (kind == N.PEEK and self.phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK))
-                    or (kind == N.STICK and self.phase == STICK)):
-                return f"{what}: there is no card at {q}.{s}"
-            if kind == N.STICK and self.phase == STICK and q == self.caller:
-                return f"{what}: the caller's cards cannot be stuck"
-        if kind == N.SWITCH and self.phase in (SWITCH_P, KING_SWITCH):
-            sa, ta, sb, tb = N.switch_positions(payload)
-            for q, s in ((sa, ta), (sb, tb)):
-                if q >= len(self.hands) or s >= len(self.hands[q]) or self.hands[q][s] == EMPTY:
-                    return f"{what}: there is no card at {q}.{s}"
-                if self.locked(q):
-                    return f"{what}: seat {q} called cambio, its cards are locked"
-            return f"{what}: this power cannot switch those two cards"
-        if kind == N.CAMBIO and self.phase == START:
-            return f"{what}: seat {self.caller} has already called cambio"
-        if kind == N.TAKE and self.phase == START:
-            return f"{what}: cannot take the top discard now"
-        if kind == N.DISCARD and self.phase == HOLD:
-            return f"{what}: a card taken from the discard pile must be swapped in"
-        return f"{what} is not allowed in the {phase} phase (seat {p} to move)"
 
     def apply_action(self, action: Action) -> None:
         why = self.why_illegal(action)
@@ -539,32 +509,6 @@ class CambioState(State):
 
     def to_json(self) -> JSON:
         data = super().to_json()
-        data.update(self.table_json(None))
+        data.update(table_json(self, None))
         return data
 
-    def table_json(self, viewer: int | None) -> dict[str, Any]:
-        """RULES.md §5 fields and the rest of the table, hiding what ``viewer`` cannot see."""
-        def code(card: int) -> str | None:
-            return None if card == EMPTY else "??" if card == UNKNOWN else CODES[card]
-
-        n = self.game.players
-        drawn = None if self.drawn == EMPTY else code(self.drawn)
-        window: dict[str, Any] | None = None
-        if self.phase in (STICK, PENALTY, GIVE):
-            window = {"played": self.turn, "seat": self.mover,
-                      "give_to": None if self.target < 0 else f"{self.target & 7}.{self.target >> 3}"}
-        return {
-            "hands": [[code(c) for c in hand] for hand in self.hands],
-            "discard": [CODES[c] for c in self.discard],
-            "caller": None if self.caller < 0 else self.caller,
-            "known": [[[q for q in range(n) if m >> q & 1] for m in ks] for ks in self.known],
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "turns_played": self.turns,
-            "drawn": drawn,
-            "drawn_from": None if self.drawn == EMPTY else ("discard" if self.took else "deck"),
-            "peeked": None if self.peeked < 0 else f"{self.peeked & 7}.{self.peeked >> 3}",
-            "stick_window": window,
-            "draw_pile": len(self.pile) if viewer is not None else sorted(CODES[c] for c in self.pile),
-            "cards_drawn": self.ndrawn,
-        }

@@ -14,7 +14,9 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from deckhand.core.protocol import JSON, Action, View
-from deckhand.games.cambio.state import EMPTY, END, UNKNOWN, CambioState
+from deckhand.games.cambio.describe import table_json
+from deckhand.games.cambio.phases import EMPTY, END, UNKNOWN
+from deckhand.games.cambio.state import CambioState
 
 if TYPE_CHECKING:
     from deckhand.games.cambio.game import CambioGame
@@ -113,7 +115,7 @@ class CambioView(View):
             "scores": r.scores() if r.phase == END else [None] * self.game.players,
             "viewer": self.player,
         }
-        data.update(r.table_json(self.player))
+        data.update(table_json(r, self.player))
         if r.phase == END:
             data["winners"] = r.winners()
         return data
