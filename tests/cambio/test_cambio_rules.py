@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, hands, legal, play, snapshot, table
+from cambio_helpers import CLASSIC_DEAL, game, hands, legal, play, snapshot, table
 
 from deckhand import CHANCE, TERMINAL, IllegalActionError
 
@@ -171,3 +171,47 @@ def test_game_over_refuses_everything() -> None:
     assert state.is_terminal() and state.legal_actions() == []
     with pytest.raises(IllegalActionError, match="over"):
         play(state, "draw")
+
+
+# -- game length and playouts -------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ["classic", "house"])
+def test_games_without_cambio_stop_after_max_rounds_within_max_game_length(preset: str) -> None:
+    import random
+
+    g = game(preset, players=6, max_rounds=3)
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                actions = [a for a in state.legal_actions() if state.action_to_string(a) != "cambio"]
+                state.apply_action(actions[int(rng.random() * len(actions))])
+        assert state.turns <= 18 and len(state.history()) <= g.max_game_length()
+        assert state.turns == 18 or not state.pile
+
+
+@pytest.mark.parametrize("preset", ["classic", "house"])
+def test_rollout_action_is_always_legal(preset: str) -> None:
+    import random
+
+    g = game(preset, players=3)
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                action = state.rollout_action(rng)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_penalty_with_nothing_to_draw_ends_the_game_at_once() -> None:
+    state = play(table("house", deck=CLASSIC_DEAL + " D5"), "draw", "D5", "discard")
+    state.pile.clear()  # as if the draw pile had run out with only the top card discarded
+    play(state, "stick 0.0")  # wrong: SA is no 5, and there is no penalty card to draw
+    assert state.current_player() == TERMINAL
