@@ -99,7 +99,10 @@ class Session:
         seat = self.tracker.to_move()
         if seat is None:
             return "  -- game over: " + self.result()
-        return "  -- you to move" if seat == 0 else f"  -- seat {seat} to move"
+        who = "you" if seat == 0 else f"seat {seat}"
+        if self.tracker.in_stick_window():
+            return f"  -- stick window: {who} may stick or pass"
+        return f"  -- {who} to move"
 
     def result(self) -> str:
         """Each seat's total over the cards you know, and how many you never saw (turn them over to finish)."""

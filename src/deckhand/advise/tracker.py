@@ -155,6 +155,10 @@ class Tracker:
         player = self.state.current_player()
         return self.table_seat(player) if player >= 0 else None
 
+    def in_stick_window(self) -> bool:
+        """Whether the seat to move is deciding to stick or pass."""
+        return _has(self.state, "pass")
+
     def decision(self) -> tuple[View | None, str]:
         """Your view at your next decision, and a note; ``None`` when it is not yours to take.
 
