@@ -114,3 +114,16 @@ def test_the_end_asks_you_to_count_what_you_never_saw() -> None:
 def test_card_values_follow_the_preset(code: str, house: int, classic: int) -> None:
     assert session_module.card_value(code, "house") == house
     assert session_module.card_value(code, "classic") == classic
+
+
+def test_advise_takes_a_budget_and_refuses_a_bad_one() -> None:
+    _, out = run("+ 5\n? 120\nadvise lots\n")
+    assert "120 playouts" in out
+    assert "! advise 'lots': give a number of playouts" in out
+
+
+def test_advice_in_a_stick_window_assumes_the_seats_before_you_pass() -> None:
+    _, out = run("+ 5\nx0 8\n+\n- 4\n?\n", players=3)
+    assert "stick window: seat 2 may stick or pass" in out
+    assert "assuming the seats before you in the stick window pass" in out
+    assert "pass " in out and "stick 1.0" in out
