@@ -76,6 +76,19 @@ def main() -> None:
     print(f"  view(p)              {per_call(lambda s: s.view(0), states, args.seconds):8.2f} µs")
     print(f"  view.sample_world()  {per_call(lambda v: v.sample_world(rng), views, args.seconds):8.2f} µs")
     print(f"  information_key(p)   {per_call(lambda s: s.information_key(0), states, args.seconds):8.2f} µs")
+    game = load_game("cambio", preset=args.preset, players=args.players)
+    opening = game.new_initial_state()
+    while opening.is_chance_node():
+        opening.apply_action(opening.sample_chance_outcome(rng))
+    assert isinstance(opening, CambioState)
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < args.seconds:
+        actions += playout(opening.view(0).sample_world(rng), rng, True)
+        games += 1
+    elapsed = time.perf_counter() - start
+    print(f"  from the opening: view + sample + rollout_action playouts: {games / elapsed:9,.0f} /s, "
+          f"{actions / games:5.1f} actions each")
     for smart in (False, True):
         actions = 0
         games = 0

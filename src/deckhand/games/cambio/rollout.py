@@ -2,7 +2,8 @@
 
 It keeps low drawn cards, drops high ones, calls cambio when the seat's own
 estimate (unknown cards count 6, as the seed's configuration value) is low
-or the game has run long, and passes stick windows; powers are used at random.
+or the game has run long, and passes stick windows; peeks look at a card the
+seat does not know yet, switches are chosen at random.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import random
 
 from deckhand.core.protocol import Action
 from deckhand.games.cambio import notation as N
-from deckhand.games.cambio.phases import EMPTY, HOLD, START, STICK
+from deckhand.games.cambio.phases import EMPTY, HOLD, KING_PEEK, PEEK_OTHER_P, PEEK_OWN_P, START, STICK
 from deckhand.games.cambio.state import CambioState
 
 UNKNOWN_VALUE = 6
@@ -45,6 +46,18 @@ def rollout_action(state: CambioState, rng: random.Random) -> Action:
             return N.A_DISCARD
     if phase == STICK:
         return N.A_PASS
+    if phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK):
+        # look at a card this seat does not know yet (the first one found from a random seat)
+        n = state.game.players
+        p = state.mover
+        start = p if phase == PEEK_OWN_P else p + 1 + int(rng.random() * (n - 1))
+        mine = 1 << p
+        for k in range(1 if phase == PEEK_OWN_P else n - 1):
+            q = (start + k) % n
+            for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
+                if c != EMPTY and not m & mine:
+                    return N.pos_action(N.PEEK, q, s)
+        return N.A_SKIP
     actions = state.legal_actions()
     return actions[int(rng.random() * len(actions))]
 

@@ -47,11 +47,6 @@ _CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
 _POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
 
 
-def _switch_order(action: int) -> tuple[int, int, int, int]:
-    """Switches listed as their notation reads: by first seat, slot, then second seat, slot."""
-    return N.switch_positions(N.decode(action)[1])
-
-
 class CambioState(State):
     """A Cambio position; ``apply_action`` checks everything before it changes anything."""
 
@@ -193,20 +188,46 @@ class CambioState(State):
             if not self.locked(q) and hands[q][t] != EMPTY:
                 out = [N.switch_action(p, s, q, t) for s in self._slots(p)]
         elif (phase == SWITCH_P and not self.game.jq_any) or phase == KING_SWITCH:
+            # own card with an opponent's, listed in notation order (lower position first)
             mine = self._slots(p)
-            for q in range(n):
-                if q != p and not self.locked(q):
+            sw = N.switch_action
+            for q in range(p):
+                if not self.locked(q):
                     for t in self._slots(q):
-                        out.extend(N.switch_action(p, s, q, t) for s in mine)
-        else:  # SWITCH_P, any two cards of two different seats
+                        out += [sw(q, t, p, s) for s in mine]
+            later = [(q, self._slots(q)) for q in range(p + 1, n) if not self.locked(q)]
+            for s in mine:
+                for q, qs in later:
+                    out += [sw(p, s, q, t) for t in qs]
+        else:  # SWITCH_P, any two cards of two different seats, in notation order
             free = [(q, self._slots(q)) for q in range(n) if not self.locked(q)]
+            sw = N.switch_action
             for i, (q, qs) in enumerate(free):
-                for r, rs in free[i + 1:]:
-                    out.extend(N.switch_action(q, s, r, t) for s in qs for t in rs)
-        if phase in (SWITCH_P, KING_SWITCH):
-            out.sort(key=_switch_order)
+                for s in qs:
+                    for r, rs in free[i + 1:]:
+                        out += [sw(q, s, r, t) for t in rs]
         out.append(N.A_SKIP)
         return list(out)
+
+    def _power_legal(self, action: int) -> bool:
+        """Legality in a power phase, without building the list when the answer is plain."""
+        phase = self.phase
+        if action == N.A_SKIP:
+            return True
+        kind, payload = N.decode(action)
+        p = self.mover
+        if kind == N.PEEK:
+            q, s = payload & 7, payload >> 3
+            if q >= len(self.hands) or s >= len(self.hands[q]) or self.hands[q][s] == EMPTY:
+                return False
+            if phase == PEEK_OWN_P:
+                return q == p
+            if phase == PEEK_OTHER_P or (phase == KING_PEEK and self.game.king_peeked):
+                return q != p
+            return phase == KING_PEEK
+        if kind != N.SWITCH or phase not in (SWITCH_P, KING_SWITCH):
+            return False
+        return action in self._power_actions(p, phase)
 
     def _stick_actions(self, p: int) -> list[Action]:
         out: list[Action] = [N.pos_action(N.STICK, q, s) for q in range(len(self.hands))
@@ -232,7 +253,7 @@ class CambioState(State):
         if phase in (START, HOLD, GIVE, STICK):
             if self._plain_legal(action):
                 return None
-        elif action in self._power_actions(self.mover, phase):
+        elif self._power_legal(action):
             return None
         return explain_illegal(self, action)
 
