@@ -95,23 +95,39 @@ def test_mixed_levels_and_several_people() -> None:
     assert table == {"mixed": (1, 1, 0), "hard": (1, 0, 1)}
 
 
-def test_an_old_database_is_upgraded_and_keeps_its_games(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+def _databases() -> list[str]:
+    urls = ["sqlite"]
+    if os.environ.get("DECKHAND_TEST_POSTGRES_URL"):
+        urls.append("postgresql")
+    return urls
+
+
+@pytest.mark.parametrize("backend", _databases())
+def test_an_old_database_is_upgraded_and_keeps_its_games(backend: str, tmp_path: Path) -> None:
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+    else:
+        url = os.environ["DECKHAND_TEST_POSTGRES_URL"]
+        with create_engine(url).begin() as conn:  # a clean test database
+            for table in ("seats", "games", "deckhand_schema"):
+                conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     engine = create_engine(url)
     assert migrate(engine, target=1) == 1
     with engine.begin() as conn:  # a game written by the version-1 schema
         conn.execute(
             text(
-                "INSERT INTO games (id, game, rules_version, options, record, num_actions, finished_at) "
-                "VALUES (1, 'cambio', '1', '{}', :rec, 3, '2026-01-01 00:00:00')"
+                "INSERT INTO games (game, rules_version, options, record, num_actions, finished_at) "
+                "VALUES ('cambio', '1', '{}', :rec, 3, '2026-01-01 00:00:00')"
             ),
             {"rec": finished(["human", "easy"], [0.0, 1.0]).dumps()},
         )
+        game_id = conn.execute(text("SELECT MAX(id) FROM games")).scalar()
         conn.execute(
             text(
                 "INSERT INTO seats (game_id, seat, player, human, result, score) VALUES "
-                "(1, 0, 'human', 1, 0.0, 9), (1, 1, 'easy', 0, 1.0, 4)"
-            )
+                "(:g, 0, 'human', :t, 0.0, 9), (:g, 1, 'easy', :f, 1.0, 4)"
+            ),
+            {"g": game_id, "t": True, "f": False},
         )
     engine.dispose()
     get_engine(url)  # opening the store migrates to the head
@@ -119,7 +135,7 @@ def test_an_old_database_is_upgraded_and_keeps_its_games(tmp_path: Path) -> None
         assert conn.execute(text("SELECT MAX(version) FROM deckhand_schema")).scalar() == HEAD
     levels, _ = statistics(url=url)
     assert [(s.level, s.computer_wins) for s in levels] == [("easy", 1)]
-    assert load_record(1, url=url).seats == ["human", "easy"]
+    assert load_record(int(game_id), url=url).seats == ["human", "easy"]
 
 
 def test_a_database_from_a_newer_deckhand_is_refused(tmp_path: Path) -> None:
