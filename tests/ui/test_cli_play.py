@@ -129,3 +129,17 @@ def test_an_unreadable_save_is_one_line(tmp_path: Path) -> None:
 def test_the_readme_command_opens_the_menu_and_ends_cleanly_without_input(tmp_path: Path) -> None:
     out = run(home=tmp_path)
     assert out.returncode == 0 and "Main menu" in out.stdout and "Traceback" not in out.stderr
+
+
+def test_loading_a_finished_game_shows_it_without_counting_it_again(tmp_path: Path) -> None:
+    import random
+
+    import deckhand as dh
+    from deckhand.agents import RandomAgent
+    from deckhand.play import GameRecord, play_game
+
+    final = play_game(dh.load_game("three_trios"), [RandomAgent(), RandomAgent()], random.Random(2))
+    GameRecord.from_state(final, seats=["human", "easy"]).save(tmp_path / "done.json")
+    out = deckhand("play", "three_trios", "--load", str(tmp_path / "done.json"))
+    assert "Game over" in out and "Final scores" in out
+    assert json.loads(deckhand("stats", "--json"))["levels"] == []

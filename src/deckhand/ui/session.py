@@ -126,6 +126,8 @@ class Session:
     # -- the loop --------------------------------------------------------
     def run(self) -> State:
         """Play until the game ends or the player leaves; returns the state reached."""
+        if self.state.is_terminal():  # a finished game loaded from a file: show it, count it once only
+            self.record_stats = False
         try:
             while not self.state.is_terminal():
                 player = self.state.current_player()
