@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,8 @@ class Session:
         agent = self.agents[player]
         assert agent is not None
         view = self.state.view(player)
-        explanation = agent.explain(view, self.seat_rngs[player])
+        with self._thinking(f"{self.names[player]} is thinking…"):
+            explanation = agent.explain(view, self.seat_rngs[player])
         notation = self.state.action_to_string(explanation.action)
         self.state.apply_action(explanation.action)
         sentence = explanation.data.get("sentence")
@@ -258,7 +260,8 @@ class Session:
         """The strongest agent's choice and reason; Three Trios also draws flip counts."""
         if self._hinter is None:
             self._hinter = hint_agent(self.game)
-        explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
+        with self._thinking("Looking for the best move…"):
+            explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
         line = Text("Hint: play ")
         line.append(explanation.notation, style="bold yellow")
         advice = explanation.data.get("help")
@@ -278,6 +281,12 @@ class Session:
             context.flips = counts
             self.console.print(f"Cards that {used} would flip in each empty cell:")
             self.console.print(render(view.to_json(), context))
+
+    def _thinking(self, message: str) -> AbstractContextManager[object]:
+        """A spinner while an agent searches, for a person at a terminal only."""
+        if self.reader.interactive and self.console.is_terminal:
+            return self.console.status(message)
+        return nullcontext()
 
     def _show_start(self, player: int) -> None:
         """Memory mode: the cards a seat knows from the deal are shown once, until Enter."""

@@ -11,6 +11,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -76,14 +77,13 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
     hands = Table.grid(padding=(0, 2))
     for seat, hand in enumerate(data["hands"]):
         colour = "red" if seat == 0 else "blue"
-        out = Text()
-        for i, name in enumerate(hand):
-            if i:
-                out.append("  ")
+        cards = []
+        for name in hand:
             nums = values.get(name)
             shown = f"{name} ({' '.join(_v(x) for x in nums)})" if nums else str(name)
-            out.append(shown, style=colour)
-        hands.add_row(Text(context.name(seat), style=f"bold {colour}"), out or Text("(no cards)", style="dim"))
+            cards.append(Text(shown, style=colour, no_wrap=True))
+        shown_hand: RenderableType = Columns(cards, padding=(0, 2)) if cards else Text("(no cards)", style="dim")
+        hands.add_row(Text(context.name(seat), style=f"bold {colour}"), shown_hand)
     parts: list[RenderableType] = [grid, Text("Hand values are north south east west.", style="dim"), hands]
     rules = data.get("rules")
     if rules:
