@@ -180,3 +180,9 @@ def test_the_statistics_agree_with_cambios_own_helper() -> None:
             theirs[mine.level].ties,
         )
         assert mine.computer_victory == theirs[mine.level].computer_victory
+
+
+def test_a_sqlite_file_in_a_new_directory_is_created(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new' / 'dir' / 'games.db'}"
+    record_game(finished(["human", "hard"], [1.0, 0.0]), url=url)
+    assert (tmp_path / "new" / "dir" / "games.db").is_file()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, select
+from sqlalchemy import Engine, create_engine, make_url, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -34,12 +35,20 @@ def get_engine(url: str | None = None) -> Engine:
     engine = _ENGINES.get(url)
     if engine is None:
         try:
+            _make_sqlite_dir(url)
             engine = create_engine(url)
             migrate(engine)
-        except (SQLAlchemyError, ImportError, ValueError) as exc:
+        except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
             raise ConfigError(f"database {_redact(url)}: {str(exc).splitlines()[0]}") from None
         _ENGINES[url] = engine
     return engine
+
+
+def _make_sqlite_dir(url: str) -> None:
+    """A SQLite file's directory is created on first use, as the default one is."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
 def _redact(url: str) -> str:
