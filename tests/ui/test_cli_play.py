@@ -57,7 +57,7 @@ def test_resume_from_the_menu() -> None:
 
 def test_play_with_only_computers_prints_the_whole_game() -> None:
     out = deckhand("play", "basra", "--seats", "easy,medium", "--seed", "4")
-    assert "Computer 1 (easy) plays play " in out and "Game over" in out
+    assert "Computer 1 (easy) plays " in out and "plays play" not in out and "Game over" in out
 
 
 def test_game_options_and_presets_on_the_command_line() -> None:

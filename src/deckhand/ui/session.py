@@ -157,7 +157,7 @@ class Session:
         self.state.apply_action(explanation.action)
         sentence = explanation.data.get("sentence")
         line = Text(f"{self.names[player]} ({self.specs[player]}) plays ", style="magenta")
-        line.append(notation, style="bold magenta")
+        line.append(_object(notation), style="bold magenta")
         if isinstance(sentence, str) and sentence:
             # The game's own words for the move (Casino: seed 004's "The computer chose to ...").
             line.append(". " + sentence.replace("The computer", self.names[player], 1))
@@ -215,7 +215,7 @@ class Session:
             message = f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)"
             self.console.print(message, soft_wrap=True)
             return False
-        self.console.print(Text(f"{self.names[view.player]} played {notation}.", style="green"))
+        self.console.print(Text(f"{self.names[view.player]} played {_object(notation)}.", style="green"))
         self._after_peek(view.player, notation)
         return True
 
@@ -398,6 +398,11 @@ class Session:
             record_game(record)
         except DeckhandError as exc:
             self.console.print(f"(statistics not saved: {exc})", markup=False, highlight=False)
+
+
+def _object(notation: str) -> str:
+    """A move as the object of "plays": Basra's ``play H5 {C5}`` reads "plays H5 {C5}"."""
+    return notation[5:] if notation.startswith("play ") else notation
 
 
 def _reason(reason: str, notation: str) -> str:
