@@ -1,4 +1,4 @@
-"""Cambio: each hand as a 2×2 grid (four slots) or a row, slot numbers under the cards.
+"""Cambio: each hand as a 2×2 grid (house) or a row (classic), slot numbers under the cards.
 
 Cards the viewer does not know are ``??``. In memory mode the viewer's own
 remembered cards are drawn face down too, as at a real table.
@@ -30,11 +30,11 @@ def slot_text(seat: int, slot: int, code: str | None) -> Text:
 
 
 def hand_panel(seat: int, hand: list[str | None], context: Context, data: dict[str, Any]) -> Panel:
-    """One seat's cards: a 2×2 grid when it holds four slots, a row otherwise."""
+    """One seat's cards: house rules lay four cards out 2×2 (seed 002), classic in a row (seed 000)."""
     masked = ["??" if context.hide_known and seat == context.viewer and code is not None else code for code in hand]
     grid = Table.grid(padding=(0, 1))
     cells = [slot_text(seat, i, code) for i, code in enumerate(masked)]
-    if len(cells) == 4:
+    if len(cells) == 4 and (data.get("options") or {}).get("preset") != "classic":
         grid.add_row(cells[0], cells[1])
         grid.add_row(cells[2], cells[3])
     else:
