@@ -103,6 +103,10 @@ def test_greedy_builds_what_it_can_capture_next() -> None:
     explanation = GreedyAgent().explain(state.view(0), random.Random(0))
     assert explanation.notation == "build H6 {H3} = 9"
     assert "capture it on its next turn" in explanation.reason
+    assert explanation.data["help"] == (
+        "Play a 6 of Hearts with the 3 of Hearts to make a build of 9 (build): "
+        "to build 9 and capture it on your next turn."
+    )
 
 
 def test_greedy_trails_its_least_useful_card() -> None:

@@ -116,7 +116,8 @@ class GreedyAgent(Agent):
         candidates = [Candidate(view.action_to_string(a), value=round(s[0], 3), note=s[1]) for s, _, a in scored[:8]]
         words = describe(action, state)
         sentence = f"The computer chose to {words}. It wanted {reason}."
-        hint = f"{words[0].upper()}{words[1:]} ({action[0]}): {reason}."
+        told = _to_you(words).replace("the opponent's", "the computer's")
+        hint = f"{told[0].upper()}{told[1:]} ({action[0]}): {_to_you(reason)}."
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
@@ -152,6 +153,13 @@ class GreedyAgent(Agent):
         pairs = sum(1 for d in state.hands[state.to_move] if d != card and g.rank[d] == g.rank[card])
         cost = card_worth(card) * 2 + pairs - g.rank[card] / 20
         return -cost, "to trail its least useful card, since it could not capture or build anything worth more"
+
+
+def _to_you(text: str) -> str:
+    """The computer's reason, said to the human it is advising."""
+    for mine, yours in (("it could not", "you cannot"), ("its ", "your "), (" it wanted", " you want")):
+        text = text.replace(mine, yours)
+    return text
 
 
 def computer_sentence(explanation: Explanation) -> str:
