@@ -67,7 +67,6 @@ def place(game: ThreeTriosGame, board: list[int], owner: list[int], cell: int, c
     owner[cell] = me
     vals = game.vals
     nbrs = game.nbrs
-    beats = game.beats
     base = card * 4
     flipped: list[int] = []
     special = game.special
@@ -90,17 +89,18 @@ def place(game: ThreeTriosGame, board: list[int], owner: list[int], cell: int, c
                 if owner[n] != me:
                     owner[n] = me
                     flipped.append(n)
-    for n, d, od in nbrs[cell]:
+    wins = game.wins
+    for n, d, _ in nbrs[cell]:
         other = board[n]
-        if other >= 0 and owner[n] != me and beats[vals[base + d] * 11 + vals[other * 4 + od]]:
+        if other >= 0 and owner[n] != me and wins[base + d][other]:
             owner[n] = me
             flipped.append(n)
     i = 0
     while i < len(flipped):
         src = board[flipped[i]] * 4
-        for n, d, od in nbrs[flipped[i]]:
+        for n, d, _ in nbrs[flipped[i]]:
             other = board[n]
-            if other >= 0 and owner[n] != me and beats[vals[src + d] * 11 + vals[other * 4 + od]]:
+            if other >= 0 and owner[n] != me and wins[src + d][other]:
                 owner[n] = me
                 flipped.append(n)
         i += 1
@@ -170,6 +170,12 @@ class ThreeTriosGame(Game):
         self.fallen_ace = "fallen-ace" in rules
         self.special = 1 if "same" in rules else 2 if "plus" in rules else 0
         self.beats = [self._beats(a, b) for a in range(11) for b in range(11)]
+        count = len(cards)
+        self.wins = [
+            [self.beats[self.vals[i] * 11 + self.vals[o * 4 + _OPPOSITE[i % 4]]] for o in range(count)]
+            for i in range(4 * count)
+        ]
+        """``wins[card * 4 + side][other]``: whether ``card`` beats ``other`` attacking through ``side``."""
         self.nbrs: list[tuple[tuple[int, int, int], ...]] = []
         for cell in range(self.ncells):
             r, c = divmod(cell, self.cols)
@@ -256,6 +262,16 @@ class ThreeTriosState(State):
     def empty_cells(self) -> list[int]:
         """The empty card cells, row by row; a copy."""
         return list(self._empty)
+
+    def flips_if(self, card: int, cell: int, seat: int | None = None) -> list[int]:
+        """The cells that ``seat`` (default: the mover) would flip by placing ``card`` on ``cell``.
+
+        Combos included; the state is not changed. The cell must be empty.
+        """
+        me = self._player if seat is None else seat
+        if self._board[cell] != EMPTY:
+            raise IllegalActionError(self._why_not_empty(cell))
+        return place(self.game, self._board[:], self._owner[:], cell, card, me)
 
     def legal_actions(self) -> list[Action]:
         player = self._player

@@ -1,0 +1,254 @@
+"""The seed's four computer strategies, each with the tie-breaks of RULES.md §2.
+
+Every strategy scores each (hand card, empty cell) pair and keeps the best;
+ties go to the uppermost-leftmost cell, then the lowest hand index. Cards
+with identical values give identical outcomes, so only the first of each is
+scored (it is also the one the tie-break would keep).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.core.protocol import Action, FullView, Game, View
+from deckhand.games.three_trios.game import EMPTY, SEATS, ThreeTriosGame, ThreeTriosState
+from deckhand.games.three_trios.hints import flip_hints
+
+Move = tuple[int, int, int]
+"""``(hand index, card id, cell)``."""
+
+Scored = tuple[float, int, int, int]
+"""``(value, cell, hand index, card id)``."""
+
+
+def game_of(game: Game) -> ThreeTriosGame:
+    """Check that an agent was built for Three Trios."""
+    if not isinstance(game, ThreeTriosGame):
+        raise ConfigError(f"this agent plays three_trios, not {game.name}")
+    return game
+
+
+def state_of(view: View) -> ThreeTriosState:
+    """The full state behind a Three Trios view (the game has no hidden information)."""
+    state = view.state if isinstance(view, FullView) else None
+    if not isinstance(state, ThreeTriosState):
+        raise ConfigError("expected a view of a three_trios state")
+    if state.current_player() != view.player:
+        raise IllegalActionError(f"it is not {SEATS[view.player] if view.player in (0, 1) else view.player}'s turn")
+    return state
+
+
+def distinct_moves(state: ThreeTriosState, seat: int) -> Iterator[Move]:
+    """Every (hand index, card, cell) for ``seat``, skipping later copies of identical cards."""
+    values = state.game.vals
+    seen: set[tuple[int, ...]] = set()
+    empty = state.empty_cells()
+    for index, card in enumerate(state.hand(seat)):
+        key = tuple(values[card * 4 : card * 4 + 4])
+        if key in seen:
+            continue
+        seen.add(key)
+        for cell in empty:
+            yield index, card, cell
+
+
+def pick(scored: list[Scored], maximize: bool) -> list[Scored]:
+    """``scored`` best first: by value, then uppermost-leftmost cell, then lowest hand index."""
+    sign = -1.0 if maximize else 1.0
+    return sorted(scored, key=lambda s: (sign * s[0], s[1], s[2]))
+
+
+def flips_of(state: ThreeTriosState, seat: int) -> list[Scored]:
+    """Every distinct move of ``seat`` with the number of cards it flips."""
+    return [
+        (float(len(state.flips_if(card, cell, seat))), cell, i, card) for i, card, cell in distinct_moves(state, seat)
+    ]
+
+
+def corner_scores(state: ThreeTriosState, seat: int) -> list[Scored]:
+    """Moves onto open corners, valued by the card's values that face empty card cells."""
+    game = state.game
+    board = state.board()
+    last = game.ncells - 1
+    corners = {0, game.cols - 1, last - game.cols + 1, last}
+    out: list[Scored] = []
+    for i, card, cell in distinct_moves(state, seat):
+        if cell in corners:
+            guard = sum(game.vals[card * 4 + d] for n, d, _ in game.nbrs[cell] if board[n] == EMPTY)
+            out.append((float(guard), cell, i, card))
+    return out
+
+
+def exposure_scores(state: ThreeTriosState, seat: int) -> list[Scored]:
+    """Each move valued by how many (opponent card, open side) pairs could flip the placed card."""
+    game = state.game
+    board = state.board()
+    vals, beats = game.vals, game.beats
+    theirs = state.hand(1 - seat)
+    out: list[Scored] = []
+    for i, card, cell in distinct_moves(state, seat):
+        exposed = 0
+        for n, d, od in game.nbrs[cell]:
+            if board[n] == EMPTY:
+                mine = vals[card * 4 + d]
+                exposed += sum(1 for o in theirs if beats[vals[o * 4 + od] * 11 + mine])
+        out.append((float(exposed), cell, i, card))
+    return out
+
+
+class _Strategy(Agent):
+    """Shared plumbing: score the moves, keep the best, say why."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game_of(game)
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        return self.explain(view, rng).action
+
+    def _explain(
+        self, view: View, ranked: list[Scored], reason: Callable[[Scored, str], str], unit: str
+    ) -> Explanation:
+        state = state_of(view)
+        game = self.game
+        best = ranked[0]
+        action = best[3] * game.ncells + best[1]
+        notation = state.action_to_string(action)
+        candidates = [
+            Candidate(state.action_to_string(s[3] * game.ncells + s[1]), value=s[0], note=f"{s[0]:g} {unit}")
+            for s in ranked[:5]
+        ]
+        return Explanation(action, notation, reason(best, notation), candidates, {"seat": view.player})
+
+
+class CornerAgent(_Strategy):
+    """Seed strategy 1: take a corner with the card hardest to flip there."""
+
+    name = "corner"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        state = state_of(view)
+        seat = view.player
+        ranked = pick(corner_scores(state, seat), maximize=True)
+        if ranked:
+            return self._explain(
+                view,
+                ranked,
+                lambda s, n: f"{n}: a free corner, and this card shows {s[0]:g} in total to the open cells "
+                "around it, the hardest to flip there",
+                "facing open cells",
+            )
+        first = state.empty_cells()[0]
+        fallback: list[Scored] = [(0.0, first, 0, state.hand(seat)[0])]
+        return self._explain(
+            view, fallback, lambda s, n: f"{n}: no corner is free, so the first card goes on the first open cell", ""
+        )
+
+
+class FlipMostAgent(_Strategy):
+    """Seed strategy 2: the move that flips the most cards now (combos included)."""
+
+    name = "flip-most"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        state = state_of(view)
+        ranked = pick(flips_of(state, view.player), maximize=True)
+
+        def reason(best: Scored, notation: str) -> str:
+            if best[0] == 0:
+                return f"{notation}: no move flips anything, so the first card goes on the first open cell"
+            count = int(best[0])
+            return f"{notation}: flips {count} card{'s' * (count != 1)}, the most any move can"
+
+        explanation = self._explain(view, ranked, reason, "flips")
+        hints = flip_hints(state, best_card(ranked), view.player)
+        explanation.data["hints"] = hints.to_json()
+        return explanation
+
+
+def best_card(ranked: list[Scored]) -> int:
+    """The card id of the best-ranked move."""
+    return ranked[0][3]
+
+
+class LeastExposedAgent(_Strategy):
+    """Seed strategy 3: the placement the opponent's hand can attack in the fewest ways."""
+
+    name = "least-exposed"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        state = state_of(view)
+        ranked = pick(exposure_scores(state, view.player), maximize=False)
+
+        def reason(best: Scored, notation: str) -> str:
+            count = int(best[0])
+            return (
+                f"{notation}: the opponent's hand could flip it in {count} way{'s' * (count != 1)} "
+                "through its open sides, the fewest of any move"
+            )
+
+        return self._explain(view, ranked, reason, "ways to be flipped")
+
+
+PREDICTORS: dict[str, Callable[[ThreeTriosState, int], list[Scored]]] = {
+    "flip-most": lambda state, seat: pick(flips_of(state, seat), maximize=True),
+    "corner": lambda state, seat: pick(corner_scores(state, seat), maximize=True),
+    "least-exposed": lambda state, seat: pick(exposure_scores(state, seat), maximize=False),
+}
+"""How the minimax strategy may guess the opponent's reply."""
+
+
+class MinimaxAgent(_Strategy):
+    """Seed strategy 4: the move after which the opponent's likely reply flips the fewest cards.
+
+    The opponent is assumed to play ``opponent`` (by default flip-most, which
+    makes this a two-ply minimax on flips).
+    """
+
+    name = "minimax"
+
+    def __init__(self, game: Game, opponent: str = "flip-most") -> None:
+        super().__init__(game)
+        if opponent not in PREDICTORS:
+            raise ConfigError(f"minimax: unknown opponent model {opponent!r}; choose from {', '.join(PREDICTORS)}")
+        self.opponent = opponent
+
+    def spec(self) -> str:
+        return self.name if self.opponent == "flip-most" else f"{self.name}:opponent={self.opponent}"
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        state = state_of(view)
+        seat = view.player
+        game = self.game
+        predict = PREDICTORS[self.opponent]
+        scored: list[Scored] = []
+        replies: dict[tuple[int, int], str] = {}
+        for i, card, cell in distinct_moves(state, seat):
+            after = state.clone()
+            after.apply_action(card * game.ncells + cell)
+            if after.is_terminal():
+                scored.append((0.0, cell, i, card))
+                continue
+            reply = predict(after, 1 - seat)
+            if not reply:  # a corner model with no corner free falls back like the strategy does
+                reply = [(0.0, after.empty_cells()[0], 0, after.hand(1 - seat)[0])]
+            best = reply[0]
+            reply_action = best[3] * game.ncells + best[1]
+            gain = len(after.flips_if(best[3], best[1], 1 - seat))
+            replies[(card, cell)] = after.action_to_string(reply_action)
+            scored.append((float(gain), cell, i, card))
+        ranked = pick(scored, maximize=False)
+
+        def reason(best: Scored, notation: str) -> str:
+            reply = replies.get((best[3], best[1]))
+            if reply is None:
+                return f"{notation}: the last move of the game"
+            count = int(best[0])
+            return (
+                f"{notation}: the opponent's likely reply ({self.opponent}) is {reply}, "
+                f"flipping {count} card{'s' * (count != 1)}, the fewest after any move"
+            )
+
+        return self._explain(view, ranked, reason, "flips for the opponent")

@@ -1,0 +1,396 @@
+"""The solver: alpha-beta over the final card margin, with a transposition table.
+
+Where the whole rest of the game fits in the node budget it searches to the
+end and plays perfectly (the best final margin, hence the best result);
+otherwise it deepens iteratively and answers from the deepest search it
+finished, scoring the leaves with material plus how attackable each card is.
+The budget is counted in nodes, not seconds, so the same position always
+gets the same answer.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.errors import ConfigError
+from deckhand.core.protocol import Action, Game, View
+from deckhand.games.three_trios.agents import game_of, state_of
+from deckhand.games.three_trios.game import EMPTY, ThreeTriosGame, ThreeTriosState, place
+
+CARD = 32
+"""Value of one card of final margin; the positional terms are worth less than a card."""
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the node budget is spent."""
+
+
+class Search:
+    """One search from one position: a private copy of the position, made and unmade in place."""
+
+    def __init__(self, state: ThreeTriosState, node_limit: int, deadline: float | None = None) -> None:
+        game = state.game
+        self.game: ThreeTriosGame = game
+        self.board = state.board()
+        self.owner = state.owners()
+        self.hands = [state.hand(0), state.hand(1)]
+        self.empty = state.empty_cells()
+        self.total = len(game.card_cells) + 1
+        self.tt: dict[tuple[int, ...], tuple[int, int, int, tuple[int, int] | None]] = {}
+        self.nodes = 0
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.wdl = False
+        """Score finals by result only (win/draw/loss): far more cut-offs when searching to the end."""
+        values = game.vals
+        first: dict[tuple[int, ...], int] = {}
+        self.kind = [first.setdefault(tuple(values[c * 4 : c * 4 + 4]), c) for c in range(len(game.names))]
+        weak = [(v - 1) if game.reverse else (10 - v) for v in range(11)]
+        self.weakness = [weak[v] for v in values]
+
+    # -- scoring -------------------------------------------------------------
+    def final(self, me: int) -> int:
+        """The final margin in cards (mine minus theirs), times ``CARD``; only its sign if ``wdl``."""
+        margin = 2 * (self.owner.count(me) + len(self.hands[me])) - self.total
+        if self.wdl:
+            return CARD if margin > 0 else -CARD if margin < 0 else 0
+        return margin * CARD
+
+    def evaluate(self, me: int) -> int:
+        """Material, minus how weak each card's sides facing empty cells are (for its owner)."""
+        board, owner, nbrs, weakness = self.board, self.owner, self.game.nbrs, self.weakness
+        self.nodes += 1  # leaves count against the budget too: they cost as much as a node
+        score = (2 * (owner.count(me) + len(self.hands[me])) - self.total) * CARD
+        for cell, card in enumerate(board):
+            if card < 0:
+                continue
+            weak = 0
+            for n, d, _ in nbrs[cell]:
+                if board[n] == EMPTY:
+                    weak += weakness[card * 4 + d]
+            score += -weak if owner[cell] == me else weak
+        return score
+
+    # -- moves ---------------------------------------------------------------
+    def moves(self, me: int) -> list[tuple[int, int]]:
+        """(card, cell) for each distinct card in hand and each empty cell."""
+        kind = self.kind
+        seen: set[int] = set()
+        out: list[tuple[int, int]] = []
+        for card in self.hands[me]:
+            k = kind[card]
+            if k in seen:
+                continue
+            seen.add(k)
+            out.extend((card, cell) for cell in self.empty)
+        return out
+
+    def ordered(self, me: int, first: tuple[int, int] | None) -> list[tuple[int, int]]:
+        """Moves best-looking first: the table's move, then by immediate flips."""
+        game, board, owner = self.game, self.board, self.owner
+        scored = []
+        moves = self.moves(me)
+        self.nodes += len(moves) // 4  # trying each move for the ordering costs a quarter node
+        for card, cell in moves:
+            flips = place(game, board, owner, cell, card, me)
+            board[cell] = EMPTY
+            owner[cell] = -1
+            for f in flips:
+                owner[f] = 1 - me
+            scored.append((-len(flips), card, cell))
+        scored.sort()
+        out = [(card, cell) for _, card, cell in scored]
+        if first is not None and first in out:
+            out.remove(first)
+            out.insert(0, first)
+        return out
+
+    # -- search --------------------------------------------------------------
+    def last(self, me: int, cell: int) -> int:
+        """The value of the game's last move, onto ``cell``: no table, no recursion."""
+        game, board, owner, kind = self.game, self.board, self.owner, self.kind
+        base = 2 * (owner.count(me) + len(self.hands[me])) - self.total
+        wdl = self.wdl
+        if wdl:  # flips only add to the mover's margin: often the result is known already
+            if base > 0:
+                return CARD
+            if base + 2 * owner.count(1 - me) < 0:
+                return -CARD
+        most = -1
+        seen = set()
+        for card in self.hands[me]:
+            if kind[card] in seen:
+                continue
+            seen.add(kind[card])
+            flips = place(game, board, owner, cell, card, me)
+            board[cell] = EMPTY
+            owner[cell] = -1
+            for f in flips:
+                owner[f] = 1 - me
+            if len(flips) > most:
+                most = len(flips)
+                if wdl and base + 2 * most > 0:
+                    return CARD
+        margin = base + 2 * most
+        if wdl:
+            return CARD if margin > 0 else -CARD if margin < 0 else 0
+        return margin * CARD
+
+    def two(self, me: int, alpha: int, beta: int) -> int:
+        """The value with two empty cells left: each move, then the opponent's last one."""
+        game, board, owner, kind = self.game, self.board, self.owner, self.kind
+        a, b = self.empty
+        hand = self.hands[me]
+        best = -(10**9)
+        seen = set()
+        for card in list(hand):
+            if kind[card] in seen:
+                continue
+            seen.add(kind[card])
+            hi = hand.index(card)
+            hand.pop(hi)
+            for cell, other in ((a, b), (b, a)):
+                flips = place(game, board, owner, cell, card, me)
+                value = -self.last(1 - me, other)
+                board[cell] = EMPTY
+                owner[cell] = -1
+                for f in flips:
+                    owner[f] = 1 - me
+                if value > best:
+                    best = value
+                    if value >= beta:
+                        hand.insert(hi, card)
+                        return best
+            hand.insert(hi, card)
+        return best
+
+    def negamax(self, me: int, depth: int, alpha: int, beta: int) -> int:
+        empty = self.empty
+        if not empty:
+            return self.final(me)
+        if depth == 0:
+            return self.evaluate(me)
+        if len(empty) == 1:
+            return self.last(me, empty[0])
+        if len(empty) == 2 and depth >= 2:
+            return self.two(me, alpha, beta)
+        self.nodes += 1
+        if self.nodes > self.node_limit or (
+            self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline
+        ):
+            raise _OutOfBudget
+        board, owner = self.board, self.owner
+        key = (*board, *owner)
+        entry = self.tt.get(key)
+        first = None
+        alpha0 = alpha
+        if entry is not None:
+            e_depth, e_value, e_flag, first = entry
+            if e_depth >= depth:
+                if e_flag == _EXACT:
+                    return e_value
+                if e_flag == _LOWER and e_value > alpha:
+                    alpha = e_value
+                elif e_flag == _UPPER and e_value < beta:
+                    beta = e_value
+                if alpha >= beta:
+                    return e_value
+        moves = self.ordered(me, first) if len(empty) > 6 else self.moves(me)
+        game, hand = self.game, self.hands[me]
+        best = -(10**9)
+        best_move = None
+        for card, cell in moves:
+            hi = hand.index(card)
+            hand.pop(hi)
+            ei = empty.index(cell)
+            empty.pop(ei)
+            flips = place(game, board, owner, cell, card, me)
+            try:
+                value = -self.negamax(1 - me, depth - 1, -beta, -alpha)
+            finally:
+                board[cell] = EMPTY
+                owner[cell] = -1
+                for f in flips:
+                    owner[f] = 1 - me
+                empty.insert(ei, cell)
+                hand.insert(hi, card)
+            if value > best:
+                best = value
+                best_move = (card, cell)
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+        self.tt[key] = (depth, best, flag, best_move)
+        return best
+
+    def root(
+        self, me: int, depth: int, previous: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], int, list[tuple[int, int, int]]]:
+        """The best move at ``depth``, its value, and (value bound, card, cell) for every move tried."""
+        board, owner, empty, hand, game = self.board, self.owner, self.empty, self.hands[me], self.game
+        # A result search knows its values lie in [-CARD, CARD]: a found win cuts at once.
+        low, high = (-CARD, CARD) if self.wdl else (-(10**9), 10**9)
+        alpha = low
+        tried = []
+        best_move = None
+        for card, cell in self.ordered(me, previous):
+            hi = hand.index(card)
+            hand.pop(hi)
+            ei = empty.index(cell)
+            empty.pop(ei)
+            flips = place(game, board, owner, cell, card, me)
+            try:
+                value = -self.negamax(1 - me, depth - 1, -high, -alpha)
+            finally:
+                board[cell] = EMPTY
+                owner[cell] = -1
+                for f in flips:
+                    owner[f] = 1 - me
+                empty.insert(ei, cell)
+                hand.insert(hi, card)
+            tried.append((value, card, cell))
+            if best_move is None or value > alpha:
+                alpha = value
+                best_move = (card, cell)
+                if value >= high:
+                    break
+        assert best_move is not None
+        return best_move, alpha, tried
+
+
+    def prove(self, me: int, beta: int, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """The first of ``moves`` whose value is at least ``beta`` (a null-window test each), or None."""
+        board, owner, empty, hand, game = self.board, self.owner, self.empty, self.hands[me], self.game
+        for card, cell in moves:
+            hi = hand.index(card)
+            hand.pop(hi)
+            ei = empty.index(cell)
+            empty.pop(ei)
+            flips = place(game, board, owner, cell, card, me)
+            try:
+                value = -self.negamax(1 - me, len(empty), -beta, -(beta - 1))
+            finally:
+                board[cell] = EMPTY
+                owner[cell] = -1
+                for f in flips:
+                    owner[f] = 1 - me
+                empty.insert(ei, cell)
+                hand.insert(hi, card)
+            if value >= beta:
+                return card, cell
+        return None
+
+    def solve_result(self, me: int) -> tuple[tuple[int, int], int]:
+        """Search to the end for the result only: is there a winning move, else a drawing one?"""
+        self.wdl = True
+        moves = self.ordered(me, None)
+        for target in (CARD, 0):
+            found = self.prove(me, target, moves) if len(self.empty) > 1 else None
+            if found is not None:
+                return found, target
+        if len(self.empty) == 1:
+            return moves[0], self.last(me, self.empty[0])
+        return moves[0], -CARD
+
+
+class SolverAgent(Agent):
+    """Exact alpha-beta where the game can be searched to the end, iterative deepening elsewhere.
+
+    ``nodes`` bounds the work per move of the depth-limited search (deterministic);
+    the exact search is tried when at most ``exact_cells`` cells are empty (0:
+    automatic) and given up after ``exact_nodes``; ``seconds`` (0 = none) is an
+    extra safety cap on the wall clock.
+    """
+
+    name = "solver"
+
+    def __init__(
+        self,
+        game: Game,
+        nodes: int = 120_000,
+        seconds: float = 0.0,
+        exact_cells: int = 0,
+        exact_nodes: int = 1_000_000,
+    ) -> None:
+        self.game = game_of(game)
+        if nodes < 1 or exact_nodes < 1:
+            raise ConfigError("solver: nodes and exact_nodes must be at least 1")
+        # 0: automatic. A classic 3x3 is solved from the first move; on bigger boards the
+        # hands are bigger too, so the exact search waits until 7 cells are left.
+        self.exact_cells = exact_cells or (9 if len(self.game.card_cells) <= 9 else 7)
+        self.exact_nodes = exact_nodes
+        if seconds < 0:
+            raise ConfigError("solver: seconds cannot be negative")
+        self.nodes = nodes
+        self.seconds = seconds
+
+    def spec(self) -> str:
+        parts = [f"nodes={self.nodes}"] if self.nodes != 120_000 else []
+        parts += [f"seconds={self.seconds:g}"] if self.seconds else []
+        return self.name + (":" + ",".join(parts) if parts else "")
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        return self.explain(view, rng).action
+
+    def solve(self, state: ThreeTriosState) -> tuple[tuple[int, int], int, int, bool, list[tuple[int, int, int]]]:
+        """Search ``state``: (best card and cell, value, depth reached, exact?, root moves tried)."""
+        me = state.current_player()
+        deadline = time.monotonic() + self.seconds if self.seconds else None
+        left = len(state.empty_cells())
+        if left <= self.exact_cells:
+            exact = Search(state, self.exact_nodes, deadline)
+            try:
+                best, value = exact.solve_result(me)
+                return best, value, left, True, []
+            except _OutOfBudget:
+                pass
+        search = Search(state, self.nodes, deadline)
+        result = None
+        depth = 0
+        for depth in range(1, left + 1):
+            try:
+                result = search.root(me, depth, result[0] if result else None)
+            except _OutOfBudget:
+                depth -= 1
+                break
+        if result is None:  # not even one ply fit: the move that flips the most now
+            return search.ordered(me, None)[0], 0, 0, False, []
+        best, value, tried = result
+        return best, value, depth, False, tried
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        state = state_of(view)
+        game = self.game
+        (card, cell), value, depth, exact, tried = self.solve(state)
+        action = card * game.ncells + cell
+        notation = state.action_to_string(action)
+        margin = value / CARD
+        if exact:
+            outcome = "wins" if value > 0 else "loses whatever it plays" if value < 0 else "draws"
+            reason = f"{notation}: searched to the end; with best play on both sides this {outcome}"
+        else:
+            reason = (
+                f"{notation}: best after a {depth}-move look-ahead "
+                f"(estimated margin {margin:+.1f} cards; the game is too long to search to the end)"
+            )
+        ranked = sorted(tried, key=lambda t: (-t[0], t[2], state.hand(state.current_player()).index(t[1])))
+        candidates = [
+            Candidate(
+                state.action_to_string(c * game.ncells + x),
+                value=v / CARD,
+                note="exact" if (c, x) == (card, cell) else "at most",
+            )
+            for v, c, x in ranked[:5]
+        ]
+        data: dict[str, object] = {"depth": depth, "exact": exact}
+        if exact:
+            data["result"] = "win" if value > 0 else "loss" if value < 0 else "draw"
+        else:
+            data["margin"] = margin
+        return Explanation(action, notation, reason, candidates, data)
