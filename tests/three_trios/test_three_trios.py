@@ -1,0 +1,133 @@
+"""Three Trios rules (RULES.md §2): readers, battles, notation, agents and the solver."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import deckhand
+from deckhand.agents.registry import make_agent
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError
+from deckhand.games.three_trios import parse_board, parse_cards
+from deckhand.games.three_trios.hints import flip_hints
+
+DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "three_trios"
+BROKEN = (
+    "LiedNumber", "UnknownCharacters", "CardWithOnlyTwoValues", "DuplicateCards", "incorrect_",
+    "mismatchrow", "mismatchcol", "badcontents", "badsizingconfigs", "evencardcell",
+    "dupliatenames", "invalidcardvalue", "card_config_unreadable", "grid_config_unreadable",
+    "grid_config_null_grid", "grid_config_lowercase_letters",
+    "HolesButSomeCardsCanNotReachEachOther",  # 20 card cells: RULES.md wants an odd number
+)
+
+
+def game_with(tmp_path: Path, board: str, cards: str, **options: object) -> deckhand.Game:
+    (tmp_path / "board.txt").write_text(board)
+    (tmp_path / "cards.txt").write_text(cards)
+    return deckhand.load_game("three_trios", board=str(tmp_path / "board.txt"), cards=str(tmp_path / "cards.txt"),
+                              **options)
+
+
+ROW = "1 3\nCCC\n"
+
+
+@pytest.mark.parametrize(
+    ("rules", "red", "blue", "last", "board"),
+    [
+        (["greater"], "R 1 1 5 1", "B 1 1 1 3", "R2 1 1 9 9", "RRR"),
+        # reverse: B's 1 takes R2's 9; then 2 takes B's 3 and the combo takes R2 back
+        (["reverse"], "R 1 1 2 1", "B 1 1 1 3", "R2 1 1 9 9", "RRR"),
+        (["greater", "fallen-ace"], "R 1 1 1 1", "B 1 1 1 A", "R2 1 1 9 9", "RRR"),
+        (["greater"], "R 1 1 1 1", "B 1 1 1 A", "R2 1 1 9 9", "RBR"),
+    ],
+)
+def test_comparison_rules(tmp_path: Path, rules: list[str], red: str, blue: str, last: str, board: str) -> None:
+    game = game_with(tmp_path, ROW, f"{red}\n{blue}\n{last}\nSpare 1 1 1 1", rules=rules)
+    state = game.new_initial_state()
+    for move in ("B 0,1", "R 0,0"):
+        if move.startswith("B"):
+            state.apply_action(state.string_to_action("R2 0,2"))
+            state.apply_action(state.string_to_action(move))
+        else:
+            state.apply_action(state.string_to_action(move))
+    assert state.is_terminal()
+    assert state.to_json()["board"] == [board]
+
+
+def test_same_plus_and_combo(tmp_path: Path) -> None:
+    board = "3 3\nCCC\nCCC\nCCC\n"
+    cards = "\n".join(f"C{i} 5 5 5 5" for i in range(10))
+    game = game_with(tmp_path, board, cards, rules=["same"])
+    state = game.new_initial_state()
+    for move in ("C0 0,1", "C1 1,0", "C2 2,2", "C3 1,2"):
+        state.apply_action(state.string_to_action(move))
+    state.apply_action(state.string_to_action("C4 1,1"))  # four 5-5 matches: same flips the blue ones
+    assert state.to_json()["board"] == [".R.", "RRR", "..R"]
+    with pytest.raises(ConfigError, match="same and plus"):
+        deckhand.load_game("three_trios", rules="same plus")
+    with pytest.raises(ConfigError, match="greater and reverse"):
+        deckhand.load_game("three_trios", rules=["greater", "reverse"])
+
+
+def test_bad_moves_change_nothing() -> None:
+    game = deckhand.load_game("three_trios")
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("Griffin 0,0"))
+    before = state.to_json()
+    for text in ("Kraken 0,0", "Wyvern 1,1", "Griffin 1,1"):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(state.string_to_action(text))
+    with pytest.raises(IllegalActionError, match="outside"):
+        state.string_to_action("Kraken 3,0")
+    with pytest.raises(NotationError):
+        state.string_to_action("Kraken")
+    assert state.to_json() == before
+    assert state.string_to_action("#0 1,1") == state.string_to_action("Kraken 1,1")
+
+
+def test_readers_name_file_and_line() -> None:
+    with pytest.raises(ConfigError, match=r"b.txt, line 3: .*2 columns"):
+        parse_board("2 2\nCX\nC\n", "b.txt")
+    with pytest.raises(ConfigError, match="must be odd"):
+        parse_board("2 2\nCC\nCC", "b.txt")
+    with pytest.raises(ConfigError, match=r"c.txt, line 2: duplicate"):
+        parse_cards("A 1 2 3 4\nA 1 2 3 4", "c.txt")
+    assert [c.values for c in parse_cards("x a 10 A 9", "c.txt")] == [(10, 10, 10, 9)]
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="shared data not present")
+def test_shared_files_load_or_are_rejected() -> None:
+    from deckhand.games.three_trios.files import read_board, read_cards
+
+    for path in sorted(p for p in DATA.rglob("*") if p.is_file()):
+        is_board = "grid" in str(path).lower() or "BoardConfig" in str(path)
+        reader = read_board if is_board else read_cards
+        if path.name == "empty.txt" or any(path.name.startswith(mark) for mark in BROKEN):
+            with pytest.raises(ConfigError, match=str(path.name)):
+                reader(path)
+        else:
+            reader(path)
+
+
+def test_hints_and_strategies() -> None:
+    game = deckhand.load_game("three_trios")
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("Griffin 1,1"))
+    hints = flip_hints(state, "Kraken")
+    assert hints.at(1, 1) is None and len(hints.grid) == 3
+    rng = random.Random(1)
+    for name in ("corner", "flip-most", "least-exposed", "minimax", "solver"):
+        explanation = make_agent(name, game).explain(state.view(1), rng)
+        assert explanation.action in state.legal_actions()
+        assert explanation.reason
+
+
+def test_solver_takes_the_win(tmp_path: Path) -> None:
+    game = game_with(tmp_path, "1 3\nCCC\n", "R 1 1 9 9\nB 1 1 1 1\nR2 1 1 1 9\nSpare 1 1 1 1")
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("R 0,0"))
+    state.apply_action(state.string_to_action("B 0,1"))
+    explanation = make_agent("solver", game).explain(state.view(0), random.Random(0))
+    assert explanation.notation == "R2 0,2" and explanation.data["result"] == "win"
