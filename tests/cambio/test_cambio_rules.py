@@ -80,17 +80,19 @@ def test_after_cambio_every_other_seat_plays_exactly_one_more_turn() -> None:
 # -- ending: reshuffle, no cards left, max_rounds -------------------------------------------------------
 def test_empty_draw_pile_takes_the_discard_pile_but_its_top_card() -> None:
     # six seats of eight cards leave four in the draw pile
-    state = table("classic", deck="", players=6, cards=8, seed=3)
-    assert state.to_json()["draw_pile"].__len__() == 4
-    for _ in range(4):
+    state = table("classic", deck="", players=6, cards=8, seed=3, take_discard=False)
+    assert len(state.to_json()["draw_pile"]) == 4
+    for _ in range(3):
         play(state, "draw")
-        play(state, state.action_to_string(state.legal_actions()[0]))
-        play(state, "swap 0")
+        play(state, state.action_to_string(state.legal_actions()[0]), "swap 0")
     discard = state.to_json()["discard"]
-    assert len(discard) == 4 and not state.pile
     play(state, "draw")
+    play(state, state.action_to_string(state.legal_actions()[0]))
+    # the last card is drawn: at once the discard pile but its top card becomes the draw pile
     assert state.to_json()["discard"] == [discard[-1]]
-    assert sorted(state.to_json()["draw_pile"]) == sorted(discard[:-1])
+    assert state.to_json()["draw_pile"] == sorted(discard[:-1])
+    play(state, "swap 0")
+    assert len(state.to_json()["discard"]) == 2 and len(state.pile) == 2  # the swapped-out card lands on top
 
 
 def test_game_ends_at_once_when_nothing_can_be_drawn() -> None:

@@ -304,9 +304,7 @@ class CambioState(State):
         kind, payload = N.decode(a)
         p = self.mover
         if kind == N.DRAW:
-            if not self.pile:
-                self._reshuffle()
-            self.phase = DRAWING
+            self.phase = DRAWING  # a turn starts only with cards in the draw pile
         elif kind == N.CAMBIO:
             self.caller = p
             self._next_turn()
@@ -377,19 +375,19 @@ class CambioState(State):
             self.drawn = card
             self.took = False
             self.phase = HOLD
+            self._refill()
         else:  # PENALTY: a new face-down slot nobody has seen
             self.hands[self.mover].append(card)
             self.known[self.mover].append(0)
+            self._refill()
             self._window_next()
 
-    def _reshuffle(self) -> None:
-        """The discard pile but its top card becomes the (unordered) draw pile."""
-        top = self.discard.pop()
-        self.pile.extend(self.discard)
-        self.discard = [top]
-
-    def _can_draw(self) -> bool:
-        return bool(self.pile) or len(self.discard) >= 2
+    def _refill(self) -> None:
+        """When the draw pile is empty, the discard pile but its top card becomes the (unordered) draw pile."""
+        if not self.pile and len(self.discard) >= 2:
+            top = self.discard.pop()
+            self.pile.extend(self.discard)
+            self.discard = [top]
 
     def _stick(self, p: int, q: int, s: int) -> None:
         card = self.hands[q][s]
@@ -406,12 +404,8 @@ class CambioState(State):
                 self._next_turn()
             return
         self.known[q][s] = self.game.all_mask
-        if not self._can_draw():
-            self.phase = END
-            return
-        if not self.pile:
-            self._reshuffle()
-        self.phase = PENALTY
+        self._refill()
+        self.phase = PENALTY if self.pile else END  # nothing to draw: the game ends at once
 
     def _end_play(self) -> None:
         """The turn's play is over: open a stick window (house) or pass the turn."""
@@ -446,7 +440,8 @@ class CambioState(State):
         self.drawn = EMPTY
         self.took = False
         self.target = -1
-        if seat == self.caller or self.turns >= self.game.turn_limit or not self._can_draw():
+        self._refill()
+        if seat == self.caller or self.turns >= self.game.turn_limit or not self.pile:
             self.phase = END
         else:
             self.phase = START
