@@ -222,3 +222,11 @@ def test_decision_in_a_stick_window_assumes_the_seats_before_you_pass() -> None:
     play(t, "+")
     view, note = t.decision()
     assert view is None and "seat 2 is to move" in note
+
+
+def test_the_classic_deck_has_no_jokers() -> None:
+    t = Tracker(players=2, known=["3", "4"], preset="classic")
+    play(t, "+ 5", "-", "+")
+    unchanged_after(t, "- 0", "there is no 0 in this game's deck")
+    with pytest.raises(DeckhandError, match="no 0"):
+        Tracker(players=2, known=["0", "4"], preset="classic")

@@ -155,6 +155,11 @@ class Tracker:
         player = self.state.current_player()
         return self.table_seat(player) if player >= 0 else None
 
+    def in_deck(self, spec: CardSpec) -> None:
+        """Refuse a card this game's deck does not hold (a joker in the classic deck)."""
+        if not any(self.deck[code] for code in spec.codes):
+            raise TrackerError(f"there is no {spec.label} in this game's deck")
+
     def in_stick_window(self) -> bool:
         """Whether the seat to move is deciding to stick or pass."""
         return _has(self.state, "pass")
@@ -317,6 +322,7 @@ class _Work:
 
     def free_card(self, spec: CardSpec) -> str:
         """A card of ``spec`` that the chance node can deal, trading a placeholder out if need be."""
+        self.t.in_deck(spec)
         for code in spec.codes:
             if code in self.outcome_codes():
                 return code
@@ -342,6 +348,7 @@ class _Work:
     def pin(self, seat: int, slot: int, spec: CardSpec) -> str:
         """Make the card at game ``seat.slot`` one that ``spec`` allows, and pin it there."""
         where = f"{self.t.table_seat(seat)}.{slot}"
+        self.t.in_deck(spec)
         current = card_at(self.state, seat, slot)
         if current is None:
             raise TrackerError(f"{where} holds no card")
@@ -396,6 +403,7 @@ class _Work:
 
     def pin_drawn(self, spec: CardSpec) -> None:
         """The card in hand (another seat's draw) turned out to be ``spec``."""
+        self.t.in_deck(spec)
         i = self.drawn_step()
         step = self.steps[i]
         if spec.matches(step.text):
