@@ -153,16 +153,21 @@ def replay_command(
         typer.echo("(game not finished)")
 
 
-def _mount_arena() -> None:
-    """The tournament commands live in their own module; the CLI works without them."""
-    try:
-        from deckhand import cli_arena  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return
-    cli_arena.register(app)
+def _mount_groups() -> None:
+    """Command groups that live in their own modules (arena, advise); the CLI works without them."""
+    import importlib
+
+    for module in ("deckhand.cli_arena", "deckhand.cli_advise"):
+        try:
+            group = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # the module exists but is broken: say so
+                raise
+            continue
+        group.register(app)
 
 
-_mount_arena()
+_mount_groups()
 
 
 def main(argv: list[str] | None = None) -> None:
