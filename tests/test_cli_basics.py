@@ -15,7 +15,11 @@ from deckhand.play import GameRecord, play_game
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "deckhand.cli", *args], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+        [sys.executable, "-m", "deckhand.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
     )
 
 
