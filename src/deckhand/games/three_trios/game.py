@@ -142,7 +142,7 @@ class ThreeTriosGame(Game):
         "easy": "corner",
         "medium": "flip-most",
         "hard": "minimax",
-        "expert": "solver",
+        "expert": "solver:exact_nodes=250000",
     }
 
     def __init__(self, **options: Any) -> None:
