@@ -142,7 +142,7 @@ class ThreeTriosGame(Game):
         "easy": "corner",
         "medium": "flip-most",
         "hard": "minimax",
-        "expert": "solver:exact_nodes=250000",
+        "expert": "solver:exact_nodes=40000,nodes=40000",
     }
 
     def __init__(self, **options: Any) -> None:
