@@ -27,23 +27,13 @@ from collections.abc import Hashable
 from typing import Any
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
-from deckhand.core.protocol import TERMINAL, Action, Game, View
+from deckhand.core.protocol import TERMINAL, Action, View
 
 
 class ISMCTSAgent(SearchAgent):
     """Information-set MCTS over sampled worlds; settings ``iterations``, ``seconds``, ``c``, ``rollout``."""
 
     kind = "ismcts"
-
-    def __init__(
-        self,
-        game: Game,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        c: float = 0.7,
-        rollout: str = "policy",
-    ) -> None:
-        super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout)
 
     def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
         me = view.player

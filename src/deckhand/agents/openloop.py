@@ -14,23 +14,13 @@ import random
 from typing import Any
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
-from deckhand.core.protocol import TERMINAL, Action, Game, View
+from deckhand.core.protocol import TERMINAL, Action, View
 
 
 class OpenLoopAgent(SearchAgent):
     """Open-loop UCT over sampled worlds; settings ``iterations``, ``seconds``, ``c``, ``rollout``."""
 
     kind = "openloop"
-
-    def __init__(
-        self,
-        game: Game,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        c: float = 0.7,
-        rollout: str = "policy",
-    ) -> None:
-        super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout)
 
     def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
         # An edge is [visits, total return, availability, children]; children is a node (a dict).
