@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -98,20 +99,7 @@ def arena(
         for hook in hooks:
             hook(result)
 
-    if progress is not None:
-        with progress:
-            result = run_arena(
-                game,
-                specs,
-                options=options,
-                games=games,
-                seed=seed,
-                workers=workers,
-                backend=backend,
-                ci=ci,
-                on_result=on_result,
-            )
-    else:
+    with progress if progress is not None else nullcontext():
         result = run_arena(
             game,
             specs,
