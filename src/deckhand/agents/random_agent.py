@@ -25,10 +25,11 @@ class RandomAgent(Agent):
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         action = self.step(view, rng)
-        count = len(view.legal_actions())
+        candidates = [Candidate(view.action_to_string(a)) for a in view.legal_actions()]
+        count = len(candidates)
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
             reason=f"picked at random from {count} legal action{'s' * (count != 1)}",
-            candidates=[Candidate(view.action_to_string(a)) for a in view.legal_actions()],
+            candidates=candidates,
         )
