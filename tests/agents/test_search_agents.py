@@ -161,3 +161,19 @@ def test_mcts_beats_random_at_three_trios() -> None:
         total += play_game(game, [mcts, rand], random.Random(seed)).returns()[0]
         total += play_game(game, [rand, mcts], random.Random(seed)).returns()[1]
     assert total / 12 >= 0.75
+
+
+@pytest.mark.parametrize("rollout", ["policy", "random"])
+def test_playouts_stop_where_the_game_offers_an_estimate(monkeypatch: pytest.MonkeyPatch, rollout: str) -> None:
+    """A playout ends at the first chance node with an estimate, and the search backs that up."""
+    from deckhand.agents.search import PLAYOUTS
+
+    game = deckhand.load_game("basra")
+    state = first_decision(game, 3)
+    monkeypatch.setattr(type(state), "playout_estimate", lambda self: [0.25, 0.75])
+    assert PLAYOUTS[rollout](state, random.Random(1)) == [0.25, 0.75]
+    assert state.is_chance_node() and not state.is_terminal()
+    explanation = make_agent(f"ismcts:iterations=60,rollout={rollout}", game).explain(
+        first_decision(game, 3).view(0), random.Random(2)
+    )
+    assert {c.value for c in explanation.candidates if c.visits} == {0.25}

@@ -48,10 +48,14 @@ class ISMCTSAgent(SearchAgent):
             world = sample(rng)
             path: list[tuple[Edge, int]] = []
             node: dict[Action, Edge] | None = root
+            returns = None
             while True:
                 p = world.current_player()
                 if p < 0:
                     if p == TERMINAL:
+                        break
+                    returns = world.playout_estimate()
+                    if returns is not None:
                         break
                     world.apply_action(world.sample_chance_outcome(rng))
                     continue
@@ -77,13 +81,14 @@ class ISMCTSAgent(SearchAgent):
                     edge = node[action] = [0, 0.0, 1]
                     path.append((edge, p))
                     world.apply_action(action)
-                    playout(world, rng)
+                    returns = playout(world, rng)
                     break
                 action = uct_pick(node, legal, c, rng)
                 path.append((node[action], p))
                 world.apply_action(action)
                 node = None
-            returns = world.returns()
+            if returns is None:
+                returns = world.returns()
             for edge, p in path:
                 edge[0] += 1
                 edge[1] += returns[p]

@@ -55,10 +55,14 @@ class MCTSAgent(SearchAgent):
             world = start.clone()
             path: list[tuple[Edge, int]] = []
             node = root
+            returns = None
             while True:
                 p = world.current_player()
                 if p < 0:
                     if p == TERMINAL:
+                        break
+                    returns = world.playout_estimate()
+                    if returns is not None:
                         break
                     outcome = world.sample_chance_outcome(rng)
                     edge = node.get(outcome)
@@ -77,7 +81,7 @@ class MCTSAgent(SearchAgent):
                     nodes[0] += 1
                     path.append((edge, p))
                     world.apply_action(action)
-                    playout(world, rng)
+                    returns = playout(world, rng)
                     break
                 for edge in node.values():
                     edge[2] += 1
@@ -86,7 +90,8 @@ class MCTSAgent(SearchAgent):
                 path.append((edge, p))
                 world.apply_action(action)
                 node = edge[3]
-            returns = world.returns()
+            if returns is None:
+                returns = world.returns()
             for edge, p in path:
                 edge[0] += 1
                 edge[1] += returns[p]

@@ -34,10 +34,14 @@ class OpenLoopAgent(SearchAgent):
             world = sample(rng)
             path: list[tuple[Edge, int]] = []
             node = root
+            returns = None
             while True:
                 p = world.current_player()
                 if p < 0:
                     if p == TERMINAL:
+                        break
+                    returns = world.playout_estimate()
+                    if returns is not None:
                         break
                     world.apply_action(world.sample_chance_outcome(rng))
                     continue
@@ -58,14 +62,15 @@ class OpenLoopAgent(SearchAgent):
                     nodes[0] += 1
                     path.append((edge, p))
                     world.apply_action(action)
-                    playout(world, rng)
+                    returns = playout(world, rng)
                     break
                 action = uct_pick(node, legal, c, rng)
                 edge = node[action]
                 path.append((edge, p))
                 world.apply_action(action)
                 node = edge[3]
-            returns = world.returns()
+            if returns is None:
+                returns = world.returns()
             for edge, p in path:
                 edge[0] += 1
                 edge[1] += returns[p]

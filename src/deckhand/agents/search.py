@@ -26,35 +26,50 @@ DEFAULT_ITERATIONS = 1000
 Edge = list[Any]
 """Statistics of one action at one node: ``[visits, total return, availability, ...]``."""
 
-Playout = Callable[[State, random.Random], State]
+Playout = Callable[[State, random.Random], list[float]]
 
 
-def policy_playout(state: State, rng: random.Random) -> State:
-    """Play to the end with the game's light rollout policy (chance by its odds), in place."""
+def policy_playout(state: State, rng: random.Random) -> list[float]:
+    """Play on with the game's light rollout policy (chance by its odds), in place; the returns.
+
+    The playout stops at the end of the game or where the game offers an
+    estimate (``State.playout_estimate``, asked at chance nodes).
+    """
     apply = state.apply_action
     player = state.current_player
+    estimate = state.playout_estimate
     while True:
         p = player()
         if p >= 0:
             apply(state.rollout_action(rng))
         elif p == TERMINAL:
-            return state
+            return state.returns()
         else:
+            value = estimate()
+            if value is not None:
+                return value
             apply(state.sample_chance_outcome(rng))
 
 
-def random_playout(state: State, rng: random.Random) -> State:
-    """Play to the end with uniformly random moves (chance by its odds), in place."""
+def random_playout(state: State, rng: random.Random) -> list[float]:
+    """Play on with uniformly random moves (chance by its odds), in place; the returns.
+
+    Stops where ``policy_playout`` does.
+    """
     apply = state.apply_action
     player = state.current_player
+    estimate = state.playout_estimate
     while True:
         p = player()
         if p >= 0:
             actions = state.legal_actions()
             apply(actions[int(rng.random() * len(actions))])
         elif p == TERMINAL:
-            return state
+            return state.returns()
         else:
+            value = estimate()
+            if value is not None:
+                return value
             apply(state.sample_chance_outcome(rng))
 
 

@@ -192,6 +192,16 @@ class State(ABC):
         actions = self.legal_actions()
         return actions[int(rng.random() * len(actions))]
 
+    def playout_estimate(self) -> list[float] | None:
+        """Estimated returns where a search playout may stop early, or None to play on.
+
+        Searches ask it at chance nodes only (so it costs nothing on ordinary
+        moves). Games of several deals answer at the end of a deal with the
+        chance each seat has to win from the scores so far: a playout of one
+        deal is short, and the deal is where the decision being searched counts.
+        """
+        return None
+
     def information_key(self, player: int) -> Hashable:
         """A hashable key of ``player``'s information set: equal exactly when the views are.
 

@@ -5,6 +5,8 @@ protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
 
 * ``current_player`` agrees with ``is_chance_node`` / ``is_terminal``;
 * chance outcomes are positive, sum to 1, and ``sample_chance_outcome`` draws one;
+* a playout estimate, where a chance node offers one, is one value in [0, 1]
+  per seat, summing to 1 like returns;
 * the notation of every legal action and chance outcome round-trips and is unique;
 * ``apply_action`` rejects illegal actions with ``IllegalActionError`` and
   leaves the state untouched;
@@ -104,6 +106,13 @@ def _check_chance(game: Game, state: State, seed: int, step: int, rng: random.Ra
     if sorted(map(repr, actions)) != sorted(map(repr, state.legal_actions())):
         raise _fail(game, seed, step, "legal_actions() at a chance node differ from chance_outcomes()")
     _check_notation(game, state, actions, seed, step)
+    estimate = state.playout_estimate()
+    if estimate is not None and (
+        len(estimate) != game.num_players
+        or any(not 0.0 <= v <= 1.0 for v in estimate)
+        or not math.isclose(sum(estimate), 1.0, abs_tol=1e-9)
+    ):
+        raise _fail(game, seed, step, f"playout_estimate {estimate!r} is not one value in [0, 1] per seat summing to 1")
     return actions
 
 
