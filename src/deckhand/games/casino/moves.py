@@ -33,43 +33,48 @@ Play = tuple[Any, ...]
 
 
 def subset_sums(loose: Sequence[int], vals: Sequence[tuple[int, ...]], maxv: int) -> dict[int, list[tuple[int, ...]]]:
-    """Every non-empty subset of ``loose`` by the sums it can make (at most ``maxv``), in table order."""
+    """Every non-empty subset of ``loose`` by the sums it can make (at most ``maxv``), in table order.
+
+    Computed afresh each time: tables are small (rarely over five cards) and a
+    cache of them grew large enough to slow the garbage collector down.
+    """
     found: list[tuple[int, tuple[int, ...]]] = []
+    multi = False
+    grown: list[tuple[int, tuple[int, ...]]]
     for card in reversed(loose):
-        grown: list[tuple[int, tuple[int, ...]]] = []
-        for x in vals[card]:
-            grown.append((x, (card,)))
+        cvals = vals[card]
+        if len(cvals) == 1:
+            x = cvals[0]
+            room = maxv - x
+            grown = [(x, (card,))]
             for total, subset in found:
-                t = total + x
-                if t <= maxv:
-                    grown.append((t, (card, *subset)))
-        found += grown
+                if total <= room:
+                    grown.append((total + x, (card, *subset)))
+            found += grown
+        else:
+            multi = True
+            grown = []
+            for x in cvals:
+                room = maxv - x
+                grown.append((x, (card,)))
+                for total, subset in found:
+                    if total <= room:
+                        grown.append((total + x, (card, *subset)))
+            found += grown
     out: dict[int, list[tuple[int, ...]]] = {}
     for total, subset in found:
         if total in out:
             out[total].append(subset)
         else:
             out[total] = [subset]
-    if len(found) > 1 and any(len(vals[c]) > 1 for c in loose):  # two aces worth 1 and 14 reach one sum twice
+    if multi and len(found) > 1:  # two aces worth 1 and 14 reach one sum twice
         for key, subsets in out.items():
             out[key] = list(dict.fromkeys(subsets))
     return out
 
 
-_SUMS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], dict[int, list[tuple[int, ...]]]] = {}
-
-
-def _sums_cached(
-    loose: Sequence[int], vals: Sequence[tuple[int, ...]], maxv: int
-) -> dict[int, list[tuple[int, ...]]]:
-    """:func:`subset_sums`, remembered: tables repeat across playouts and search (never mutate the result)."""
-    key = (vals[0], maxv, tuple(loose))  # the ace's values tell the games' tables apart
-    found = _SUMS.get(key)
-    if found is None:
-        if len(_SUMS) > 200_000:
-            _SUMS.clear()
-        found = _SUMS[key] = subset_sums(loose, vals, maxv)
-    return found
+_NO_SUMS: dict[int, list[tuple[int, ...]]] = {}
+_NO_UNIONS: list[tuple[tuple[int, ...], ...]] = [()]
 
 
 def set_unions(groups: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], ...]]:
@@ -102,51 +107,95 @@ def legal_plays(
     rank: Sequence[int],
     maxv: int,
 ) -> list[Play]:
-    """Every legal play of ``player`` holding ``hand`` (RULES.md §4)."""
-    owned = [b[0] for b in builds if b[1] == player]
+    """Every legal play of ``player`` holding ``hand`` (RULES.md §4).
+
+    The order is part of the rules' behaviour (agents and saves see it): per
+    hand card, its trail, its captures, its builds, then its increases.
+    """
+    owned = [b[0] for b in builds if b[1] == player] if builds else []
     if len(loose) > 1:  # the table keeps the order cards were laid; moves name them canonically
         loose = sorted(loose, key=ORDER.__getitem__)
-    sums = _sums_cached(loose, vals, maxv) if loose else {}
+        sums = subset_sums(loose, vals, maxv)
+    elif loose:
+        only = loose[0]
+        sums = {x: [(only,)] for x in vals[only]}
+    else:
+        sums = _NO_SUMS
     # how many cards of each value the hand holds
-    held = [0] * (maxv + 1)
+    held: dict[int, int] = {}
     for d in hand:
         for x in vals[d]:
-            held[x] += 1
-    held_values = [v for v in range(2, maxv + 1) if held[v]]
+            held[x] = held.get(x, 0) + 1
+    held_values = sorted(held)
+    if held_values and held_values[0] < 2:  # a build is worth 2 or more; only an ace is worth 1
+        del held_values[0]
     by_rank: dict[int, tuple[int, ...]] = {}
     for x in loose:
         r = rank[x]
         by_rank[r] = (*by_rank[r], x) if r in by_rank else (x,)
     unions_by_v: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
     out: list[Play] = []
-    seen_captures: set[tuple[int, frozenset[int]]] = set()
+    append = out.append
     for c in hand:
         cvals = vals[c]
-        rc = rank[c]
+        multi = len(cvals) > 1
+        if not builds and not multi:
+            # the common case, written out: no builds to keep or take, one value per card
+            x = cvals[0]
+            singles = by_rank.get(rank[c], ())
+            found = unions_by_v.get(x)
+            if found is None:
+                subsets = sums.get(x)
+                groups = [g for g in subsets if len(g) > 1] if subsets else []
+                found = unions_by_v[x] = set_unions(groups) if groups else _NO_UNIONS
+            if singles:
+                for sets in found:
+                    append(("capture", c, singles, sets, ()))
+            else:
+                append(("trail", c))
+                if found is not _NO_UNIONS:
+                    for sets in found[1:]:  # the first union is the empty one
+                        append(("capture", c, singles, sets, ()))
+            for v in held_values:
+                if v < x or (v == x and held[v] == 1):
+                    continue
+                subsets = sums.get(v - x if x < v else v)
+                if subsets:
+                    for subset in subsets:
+                        append(("build", c, v, subset))
+            continue
+        seen: set[frozenset[int]] | None = set() if multi else None  # an ace's two values may take the same cards
         # owned builds whose last capture card is c: c must capture them
         # (a save may show an owner without the card: then there is nothing to keep)
-        must = [w for w in owned if held[w] == 1 and w in cvals] if owned else owned
-        singles = by_rank.get(rc, ())
+        must = [w for w in owned if w in cvals and held[w] == 1] if owned else owned
+        singles = by_rank.get(rank[c], ())
         if not owned and not singles:
-            out.append(("trail", c))
+            append(("trail", c))
         for v in cvals:
             if must and (len(must) > 1 or must[0] != v):
                 continue
-            if singles and len(cvals) > 1:
+            if singles and multi:
                 # an ace worth 1 or 14: the matching aces are singles, never part of a set
                 groups = [g for g in sums.get(v, ()) if len(g) > 1 and not set(g) & set(singles)]
                 unions = set_unions(groups)
             else:
-                unions = unions_by_v.get(v)  # type: ignore[assignment]
-                if unions is None:
-                    unions = unions_by_v[v] = set_unions([g for g in sums.get(v, ()) if len(g) > 1])
-            units = [b for b in builds if b[0] == v] if builds else []
-            if not units and len(unions) == 1:
-                if singles:
-                    key = (c, frozenset(singles))
-                    if key not in seen_captures:
-                        seen_captures.add(key)
-                        out.append(("capture", c, singles, (), ()))
+                found = unions_by_v.get(v)
+                if found is None:
+                    subsets = sums.get(v)
+                    groups = [g for g in subsets if len(g) > 1] if subsets else []
+                    found = unions_by_v[v] = set_unions(groups) if groups else _NO_UNIONS
+                unions = found
+            units = [b for b in builds if b[0] == v] if builds else builds
+            if not units:
+                for sets in unions:
+                    if not singles and not sets:
+                        continue
+                    if seen is not None:
+                        key = frozenset([*singles, *(x for g in sets for x in g)])
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    append(("capture", c, singles, sets, ()))
                 continue
             forced = [b[2] for b in units if b[1] == player] if must else []
             free = [b for b in units if b[1] != player] if must else units
@@ -155,17 +204,18 @@ def legal_plays(
                 for sets in unions:
                     if not singles and not sets and not taken:
                         continue
-                    cards = set(singles)
-                    for g in sets:
-                        cards.update(g)
-                    for parts in taken:
-                        for p in parts:
-                            cards.update(p)
-                    key = (c, frozenset(cards))
-                    if key in seen_captures:
-                        continue
-                    seen_captures.add(key)
-                    out.append(("capture", c, singles, sets, taken))
+                    if seen is not None:
+                        cards = set(singles)
+                        for g in sets:
+                            cards.update(g)
+                        for parts in taken:
+                            for p in parts:
+                                cards.update(p)
+                        key = frozenset(cards)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                    append(("capture", c, singles, sets, taken))
         if must:
             continue
         # builds and multiple builds: need another card of the build's value
@@ -175,22 +225,26 @@ def legal_plays(
                 continue
             for x in cvals:
                 if x < v:
-                    for subset in sums.get(v - x, ()):
-                        made.append(("build", c, v, subset))
+                    subsets = sums.get(v - x)
+                    if subsets:
+                        for subset in subsets:
+                            made.append(("build", c, v, subset))
                 elif x == v:
                     if v in owned:
                         made.append(("build", c, v, ()))
-                    for subset in sums.get(v, ()):
-                        made.append(("build", c, v, subset))
+                    subsets = sums.get(v)
+                    if subsets:
+                        for subset in subsets:
+                            made.append(("build", c, v, subset))
         if made:
-            out.extend(made if len(cvals) == 1 else sorted(set(made), key=_build_key))
+            out.extend(sorted(set(made), key=_build_key) if multi else made)
         for value, owner, parts in builds:
             if owner == player or len(parts) != 1:
                 continue
             for x in cvals:
                 v = value + x
-                if v <= maxv and held[v] - (v in cvals) >= 1:
-                    out.append(("increase", c, v, parts))
+                if v <= maxv and held.get(v, 0) - (v in cvals) >= 1:
+                    append(("increase", c, v, parts))
     if not out:
         # only a save file that breaks the keep rule gets here: let any card trail
         out = [("trail", c) for c in hand]

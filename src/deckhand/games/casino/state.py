@@ -152,23 +152,33 @@ class CasinoState(State):
             return 0
         return TERMINAL
 
+    def is_chance_node(self) -> bool:
+        """Without the detour through ``current_player``: playouts ask it at every step."""
+        return self.phase == DEAL or self.phase == COIN
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            phase = self.phase
-            if phase == PLAY:
-                g = self.game
-                self._legal = legal_plays(
-                    self.hands[self.to_move], self.loose, self.builds, self.to_move, g.vals, g.rank, g.maxv
-                )
-            elif phase == DEAL:
-                self._legal = [a for a, _ in pile_outcomes(self.pile, self.stack, self.drawn)]
-            elif phase == CALL:
-                self._legal = [("call", 0), ("call", 1)]
-            elif phase == COIN:
-                self._legal = [("coin", 0), ("coin", 1)]
-            else:
-                self._legal = []
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_actions()
+        return legal[:]
+
+    def _list_actions(self) -> list[Any]:
+        """The legal actions, computed once per position (``apply_action`` forgets them)."""
+        phase = self.phase
+        if phase == PLAY:
+            g = self.game
+            p = self.to_move
+            return legal_plays(self.hands[p], self.loose, self.builds, p, g.vals, g.rank, g.maxv)
+        if phase == DEAL:
+            return [a for a, _ in pile_outcomes(self.pile, self.stack, self.drawn)]
+        if phase == CALL:
+            return [("call", 0), ("call", 1)]
+        if phase == COIN:
+            return [("coin", 0), ("coin", 1)]
+        return []
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DEAL:
@@ -210,7 +220,9 @@ class CasinoState(State):
             self.hist.append(action)
             self._deal(action)
             return
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._list_actions()
         if type(action) is bool or action not in legal:
             from deckhand.games.casino.diagnose import why_illegal
 
