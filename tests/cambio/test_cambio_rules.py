@@ -199,7 +199,7 @@ def test_rollout_action_is_always_legal(preset: str) -> None:
     import random
 
     g = game(preset, players=3)
-    for seed in range(20):
+    for seed in range(100):
         rng = random.Random(seed)
         state = g.new_initial_state()
         while not state.is_terminal():

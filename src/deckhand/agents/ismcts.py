@@ -9,6 +9,19 @@ view of them too, so an opponent's legal moves differ from world to world;
 selection therefore uses availability counts in place of parent visits
 (the subset-armed bandit correction of the paper).
 
+``opponents=policy`` lets the other seats play the game's playout policy
+inside the tree instead of their own tree nodes. The searcher's tree cannot
+tell an opponent's hidden cards apart, so in-tree opponents play as if
+they did not know their own hands, and lines that leave them one decision
+(calling "cambio" at once) look better than they are; the policy plays
+each opponent from its own knowledge in the sampled world.
+
+``widen`` (0, off, by default) widens nodes below the root progressively: a
+node first tries the playout policy's move and opens one more of its moves
+each time its visits pass ``(k / widen)**2``. Without it every move of a deep
+node is tried once before any is tried twice, and a game with many poor moves
+(swapping a king into a good hand) drags down the value of the line above it.
+
 >>> import random, deckhand
 >>> from deckhand.agents.ismcts import ISMCTSAgent
 >>> game = deckhand.load_game("basra")
@@ -24,16 +37,54 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from math import sqrt
 from typing import Any
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
-from deckhand.core.protocol import TERMINAL, Action, View
+from deckhand.core.errors import ConfigError
+from deckhand.core.protocol import TERMINAL, Action, Game, View
+
+
+OPPONENTS = ("tree", "policy")
 
 
 class ISMCTSAgent(SearchAgent):
-    """Information-set MCTS over sampled worlds; settings ``iterations``, ``seconds``, ``c``, ``rollout``."""
+    """Information-set MCTS over sampled worlds.
+
+    Settings: ``iterations``, ``seconds``, ``c``, ``rollout``, ``belief``.
+    """
 
     kind = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 0.7,
+        rollout: str = "policy",
+        belief: str = "likely",
+        opponents: str = "tree",
+        widen: float = 0.0,
+    ) -> None:
+        if not isinstance(widen, int | float) or widen < 0:
+            raise ConfigError(f"widen must be a number >= 0, not {widen!r}")
+        if opponents not in OPPONENTS:
+            raise ConfigError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+        super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout, belief=belief)
+        self.widen = float(widen)
+        self.opponents = opponents
+
+    def spec(self) -> str:
+        text = super().spec()
+        extra = []
+        if self.widen:
+            extra.append(f"widen={self.widen:g}")
+        if self.opponents != "tree":
+            extra.append(f"opponents={self.opponents}")
+        if not extra:
+            return text
+        return text + ("," if ":" in text else ":") + ",".join(extra)
 
     def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
         me = view.player
@@ -41,8 +92,10 @@ class ISMCTSAgent(SearchAgent):
         # One table of nodes per seat to move, keyed by the searcher's information key.
         tables: list[dict[Hashable, dict[Action, Edge]]] = [{} for _ in range(self.game.num_players)]
         c = self.c
+        widen = self.widen
+        policy_opponents = self.opponents == "policy"
         playout = self.playout
-        sample = view.sample_world
+        sample = self.sampler(view)
 
         def iterate() -> None:
             world = sample(rng)
@@ -59,6 +112,9 @@ class ISMCTSAgent(SearchAgent):
                         break
                     world.apply_action(world.sample_chance_outcome(rng))
                     continue
+                if policy_opponents and p != me:
+                    world.apply_action(world.rollout_action(rng))
+                    continue
                 if node is None:
                     key = world.information_key(me)
                     table = tables[p]
@@ -67,6 +123,7 @@ class ISMCTSAgent(SearchAgent):
                         node = table[key] = {}
                 legal = world.legal_actions()
                 untried = None
+                visits = 0
                 for action in legal:
                     edge = node.get(action)
                     if edge is None:
@@ -76,13 +133,24 @@ class ISMCTSAgent(SearchAgent):
                             untried.append(action)
                     else:
                         edge[2] += 1
+                        visits += edge[0]
                 if untried is not None:
-                    action = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
-                    edge = node[action] = [0, 0.0, 1]
-                    path.append((edge, p))
-                    world.apply_action(action)
-                    returns = playout(world, rng)
-                    break
+                    if node is root or not widen:
+                        action = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                    elif len(legal) - len(untried) < 1 + widen * sqrt(visits):
+                        # Widen below the root: the playout policy's move first, then the others.
+                        action = world.rollout_action(rng)
+                        if action in node:
+                            action = untried[int(rng.random() * len(untried))]
+                    else:
+                        action = None
+                    if action is not None:
+                        edge = node[action] = [0, 0.0, 1]
+                        path.append((edge, p))
+                        world.apply_action(action)
+                        returns = playout(world, rng)
+                        break
+                    legal = [a for a in legal if a in node]
                 action = uct_pick(node, legal, c, rng)
                 path.append((node[action], p))
                 world.apply_action(action)

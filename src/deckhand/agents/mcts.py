@@ -37,10 +37,11 @@ class MCTSAgent(SearchAgent):
         seconds: float | None = None,
         c: float = 0.7,
         rollout: str = "policy",
+        belief: str = "likely",
     ) -> None:
         if not game.perfect_information:
             raise ConfigError(f"mcts needs a perfect-information game; {game.name} hides cards (use ismcts)")
-        super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout)
+        super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout, belief=belief)
 
     def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
         # An edge is [visits, total return, times its node was visited, children]; at a

@@ -18,7 +18,7 @@ from deckhand.core.protocol import TERMINAL, Action, View
 
 
 class OpenLoopAgent(SearchAgent):
-    """Open-loop UCT over sampled worlds; settings ``iterations``, ``seconds``, ``c``, ``rollout``."""
+    """Open-loop UCT over sampled worlds; settings ``iterations``, ``seconds``, ``c``, ``rollout``, ``belief``."""
 
     kind = "openloop"
 
@@ -27,7 +27,7 @@ class OpenLoopAgent(SearchAgent):
         root: dict[Action, Edge] = {}
         c = self.c
         playout = self.playout
-        sample = view.sample_world
+        sample = self.sampler(view)
         nodes = [1]
 
         def iterate() -> None:

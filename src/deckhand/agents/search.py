@@ -4,8 +4,11 @@ Every search agent takes a budget in ``iterations`` and/or ``seconds`` (the
 first one spent stops the search; with neither it runs 1000 iterations), an
 exploration constant ``c`` and a playout policy: ``policy`` uses the game's
 ``State.rollout_action`` (cheap and better than uniform where the game
-supplies one), ``random`` plays uniformly. An iteration budget alone makes a
-seeded search reproducible; a time budget does not, by nature.
+supplies one), ``random`` plays uniformly. The searches over sampled worlds
+take a ``belief``: ``likely`` deals hidden cards as the game thinks likely
+(``View.sample_likely_world``), ``uniform`` deals them uniformly. An
+iteration budget alone makes a seeded search reproducible; a time budget
+does not, by nature.
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ def random_playout(state: State, rng: random.Random) -> list[float]:
 
 
 PLAYOUTS: dict[str, Playout] = {"policy": policy_playout, "random": random_playout}
+BELIEFS = ("likely", "uniform")
 
 
 class Budget:
@@ -158,9 +162,12 @@ class SearchAgent(Agent):
         seconds: float | None = None,
         c: float = 0.7,
         rollout: str = "policy",
+        belief: str = "likely",
     ) -> None:
         if rollout not in PLAYOUTS:
             raise ConfigError(f"rollout must be one of {', '.join(PLAYOUTS)}, not {rollout!r}")
+        if belief not in BELIEFS:
+            raise ConfigError(f"belief must be one of {', '.join(BELIEFS)}, not {belief!r}")
         if not isinstance(c, int | float) or c < 0:
             raise ConfigError(f"c (exploration) must be a number >= 0, not {c!r}")
         self.game = game
@@ -168,7 +175,12 @@ class SearchAgent(Agent):
         self.c = float(c)
         self.rollout = rollout
         self.playout = PLAYOUTS[rollout]
+        self.belief = belief
         self.name = self.kind
+
+    def sampler(self, view: View) -> Callable[[random.Random], State]:
+        """How this search deals the hidden cards of ``view``: by its ``belief``."""
+        return view.sample_likely_world if self.belief == "likely" else view.sample_world
 
     def spec(self) -> str:
         parts = self.budget.spec()
@@ -176,6 +188,8 @@ class SearchAgent(Agent):
             parts.append(f"c={self.c:g}")
         if self.rollout != "policy":
             parts.append(f"rollout={self.rollout}")
+        if self.belief != "likely":
+            parts.append(f"belief={self.belief}")
         return self.kind + (":" + ",".join(parts) if parts else "")
 
     @abstractmethod

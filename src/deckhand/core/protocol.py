@@ -278,6 +278,15 @@ class View(ABC):
     def sample_world(self, rng: random.Random) -> State:
         """A full state consistent with this view, hidden cards dealt uniformly."""
 
+    def sample_likely_world(self, rng: random.Random) -> State:
+        """A world consistent with this view, drawn from what the viewer may believe.
+
+        Games may weigh hidden cards by how sensible players would have played
+        (a card its owner looked at and kept is likely a good one). Search
+        samples from it; the default is the uniform ``sample_world``.
+        """
+        return self.sample_world(rng)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
             return NotImplemented

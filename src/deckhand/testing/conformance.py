@@ -13,8 +13,9 @@ protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
 * ``clone()`` is independent of the original;
 * ``to_json()`` is JSON-able and ``game.state_from_json`` restores it;
 * no card is lost or duplicated;
-* for every seat p, ``view(p).sample_world(rng)`` is a state whose ``view(p)``
-  equals ``view(p)``, with the same player to move and the same legal actions;
+* for every seat p, ``view(p).sample_world(rng)`` and
+  ``view(p).sample_likely_world(rng)`` are states whose ``view(p)`` equals
+  ``view(p)``, with the same player to move and the same legal actions;
 * the game ends within ``max_game_length()``; returns lie in [0, 1] and sum to 1;
 * replaying the history (and the game record) gives the same state.
 
@@ -208,8 +209,8 @@ def _check_view(
         [state.action_to_string(a) for a in legal] if mine else []
     ):
         raise _fail(game, seed, step, f"view({player}).legal_actions() differ from the state's")
-    for _ in range(2):
-        world = view.sample_world(rng)
+    for sample in (view.sample_world, view.sample_likely_world):
+        world = sample(rng)
         if world.view(player) != view:
             raise _fail(game, seed, step, f"view({player}) of a world sampled from view({player}) differs")
         if world.current_player() != state.current_player():

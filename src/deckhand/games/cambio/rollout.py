@@ -1,9 +1,20 @@
-"""A cheap playout policy: better than uniform, still a handful of int operations.
+"""A cheap playout policy that plays Cambio sensibly: a handful of int operations a move.
 
-It keeps low drawn cards, drops high ones, calls cambio when the seat's own
-estimate (unknown cards count 6, as the seed's configuration value) is low
-or the game has run long, and passes stick windows; peeks look at a card the
-seat does not know yet, switches are chosen at random.
+Every decision uses only what the seat to move knows (its bits in
+``known``), so the policy is fair in a sampled world and may also be played
+as an agent. A card the seat has not seen counts ``UNKNOWN_VALUE`` (about
+the deck's average); an opponent's card that the opponent has seen but this
+seat has not counts ``KEPT_VALUE``: players keep their good cards, so a card
+somebody looked at and left in place is likely low.
+
+* Start of turn: cambio when the seat's estimate is at most ``CAMBIO_AT``, or
+  ``CAMBIO_MARGIN`` below every opponent's, or the game has run long; take
+  the top discard when it improves the hand by ``TAKE_GAIN``; else draw.
+* A drawn card replaces the worst card when it is lower by ``SWAP_GAIN``
+  (an unseen card counts as average), else it is discarded for its power.
+* Peeks look at a card the seat has not seen; a switch gives away the seat's
+  worst card for the opponent card it reckons lowest, if ``SWITCH_GAIN`` lower.
+* Stick windows: stick a card known to match, else pass; give the worst card.
 """
 
 from __future__ import annotations
@@ -12,58 +23,154 @@ import random
 
 from deckhand.core.protocol import Action
 from deckhand.games.cambio import notation as N
-from deckhand.games.cambio.phases import EMPTY, HOLD, KING_PEEK, PEEK_OTHER_P, PEEK_OWN_P, START, STICK
+from deckhand.games.cambio.phases import (
+    EMPTY,
+    GIVE,
+    HOLD,
+    KING_PEEK,
+    KING_SWITCH,
+    PEEK_OTHER_P,
+    PEEK_OWN_P,
+    START,
+    STICK,
+    SWITCH_P,
+)
 from deckhand.games.cambio.state import CambioState
 
 UNKNOWN_VALUE = 6
-CAMBIO_AT = 12
+"""An unseen card: about the deck's average."""
+KEPT_VALUE = 3
+"""An opponent's card that the opponent has seen and kept."""
+CAMBIO_AT = 6
 """Call cambio once the seat's own estimate is this low..."""
-CAMBIO_BY_ROUND = 6
+CAMBIO_MARGIN = 9
+"""...or this far below every opponent's estimate..."""
+CAMBIO_BY_ROUND = 20
 """...or, to keep playouts short, from this round on."""
+TAKE_GAIN = 4
+SWAP_GAIN = 1
+SWITCH_GAIN = 1
+
+
+def worth(state: CambioState, seat: int, slot: int, me: int) -> int:
+    """What the card at ``seat.slot`` is worth to seat ``me``'s reckoning."""
+    card = state.hands[seat][slot]
+    mask = state.known[seat][slot]
+    if mask >> me & 1:
+        return state.game.value[card]
+    if seat != me and mask >> seat & 1:
+        return KEPT_VALUE
+    return UNKNOWN_VALUE
+
+
+def estimate(state: CambioState, seat: int, me: int) -> int:
+    """Seat ``me``'s estimate of the total of ``seat``'s hand."""
+    return sum(worth(state, seat, s, me) for s, c in enumerate(state.hands[seat]) if c != EMPTY)
+
+
+def worst_slot(state: CambioState, me: int) -> tuple[int, int]:
+    """(slot, worth) of ``me``'s worst card by its own reckoning; (-1, -99) with no cards."""
+    best, best_slot = -99, -1
+    value = state.game.value
+    bit = 1 << me
+    for s, (c, m) in enumerate(zip(state.hands[me], state.known[me], strict=True)):
+        if c != EMPTY:
+            v = value[c] if m & bit else UNKNOWN_VALUE
+            if v > best:
+                best, best_slot = v, s
+    return best_slot, best
 
 
 def rollout_action(state: CambioState, rng: random.Random) -> Action:
-    """A playout move for the player to move (chance nodes are sampled)."""
+    """A playout move for the player to move (chance nodes are sampled by the caller)."""
     phase = state.phase
+    p = state.mover
     if phase == START:
-        if state.caller < 0 and state.turns >= state.game.players and (
-                state.turns >= CAMBIO_BY_ROUND * state.game.players or _estimate(state, state.mover) <= CAMBIO_AT):
-            return N.A_CAMBIO
-        return N.A_DRAW
+        return _start(state, p)
     if phase == HOLD:
-        p = state.mover
-        value = state.game.value
-        mine = 1 << p
-        worst, worst_slot = -99, -1
-        for s, (c, m) in enumerate(zip(state.hands[p], state.known[p], strict=True)):
-            if c != EMPTY:
-                v = value[c] if m & mine else UNKNOWN_VALUE
-                if v > worst:
-                    worst, worst_slot = v, s
-        if worst_slot >= 0 and (state.took or value[state.drawn] < worst):
-            return N.slot_action(N.SWAP, worst_slot)
-        if not state.took:
-            return N.A_DISCARD
-    if phase == STICK:
-        return N.A_PASS
-    if phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK):
-        # look at a card this seat does not know yet (the first one found from a random seat)
+        slot, worst = worst_slot(state, p)
+        if slot >= 0 and (state.took or state.game.value[state.drawn] + SWAP_GAIN <= worst):
+            return N.slot_action(N.SWAP, slot)
+        return N.A_DISCARD
+    if phase == PEEK_OWN_P:
+        return _peek(state, [p], p)
+    if phase in (PEEK_OTHER_P, KING_PEEK):
         n = state.game.players
-        p = state.mover
-        start = p if phase == PEEK_OWN_P else p + 1 + int(rng.random() * (n - 1))
-        mine = 1 << p
-        for k in range(1 if phase == PEEK_OWN_P else n - 1):
-            q = (start + k) % n
-            for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
-                if c != EMPTY and not m & mine:
-                    return N.pos_action(N.PEEK, q, s)
-        return N.A_SKIP
+        offset = int(rng.random() * (n - 1)) if n > 2 else 0  # the other seats, from a random one
+        return _peek(state, [(p + 1 + (offset + k) % (n - 1)) % n for k in range(n - 1)], p)
+    if phase in (SWITCH_P, KING_SWITCH):
+        return _switch(state, p)
+    if phase == STICK:
+        return _stick(state, p)
+    if phase == GIVE:
+        slot, _ = worst_slot(state, p)
+        return N.slot_action(N.GIVE, slot) if slot >= 0 else N.A_KEEP
     actions = state.legal_actions()
     return actions[int(rng.random() * len(actions))]
 
 
-def _estimate(state: CambioState, p: int) -> int:
-    value = state.game.value
-    mine = 1 << p
-    return sum(value[c] if m & mine else UNKNOWN_VALUE
-               for c, m in zip(state.hands[p], state.known[p], strict=True) if c != EMPTY)
+def _start(state: CambioState, p: int) -> Action:
+    if state.caller < 0:
+        n = state.game.players
+        mine = estimate(state, p, p)
+        if mine <= CAMBIO_AT or state.turns >= CAMBIO_BY_ROUND * n:
+            return N.A_CAMBIO
+        if state.turns >= n and all(
+            mine + CAMBIO_MARGIN <= estimate(state, q, p) for q in range(n) if q != p
+        ):
+            return N.A_CAMBIO
+    if state.game.take_discard and state.discard:
+        _, worst = worst_slot(state, p)
+        if state.game.value[state.discard[-1]] + TAKE_GAIN <= worst:
+            return N.A_TAKE
+    return N.A_DRAW
+
+
+def _peek(state: CambioState, seats: list[int], p: int) -> Action:
+    bit = 1 << p
+    for q in seats:
+        for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
+            if c != EMPTY and not m & bit:
+                return N.pos_action(N.PEEK, q, s)
+    return N.A_SKIP
+
+
+def _switch(state: CambioState, p: int) -> Action:
+    """Trade ``p``'s worst card for the opponent card ``p`` thinks lowest, if it gains enough.
+
+    An opponent's card ``p`` has not seen counts as the opponent's card is
+    likely to be (``worth``): a blind switch of a king for it still pays.
+    """
+    slot, worst = worst_slot(state, p)
+    if slot < 0:
+        return N.A_SKIP
+    best, where = 99, (-1, -1)
+    if state.phase == KING_SWITCH and state.game.king_peeked:
+        q, t = state.peeked & 7, state.peeked >> 3
+        if not state.locked(q) and state.hands[q][t] != EMPTY:
+            best, where = worth(state, q, t, p), (q, t)
+    else:
+        for q in range(state.game.players):
+            if q == p or state.locked(q):
+                continue
+            for t, c in enumerate(state.hands[q]):
+                if c != EMPTY:
+                    v = worth(state, q, t, p)
+                    if v < best:
+                        best, where = v, (q, t)
+    if where[0] >= 0 and best + SWITCH_GAIN <= worst:
+        return N.switch_action(p, slot, where[0], where[1])
+    return N.A_SKIP
+
+
+def _stick(state: CambioState, p: int) -> Action:
+    top = state.game.rank[state.discard[-1]]
+    rank = state.game.rank
+    bit = 1 << p
+    for q in range(state.game.players):
+        if q == state.caller:
+            continue
+        for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
+            if c != EMPTY and m & bit and rank[c] == top:
+                return N.pos_action(N.STICK, q, s)
+    return N.A_PASS

@@ -4,11 +4,13 @@ A view holds a *redacted* state: the real state with every card the viewer
 cannot place replaced by ``UNKNOWN`` (hands, another seat's drawn card, the
 draw pile). Legal actions and notation never depend on hidden cards, so the
 redacted state answers them; ``sample_world`` deals the unplaced cards
-uniformly into the unknown places.
+uniformly into the unknown places, ``sample_likely_world`` deals low cards
+more often into places whose owner has seen them and kept them.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
@@ -70,6 +72,16 @@ def information_key(state: CambioState, player: int) -> Hashable:
         flat.append(-9)
     flat += state.discard
     return tuple(flat)
+
+
+KEPT_LEAN = 0.3
+"""How strongly a kept card leans low: its weight is ``exp(-lean * value)`` at full strength."""
+KEPT_TURNS = 3
+"""Turns of its owner's after which a seen card still in place has surely been judged worth keeping."""
+
+
+def _keep_weights(values: list[int], strength: float) -> list[float]:
+    return [math.exp(-KEPT_LEAN * strength * v) for v in values]
 
 
 class CambioView(View):
@@ -165,6 +177,59 @@ class CambioView(View):
         random_ = rng.random
         i = 0
         for q, s in self._holes:  # a partial Fisher-Yates shuffle
+            j = i + int(random_() * (n - i))
+            cards[i], cards[j] = cards[j], cards[i]
+            hands[q][s] = cards[i]
+            i += 1
+        if w.drawn == UNKNOWN:
+            j = i + int(random_() * (n - i))
+            cards[i], cards[j] = cards[j], cards[i]
+            w.drawn = cards[i]
+            i += 1
+        w.pile = cards[i:]
+        return w
+
+    def sample_likely_world(self, rng: random.Random) -> CambioState:
+        """Like ``sample_world``, but a card that another seat has seen and kept leans low.
+
+        Players replace their high cards, so after a few of its owner's turns
+        a seen card still in its slot is likely a low one. Such places are
+        dealt first, each card weighted ``exp(-KEPT_LEAN * value)`` (the lean
+        grows over the owner's first ``KEPT_TURNS`` turns); the rest are
+        dealt uniformly.
+        """
+        r = self._r
+        if self._unplaced is None:
+            self._unplaced = self._count_unplaced()
+        if self._holes is None:
+            self._holes = [(q, s) for q, hand in enumerate(r.hands) for s, c in enumerate(hand) if c == UNKNOWN]
+        n_seats = self.game.players
+        kept = [(q, s) for q, s in self._holes if q != self.player and r.known[q][s] >> q & 1]
+        if not kept:
+            return self.sample_world(rng)
+        cards = self._unplaced[:]
+        value = self.game.value
+        w = r.clone()
+        hands = w.hands
+        for q, s in kept:
+            owner_turns = (r.turns + (n_seats - 1 - q)) // n_seats  # turns seat q has begun
+            strength = min(owner_turns, KEPT_TURNS) / KEPT_TURNS
+            weights = _keep_weights([value[c] for c in cards], strength)
+            pick = rng.random() * sum(weights)
+            k = 0
+            for k, weight in enumerate(weights):  # noqa: B007 - k is the card picked
+                pick -= weight
+                if pick < 0:
+                    break
+            hands[q][s] = cards[k]
+            cards[k] = cards[-1]
+            cards.pop()
+        random_ = rng.random
+        n = len(cards)
+        i = 0
+        for q, s in self._holes:
+            if hands[q][s] != UNKNOWN:
+                continue
             j = i + int(random_() * (n - i))
             cards[i], cards[j] = cards[j], cards[i]
             hands[q][s] = cards[i]
