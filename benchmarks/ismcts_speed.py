@@ -46,7 +46,8 @@ def main() -> None:
     args = parser.parse_args()
     options = {"preset": args.preset} if args.preset else {}
     game = deckhand.load_game(args.game, **options)
-    agent = make_agent(f"{args.agent}:iterations={args.iterations}", game)
+    joiner = "," if ":" in args.agent else ":"
+    agent = make_agent(f"{args.agent}{joiner}iterations={args.iterations}", game)
     rates = []
     for run in range(args.runs):
         state = opening(game, args.seed + run)

@@ -11,7 +11,7 @@ import deckhand
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent
 from deckhand.core.cards import CODES
-from deckhand.core.protocol import View
+from deckhand.core.protocol import State, View
 from deckhand.games.cambio import rollout
 from deckhand.games.cambio.phases import EMPTY, SWITCH_P
 from deckhand.games.cambio.state import CambioState
@@ -97,3 +97,12 @@ def test_likely_worlds_deal_low_cards_where_the_owner_kept_what_it_saw() -> None
     mean = sum(uniform) / len(uniform)
     assert sum(kept) / len(kept) < mean - 2
     assert abs(sum(unseen) / len(unseen) - mean) < 1
+
+
+@pytest.mark.parametrize("preset", ["classic", "house"])
+def test_the_fast_playout_loop_plays_what_the_checked_loop_plays(preset: str) -> None:
+    """``CambioState.play_out`` skips legality checks only: same moves, same cards, same result."""
+    for state in positions(preset, 3, 4)[::7]:
+        fast, checked = state.clone(), state.clone()
+        assert fast.play_out(random.Random(5)) == State.play_out(checked, random.Random(5))
+        assert fast.history() == checked.history()

@@ -44,7 +44,6 @@ from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import TERMINAL, Action, Game, View
 
-
 OPPONENTS = ("tree", "policy")
 
 

@@ -33,25 +33,12 @@ Playout = Callable[[State, random.Random], list[float]]
 
 
 def policy_playout(state: State, rng: random.Random) -> list[float]:
-    """Play on with the game's light rollout policy (chance by its odds), in place; the returns.
+    """Play on with the game's light rollout policy (``State.play_out``), in place; the returns.
 
     The playout stops at the end of the game or where the game offers an
     estimate (``State.playout_estimate``, asked at chance nodes).
     """
-    apply = state.apply_action
-    player = state.current_player
-    estimate = state.playout_estimate
-    while True:
-        p = player()
-        if p >= 0:
-            apply(state.rollout_action(rng))
-        elif p == TERMINAL:
-            return state.returns()
-        else:
-            value = estimate()
-            if value is not None:
-                return value
-            apply(state.sample_chance_outcome(rng))
+    return state.play_out(rng)
 
 
 def random_playout(state: State, rng: random.Random) -> list[float]:

@@ -192,6 +192,28 @@ class State(ABC):
         actions = self.legal_actions()
         return actions[int(rng.random() * len(actions))]
 
+    def play_out(self, rng: random.Random) -> list[float]:
+        """Play on in place with ``rollout_action`` (chance by its odds); the returns.
+
+        Stops at the end of the game or where ``playout_estimate`` answers.
+        Search playouts call it; a game may override it with a faster loop
+        that skips the legality checks its policy's moves do not need.
+        """
+        apply = self.apply_action
+        player = self.current_player
+        estimate = self.playout_estimate
+        while True:
+            p = player()
+            if p >= 0:
+                apply(self.rollout_action(rng))
+            elif p == TERMINAL:
+                return self.returns()
+            else:
+                value = estimate()
+                if value is not None:
+                    return value
+                apply(self.sample_chance_outcome(rng))
+
     def playout_estimate(self) -> list[float] | None:
         """Estimated returns where a search playout may stop early, or None to play on.
 

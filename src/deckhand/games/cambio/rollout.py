@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 
-from deckhand.core.protocol import Action
 from deckhand.games.cambio import notation as N
 from deckhand.games.cambio.phases import (
     EMPTY,
@@ -65,7 +64,14 @@ def worth(state: CambioState, seat: int, slot: int, me: int) -> int:
 
 def estimate(state: CambioState, seat: int, me: int) -> int:
     """Seat ``me``'s estimate of the total of ``seat``'s hand."""
-    return sum(worth(state, seat, s, me) for s, c in enumerate(state.hands[seat]) if c != EMPTY)
+    value = state.game.value
+    mine = 1 << me
+    theirs = 0 if seat == me else 1 << seat
+    total = 0
+    for c, m in zip(state.hands[seat], state.known[seat], strict=True):
+        if c != EMPTY:
+            total += value[c] if m & mine else KEPT_VALUE if m & theirs else UNKNOWN_VALUE
+    return total
 
 
 def worst_slot(state: CambioState, me: int) -> tuple[int, int]:
@@ -81,7 +87,7 @@ def worst_slot(state: CambioState, me: int) -> tuple[int, int]:
     return best_slot, best
 
 
-def rollout_action(state: CambioState, rng: random.Random) -> Action:
+def rollout_action(state: CambioState, rng: random.Random) -> int:
     """A playout move for the player to move (chance nodes are sampled by the caller)."""
     phase = state.phase
     p = state.mover
@@ -106,19 +112,24 @@ def rollout_action(state: CambioState, rng: random.Random) -> Action:
         slot, _ = worst_slot(state, p)
         return N.slot_action(N.GIVE, slot) if slot >= 0 else N.A_KEEP
     actions = state.legal_actions()
-    return actions[int(rng.random() * len(actions))]
+    action = actions[int(rng.random() * len(actions))]
+    assert isinstance(action, int)
+    return action
 
 
-def _start(state: CambioState, p: int) -> Action:
+def _start(state: CambioState, p: int) -> int:
     if state.caller < 0:
         n = state.game.players
         mine = estimate(state, p, p)
         if mine <= CAMBIO_AT or state.turns >= CAMBIO_BY_ROUND * n:
             return N.A_CAMBIO
-        if state.turns >= n and all(
-            mine + CAMBIO_MARGIN <= estimate(state, q, p) for q in range(n) if q != p
-        ):
-            return N.A_CAMBIO
+        if state.turns >= n:
+            bar = mine + CAMBIO_MARGIN
+            for q in range(n):
+                if q != p and estimate(state, q, p) < bar:
+                    break
+            else:
+                return N.A_CAMBIO
     if state.game.take_discard and state.discard:
         _, worst = worst_slot(state, p)
         if state.game.value[state.discard[-1]] + TAKE_GAIN <= worst:
@@ -126,7 +137,7 @@ def _start(state: CambioState, p: int) -> Action:
     return N.A_DRAW
 
 
-def _peek(state: CambioState, seats: list[int], p: int) -> Action:
+def _peek(state: CambioState, seats: list[int], p: int) -> int:
     bit = 1 << p
     for q in seats:
         for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
@@ -135,7 +146,7 @@ def _peek(state: CambioState, seats: list[int], p: int) -> Action:
     return N.A_SKIP
 
 
-def _switch(state: CambioState, p: int) -> Action:
+def _switch(state: CambioState, p: int) -> int:
     """Trade ``p``'s worst card for the opponent card ``p`` thinks lowest, if it gains enough.
 
     An opponent's card ``p`` has not seen counts as the opponent's card is
@@ -163,7 +174,7 @@ def _switch(state: CambioState, p: int) -> Action:
     return N.A_SKIP
 
 
-def _stick(state: CambioState, p: int) -> Action:
+def _stick(state: CambioState, p: int) -> int:
     top = state.game.rank[state.discard[-1]]
     rank = state.game.rank
     bit = 1 << p

@@ -523,6 +523,25 @@ class CambioState(State):
 
         return rollout_action(self, rng)
 
+    def play_out(self, rng: random.Random) -> list[float]:
+        """The playout loop without legality checks: the policy's moves and sampled cards are legal."""
+        from deckhand.games.cambio.rollout import rollout_action
+
+        stack = self.game.stack
+        while True:
+            phase = self.phase
+            if phase == END:
+                return self.returns()
+            if phase in _CHANCE_PHASES:
+                action = pile_sample(self.pile, stack, self.ndrawn, rng)
+            else:
+                action = rollout_action(self, rng)
+            if self.hist_shared:
+                self.hist = self.hist[:]
+                self.hist_shared = False
+            self.hist.append(action)
+            self._do(action)
+
     def to_json(self) -> JSON:
         data = super().to_json()
         data.update(table_json(self, None))
