@@ -1,11 +1,10 @@
 """The solver: alpha-beta over the final card margin, with a transposition table.
 
 Where the whole rest of the game fits in the node budget it searches to the
-end and plays perfectly (the best final margin, hence the best result);
-otherwise it deepens iteratively and answers from the deepest search it
-finished, scoring the leaves with material plus how attackable each card is.
-The budget is counted in nodes, not seconds, so the same position always
-gets the same answer.
+end for the result and plays perfectly (``exact.ExactSearch``); otherwise it
+deepens iteratively and answers from the deepest search it finished, scoring
+the leaves with material plus how attackable each card is. The budget is
+counted in nodes, not seconds, so the same position always gets the same answer.
 """
 
 from __future__ import annotations
@@ -17,16 +16,13 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import Action, Game, View
 from deckhand.games.three_trios.agents import game_of, state_of
+from deckhand.games.three_trios.exact import ExactSearch, OutOfBudget
 from deckhand.games.three_trios.game import EMPTY, ThreeTriosGame, ThreeTriosState, place
 
 CARD = 32
 """Value of one card of final margin; the positional terms are worth less than a card."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-
-
-class _OutOfBudget(Exception):
-    """Raised inside the search when the node budget is spent."""
 
 
 class Search:
@@ -44,8 +40,6 @@ class Search:
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
-        self.wdl = False
-        """Score finals by result only (win/draw/loss): far more cut-offs when searching to the end."""
         values = game.vals
         first: dict[tuple[int, ...], int] = {}
         self.kind = [first.setdefault(tuple(values[c * 4 : c * 4 + 4]), c) for c in range(len(game.names))]
@@ -54,11 +48,8 @@ class Search:
 
     # -- scoring -------------------------------------------------------------
     def final(self, me: int) -> int:
-        """The final margin in cards (mine minus theirs), times ``CARD``; only its sign if ``wdl``."""
-        margin = 2 * (self.owner.count(me) + len(self.hands[me])) - self.total
-        if self.wdl:
-            return CARD if margin > 0 else -CARD if margin < 0 else 0
-        return margin * CARD
+        """The final margin in cards (mine minus theirs), times ``CARD``."""
+        return (2 * (self.owner.count(me) + len(self.hands[me])) - self.total) * CARD
 
     def evaluate(self, me: int) -> int:
         """Material, minus how weak each card's sides facing empty cells are (for its owner)."""
@@ -114,12 +105,6 @@ class Search:
         """The value of the game's last move, onto ``cell``: no table, no recursion."""
         game, board, owner, kind = self.game, self.board, self.owner, self.kind
         base = 2 * (owner.count(me) + len(self.hands[me])) - self.total
-        wdl = self.wdl
-        if wdl:  # flips only add to the mover's margin: often the result is known already
-            if base > 0:
-                return CARD
-            if base + 2 * owner.count(1 - me) < 0:
-                return -CARD
         most = -1
         seen = set()
         for card in self.hands[me]:
@@ -131,14 +116,8 @@ class Search:
             owner[cell] = -1
             for f in flips:
                 owner[f] = 1 - me
-            if len(flips) > most:
-                most = len(flips)
-                if wdl and base + 2 * most > 0:
-                    return CARD
-        margin = base + 2 * most
-        if wdl:
-            return CARD if margin > 0 else -CARD if margin < 0 else 0
-        return margin * CARD
+            most = max(most, len(flips))
+        return (base + 2 * most) * CARD
 
     def two(self, me: int, alpha: int, beta: int) -> int:
         """The value with two empty cells left: each move, then the opponent's last one."""
@@ -182,7 +161,7 @@ class Search:
         if self.nodes > self.node_limit or (
             self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline
         ):
-            raise _OutOfBudget
+            raise OutOfBudget
         board, owner = self.board, self.owner
         key = (*board, *owner)
         entry = self.tt.get(key)
@@ -234,9 +213,7 @@ class Search:
     ) -> tuple[tuple[int, int], int, list[tuple[int, int, int]]]:
         """The best move at ``depth``, its value, and (value bound, card, cell) for every move tried."""
         board, owner, empty, hand, game = self.board, self.owner, self.empty, self.hands[me], self.game
-        # A result search knows its values lie in [-CARD, CARD]: a found win cuts at once.
-        low, high = (-CARD, CARD) if self.wdl else (-(10**9), 10**9)
-        alpha = low
+        alpha = -(10**9)
         tried = []
         best_move = None
         for card, cell in self.ordered(me, previous):
@@ -246,7 +223,7 @@ class Search:
             empty.pop(ei)
             flips = place(game, board, owner, cell, card, me)
             try:
-                value = -self.negamax(1 - me, depth - 1, -high, -alpha)
+                value = -self.negamax(1 - me, depth - 1, -(10**9), -alpha)
             finally:
                 board[cell] = EMPTY
                 owner[cell] = -1
@@ -258,45 +235,8 @@ class Search:
             if best_move is None or value > alpha:
                 alpha = value
                 best_move = (card, cell)
-                if value >= high:
-                    break
         assert best_move is not None
         return best_move, alpha, tried
-
-
-    def prove(self, me: int, beta: int, moves: list[tuple[int, int]]) -> tuple[int, int] | None:
-        """The first of ``moves`` whose value is at least ``beta`` (a null-window test each), or None."""
-        board, owner, empty, hand, game = self.board, self.owner, self.empty, self.hands[me], self.game
-        for card, cell in moves:
-            hi = hand.index(card)
-            hand.pop(hi)
-            ei = empty.index(cell)
-            empty.pop(ei)
-            flips = place(game, board, owner, cell, card, me)
-            try:
-                value = -self.negamax(1 - me, len(empty), -beta, -(beta - 1))
-            finally:
-                board[cell] = EMPTY
-                owner[cell] = -1
-                for f in flips:
-                    owner[f] = 1 - me
-                empty.insert(ei, cell)
-                hand.insert(hi, card)
-            if value >= beta:
-                return card, cell
-        return None
-
-    def solve_result(self, me: int) -> tuple[tuple[int, int], int]:
-        """Search to the end for the result only: is there a winning move, else a drawing one?"""
-        self.wdl = True
-        moves = self.ordered(me, None)
-        for target in (CARD, 0):
-            found = self.prove(me, target, moves) if len(self.empty) > 1 else None
-            if found is not None:
-                return found, target
-        if len(self.empty) == 1:
-            return moves[0], self.last(me, self.empty[0])
-        return moves[0], -CARD
 
 
 class SolverAgent(Agent):
@@ -344,11 +284,10 @@ class SolverAgent(Agent):
         deadline = time.monotonic() + self.seconds if self.seconds else None
         left = len(state.empty_cells())
         if left <= self.exact_cells:
-            exact = Search(state, self.exact_nodes, deadline)
             try:
-                best, value = exact.solve_result(me)
-                return best, value, left, True, []
-            except _OutOfBudget:
+                best, outcome = ExactSearch(state, self.exact_nodes, deadline).solve()
+                return best, outcome * CARD, left, True, []
+            except OutOfBudget:
                 pass
         search = Search(state, self.nodes, deadline)
         result = None
@@ -356,7 +295,7 @@ class SolverAgent(Agent):
         for depth in range(1, left + 1):
             try:
                 result = search.root(me, depth, result[0] if result else None)
-            except _OutOfBudget:
+            except OutOfBudget:
                 depth -= 1
                 break
         if result is None:  # not even one ply fit: the move that flips the most now
