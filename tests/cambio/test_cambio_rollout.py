@@ -61,7 +61,7 @@ def test_the_policy_decides_from_what_the_mover_knows(preset: str, players: int)
 
 def test_the_policy_beats_the_seeds_hard_player() -> None:
     g = deckhand.load_game("cambio", preset="classic")
-    policy, hard = PolicyAgent(), make_agent("hard", g)
+    policy, hard = PolicyAgent(), make_agent("seed-hard", g)
     total = 0.0
     for seed in range(150):
         total += play_game(g, [policy, hard], random.Random(seed)).returns()[0]

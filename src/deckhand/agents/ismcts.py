@@ -9,12 +9,13 @@ view of them too, so an opponent's legal moves differ from world to world;
 selection therefore uses availability counts in place of parent visits
 (the subset-armed bandit correction of the paper).
 
-``opponents=policy`` lets the other seats play the game's playout policy
-inside the tree instead of their own tree nodes. The searcher's tree cannot
-tell an opponent's hidden cards apart, so in-tree opponents play as if
-they did not know their own hands, and lines that leave them one decision
-(calling "cambio" at once) look better than they are; the policy plays
-each opponent from its own knowledge in the sampled world.
+``opponents`` says how the other seats decide inside the tree. ``tree`` (the
+paper's single observer): their nodes are keyed by the searcher's
+information, so they play as if they did not know their own hands, and
+lines that leave them one decision (calling "cambio" at once) look better
+than they are. ``own``: their nodes are keyed by their own information in
+the sampled world. ``policy``: they play the game's playout policy, which
+decides from their own knowledge.
 
 ``widen`` (0, off, by default) widens nodes below the root progressively: a
 node first tries the playout policy's move and opens one more of its moves
@@ -44,7 +45,7 @@ from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import TERMINAL, Action, Game, View
 
-OPPONENTS = ("tree", "policy")
+OPPONENTS = ("tree", "own", "policy")
 
 
 class ISMCTSAgent(SearchAgent):
@@ -93,6 +94,7 @@ class ISMCTSAgent(SearchAgent):
         c = self.c
         widen = self.widen
         policy_opponents = self.opponents == "policy"
+        own_keys = self.opponents == "own"
         playout = self.playout
         sample = self.sampler(view)
 
@@ -115,7 +117,7 @@ class ISMCTSAgent(SearchAgent):
                     world.apply_action(world.rollout_action(rng))
                     continue
                 if node is None:
-                    key = world.information_key(me)
+                    key = world.information_key(p if own_keys else me)
                     table = tables[p]
                     node = table.get(key)
                     if node is None:

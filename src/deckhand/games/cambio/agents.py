@@ -1,4 +1,6 @@
-"""The seed's computer players (seed 000): ``easy`` (computerTurnRandom) and ``hard`` (computerTurn).
+"""The seed's computer players (seed 000): ``seed-easy`` (computerTurnRandom) and ``seed-hard`` (computerTurn).
+
+They are the levels ``easy`` and ``medium``; the level ``hard`` is the search.
 
 Both decide from their own view only. ``hard`` reproduces the seed's
 configuration-value algorithm: the configuration value of a hand is the sum
@@ -64,7 +66,7 @@ class EasyAgent(Agent):
     tries to stick: a random stick is nearly always wrong.
     """
 
-    name = "easy"
+    name = "seed-easy"
 
     def __init__(self, game: Game | None = None, cambio_chance: float = 0.1) -> None:
         if not 0.0 <= cambio_chance <= 1.0:
@@ -73,7 +75,7 @@ class EasyAgent(Agent):
         self.cambio_chance = cambio_chance
 
     def spec(self) -> str:
-        return self.name if self.cambio_chance == 0.1 else f"easy:cambio_chance={self.cambio_chance}"
+        return self.name if self.cambio_chance == 0.1 else f"seed-easy:cambio_chance={self.cambio_chance}"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         r = _table(view)
@@ -108,14 +110,14 @@ class HardAgent(Agent):
     * Sticking (house rules, not in the seed): sticks a card it knows matches.
     """
 
-    name = "hard"
+    name = "seed-hard"
 
     def __init__(self, game: Game | None = None, cambio_at: int = 10) -> None:
         self.game = game
         self.cambio_at = int(cambio_at)
 
     def spec(self) -> str:
-        return self.name if self.cambio_at == 10 else f"hard:cambio_at={self.cambio_at}"
+        return self.name if self.cambio_at == 10 else f"seed-hard:cambio_at={self.cambio_at}"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         r = _table(view)

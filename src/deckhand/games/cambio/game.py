@@ -29,10 +29,14 @@ class CambioGame(Game):
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     AGENTS: ClassVar[dict[str, str]] = {
-        "easy": "deckhand.games.cambio.agents:EasyAgent",
-        "hard": "deckhand.games.cambio.agents:HardAgent",
+        "seed-easy": "deckhand.games.cambio.agents:EasyAgent",
+        "seed-hard": "deckhand.games.cambio.agents:HardAgent",
     }
-    LEVELS: ClassVar[dict[str, str]] = {"easy": "easy", "hard": "hard"}
+    LEVELS: ClassVar[dict[str, str]] = {
+        "easy": "seed-easy",
+        "medium": "seed-hard",
+        "hard": "ismcts:iterations=3000,opponents=policy",
+    }
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
