@@ -34,7 +34,7 @@ LADDERS: list[tuple[str, str, dict[str, Any], list[tuple[str, str]]]] = [
         "cambio",
         "classic, 2 players",
         {"preset": "classic"},
-        [("easy", "random"), ("hard", "easy"), ("ismcts:iterations=1500", "hard")],
+        [("seed-easy", "random"), ("seed-hard", "seed-easy"), ("hard", "seed-hard")],
     ),
     (
         "three_trios",

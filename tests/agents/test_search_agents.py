@@ -116,6 +116,9 @@ def test_mcts_plays_perfect_information_games_only() -> None:
         ("ismcts:rollout=greedy", "rollout"),
         ("openloop:c=-2", "exploration"),
         ("ismcts:depth=3", "unknown setting 'depth'"),
+        ("ismcts:belief=psychic", "belief"),
+        ("ismcts:opponents=mirror", "opponents"),
+        ("ismcts:widen=-1", "widen"),
     ],
 )
 def test_bad_settings_are_refused_with_their_name(spec: str, message: str) -> None:
@@ -123,11 +126,33 @@ def test_bad_settings_are_refused_with_their_name(spec: str, message: str) -> No
         make_agent(spec, deckhand.load_game("basra"))
 
 
-def test_spec_round_trips_the_settings() -> None:
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "ismcts:iterations=300,c=1.2,rollout=random",
+        "ismcts:iterations=300,belief=uniform,widen=0.5,opponents=own",
+        "ismcts:iterations=1000,opponents=policy",
+        "openloop:iterations=20,belief=uniform",
+    ],
+)
+def test_spec_round_trips_the_settings(spec: str) -> None:
     game = deckhand.load_game("basra")
-    agent = make_agent("ismcts:iterations=300,c=1.2,rollout=random", game)
-    assert agent.spec() == "ismcts:iterations=300,c=1.2,rollout=random"
+    agent = make_agent(spec, game)
+    assert agent.spec() == spec
     assert make_agent(agent.spec(), game).spec() == agent.spec()
+
+
+@pytest.mark.parametrize("opponents", ["tree", "own", "policy"])
+def test_every_way_of_playing_the_opponents_searches_from_the_view_alone(opponents: str) -> None:
+    """Whatever the opponents' model, two states with the same view get the same decision."""
+    game = deckhand.load_game("cambio")
+    state = later_decision(game, 4, 6)
+    me = state.current_player()
+    twin = state.view(me).sample_world(random.Random(8))
+    spec = f"ismcts:iterations=150,opponents={opponents},widen=1"
+    first = make_agent(spec, game).explain(state.view(me), random.Random(1))
+    second = make_agent(spec, game).explain(twin.view(me), random.Random(1))
+    assert decision(first) == decision(second)
 
 
 def test_a_time_budget_stops_the_search() -> None:
