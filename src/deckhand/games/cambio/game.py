@@ -35,7 +35,7 @@ class CambioGame(Game):
     LEVELS: ClassVar[dict[str, str]] = {
         "easy": "seed-easy",
         "medium": "seed-hard",
-        "hard": "ismcts:iterations=3000,opponents=policy",
+        "hard": "ismcts:iterations=1000,opponents=policy",
     }
 
     def __init__(self, **options: Any) -> None:
