@@ -9,7 +9,7 @@ from cambio_helpers import CLASSIC_DEAL, play, table
 
 from deckhand import IllegalActionError, load_game
 from deckhand.agents.registry import make_agent
-from deckhand.games.cambio.agents import EasyAgent, HardAgent
+from deckhand.games.cambio.agents import EasyAgent, HardAgent, PolicyAgent
 from deckhand.games.cambio.stats import computer_victory_statistics
 
 
@@ -19,13 +19,13 @@ def hard(state: object, seat: int | None = None) -> tuple[str, str]:
     return e.notation, e.reason
 
 
-def test_levels_build_the_seed_agents_then_the_search() -> None:
+def test_levels_build_the_seed_agents_then_the_policy() -> None:
     g = load_game("cambio")
     assert isinstance(make_agent("easy", g), EasyAgent)
     assert isinstance(make_agent("medium", g), HardAgent)
     assert isinstance(make_agent("seed-hard", g), HardAgent)
     assert make_agent("seed-hard:cambio_at=8", g).spec() == "seed-hard:cambio_at=8"
-    assert make_agent("hard", g).spec().startswith("ismcts:")
+    assert isinstance(make_agent("hard", g), PolicyAgent)
 
 
 def test_hard_takes_a_low_discard_when_it_lowers_its_configuration_value() -> None:

@@ -8,26 +8,14 @@ import pytest
 from cambio_helpers import game
 
 import deckhand
-from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent
 from deckhand.core.cards import CODES
-from deckhand.core.protocol import State, View
+from deckhand.core.protocol import State
 from deckhand.games.cambio import rollout
+from deckhand.games.cambio.agents import PolicyAgent
 from deckhand.games.cambio.phases import EMPTY, SWITCH_P
 from deckhand.games.cambio.state import CambioState
 from deckhand.play import play_game
-
-
-class PolicyAgent(Agent):
-    """The playout policy played from a seat's view (it reads only what the seat knows)."""
-
-    name = "policy"
-
-    def explain(self, view: View, rng: random.Random) -> Explanation:
-        world = view.sample_world(rng)
-        assert isinstance(world, CambioState)
-        action = rollout.rollout_action(world, rng)
-        return Explanation(action, view.action_to_string(action), "playout policy", [], {})
 
 
 def positions(preset: str, players: int, games: int) -> list[CambioState]:
@@ -61,7 +49,7 @@ def test_the_policy_decides_from_what_the_mover_knows(preset: str, players: int)
 
 def test_the_policy_beats_the_seeds_hard_player() -> None:
     g = deckhand.load_game("cambio", preset="classic")
-    policy, hard = PolicyAgent(), make_agent("seed-hard", g)
+    policy, hard = make_agent("policy", g), make_agent("seed-hard", g)
     total = 0.0
     for seed in range(150):
         total += play_game(g, [policy, hard], random.Random(seed)).returns()[0]
@@ -106,3 +94,16 @@ def test_the_fast_playout_loop_plays_what_the_checked_loop_plays(preset: str) ->
         fast, checked = state.clone(), state.clone()
         assert fast.play_out(random.Random(5)) == State.play_out(checked, random.Random(5))
         assert fast.history() == checked.history()
+
+
+def test_the_policy_agent_plays_the_policy_and_says_why_in_its_numbers() -> None:
+    g = deckhand.load_game("cambio", preset="classic")
+    agent = make_agent("hard", g)
+    assert isinstance(agent, PolicyAgent)
+    reasons = set()
+    for state in positions("classic", 2, 6):
+        view = state.view(state.mover)
+        explanation = agent.explain(view, random.Random(3))
+        assert explanation.action == rollout.rollout_action(state, random.Random(3))
+        reasons.add(explanation.reason.split(" ")[0].rstrip(":"))
+    assert {"drew", "swapped", "discarded", "peeked"} <= reasons

@@ -339,3 +339,71 @@ class _Hard:
 def _list(values: Any) -> str:
     return ", ".join(str(v) for v in values)
 
+
+
+class PolicyAgent(Agent):
+    """The playout policy (:mod:`deckhand.games.cambio.rollout`) played from a seat's view.
+
+    The policy reads only what the seat to move knows, so any world sampled
+    from the view gives the same move. It is the level ``hard``: measured
+    against ``seed-hard`` it is stronger than every search over it we tried.
+    """
+
+    name = "policy"
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        from deckhand.games.cambio import rollout
+
+        _table(view)
+        world = view.sample_world(rng)
+        assert isinstance(world, CambioState)
+        action = rollout.rollout_action(world, rng)
+        legal = view.legal_actions()
+        candidates = [Candidate(view.action_to_string(a)) for a in legal[:40]]
+        return _explained(view, action, _policy_reason(world, action), candidates)
+
+
+def _policy_reason(state: CambioState, action: int) -> str:
+    """Why the playout policy chose ``action``, in the numbers it used."""
+    from deckhand.games.cambio import rollout
+
+    p = state.mover
+    kind, payload = N.decode(action)
+    mine = rollout.estimate(state, p, p)
+    others = [rollout.estimate(state, q, p) for q in range(state.game.players) if q != p]
+    reckoning = (f"my hand is worth about {mine} (cards I have not seen count {rollout.UNKNOWN_VALUE}), "
+                 f"the others' about {_list(others)} (cards they kept count {rollout.KEPT_VALUE})")
+    if kind == N.CAMBIO:
+        return f"called cambio: {reckoning}"
+    if kind == N.DRAW:
+        return f"drew: {reckoning}"
+    if kind == N.TAKE:
+        return f"took {_name(state.discard[-1])}: it beats my worst card by at least {rollout.TAKE_GAIN}"
+    slot, worst = rollout.worst_slot(state, p)
+    if kind == N.SWAP:
+        return f"swapped {_name(state.drawn)} into slot {payload}, my worst card (worth {worst} to me)"
+    if kind == N.DISCARD:
+        card = state.drawn
+        if state.game.power[card] != NO_POWER:
+            return f"discarded {_name(card)} to use its power: my worst card is worth only {worst}"
+        return f"discarded {_name(card)}: it does not beat my worst card (worth {worst})"
+    if kind == N.PEEK:
+        q, s = payload & 7, payload >> 3
+        return f"peeked at {q}.{s}: a card I have not seen"
+    if kind == N.SWITCH:
+        sa, ta, sb, tb = N.switch_positions(payload)
+        q, t = (sb, tb) if sa == p else (sa, ta)
+        theirs = rollout.worth(state, q, t, p)
+        return f"switched my slot {slot} (worth {worst}) for {q}.{t} (worth about {theirs} to me)"
+    if kind == N.SKIP:
+        return "skipped: no move of this power gains enough"
+    if kind == N.STICK:
+        return f"stuck the card at {payload & 7}.{payload >> 3}: I know it matches {_name(state.discard[-1])}"
+    if kind == N.GIVE:
+        return f"gave away my slot {payload}, my worst card (worth {worst} to me)"
+    if kind == N.PASS:
+        return "passed: I know no card that matches"
+    return "kept my cards"

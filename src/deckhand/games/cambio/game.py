@@ -31,11 +31,12 @@ class CambioGame(Game):
     AGENTS: ClassVar[dict[str, str]] = {
         "seed-easy": "deckhand.games.cambio.agents:EasyAgent",
         "seed-hard": "deckhand.games.cambio.agents:HardAgent",
+        "policy": "deckhand.games.cambio.agents:PolicyAgent",
     }
     LEVELS: ClassVar[dict[str, str]] = {
         "easy": "seed-easy",
         "medium": "seed-hard",
-        "hard": "ismcts:iterations=1000,opponents=policy",
+        "hard": "policy",
     }
 
     def __init__(self, **options: Any) -> None:
