@@ -54,6 +54,8 @@ class Game(ABC):
     """Per-game agents: name -> ``"module:factory"``, imported on first use."""
     LEVELS: ClassVar[Mapping[str, str]] = {}
     """Difficulty levels: ``easy``/``medium``/``hard``/``expert`` -> agent spec."""
+    HINTS: ClassVar[str | None] = None
+    """The agent spec whose explanations are the game's hints (a seed's help mode); else the strongest level."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, self.PRESETS, options)

@@ -20,8 +20,8 @@ def strongest_spec(game: Game) -> str:
 
 
 def hint_agent(game: Game) -> Agent:
-    """The agent whose ``explain`` is shown as a hint."""
-    return make_agent(strongest_spec(game), game)
+    """The agent whose ``explain`` is shown as a hint: the game's own choice, else its strongest level."""
+    return make_agent(game.HINTS or strongest_spec(game), game)
 
 
 def flip_counts(view: View, card: str | None = None) -> tuple[str | None, dict[tuple[int, int], int]]:
