@@ -74,7 +74,7 @@ class CasinoGame(Game):
         "aces-either": {"ace": "1or14", "target": 21},
     }
     AGENTS: ClassVar[Mapping[str, str]] = {"greedy": "deckhand.games.casino.agents:GreedyAgent"}
-    LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy"}
+    LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "ismcts:iterations=2000"}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

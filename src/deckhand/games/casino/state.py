@@ -16,7 +16,9 @@ from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, State, View
+from deckhand.games.casino.estimate import win_chance
 from deckhand.games.casino.moves import Build, Play, legal_plays
+from deckhand.games.casino.rollout import rollout_choice
 
 if TYPE_CHECKING:
     from deckhand.games.casino.game import CasinoGame
@@ -195,17 +197,27 @@ class CasinoState(State):
         raise IllegalActionError("not a chance node")
 
     def rollout_action(self, rng: random.Random) -> Action:
-        """Capture when possible (the most cards), otherwise a random move: cheap and far from silly."""
-        actions: list[Any] = self.legal_actions()
-        best: Any = None
-        size = 0
-        for a in actions:
-            if a[0] == "capture":
-                n = len(a[2]) + sum(len(g) for g in a[3]) + sum(len(p) for parts in a[4] for p in parts)
-                if n > size:
-                    best, size = a, n
-        chosen: Action = best if best is not None and rng.random() < 0.8 else actions[int(rng.random() * len(actions))]
+        """The greedy player's priorities, cheaply (``rollout.py``)."""
+        if self.phase != PLAY:
+            actions = self.legal_actions()
+            return actions[int(rng.random() * len(actions))]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_actions()
+        chosen: Action = rollout_choice(legal, rng)
         return chosen
+
+    def playout_estimate(self) -> list[float] | None:
+        """Between rounds, each seat's chance to win the tournament from the tallies; None elsewhere.
+
+        The first deal of a round is the chance node where the last round is
+        scored and nothing of the next is known. A round that ends the
+        tournament leads to no chance node: its returns are exact.
+        """
+        if self.phase != DEAL or self.drawn or self.last_points is None:
+            return None
+        p = win_chance(self.tally[0], self.tally[1], self.game.target)
+        return [p, 1.0 - p]
 
     # -- applying ---------------------------------------------------------
     def apply_action(self, action: Action) -> None:
