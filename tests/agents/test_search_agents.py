@@ -193,7 +193,7 @@ def test_playouts_stop_where_the_game_offers_an_estimate(monkeypatch: pytest.Mon
     """A playout ends at the first chance node with an estimate, and the search backs that up."""
     from deckhand.agents.search import PLAYOUTS
 
-    game = deckhand.load_game("basra")
+    game = deckhand.load_game("casino")
     state = first_decision(game, 3)
     monkeypatch.setattr(type(state), "playout_estimate", lambda self: [0.25, 0.75])
     assert PLAYOUTS[rollout](state, random.Random(1)) == [0.25, 0.75]

@@ -75,6 +75,8 @@ class CasinoGame(Game):
     }
     AGENTS: ClassVar[Mapping[str, str]] = {"greedy": "deckhand.games.casino.agents:GreedyAgent"}
     LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "ismcts:iterations=2000"}
+    HINTS: ClassVar[str | None] = "greedy"
+    """Hints are the seed's help mode: the greedy move, told in its sentence."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
