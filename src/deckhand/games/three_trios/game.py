@@ -141,7 +141,10 @@ class ThreeTriosGame(Game):
     LEVELS: ClassVar[Mapping[str, str]] = {
         "easy": "corner",
         "medium": "flip-most",
-        "hard": "minimax",
+        # On the 5x5 holes board (shuffled, 100 paired games each) hard scored 0.955 and expert
+        # 0.980 against minimax, and expert 0.63 against hard; both need well under a second
+        # of CPU a move. On a 3x3 board expert plays exactly from the second move, hard from the third.
+        "hard": "solver:exact_nodes=10000,nodes=2000",
         "expert": "solver:exact_nodes=40000,nodes=40000",
     }
 
@@ -296,11 +299,30 @@ class ThreeTriosState(State):
         return self._pile[int(rng.random() * len(self._pile))]
 
     def rollout_action(self, rng: random.Random) -> Action:
+        # Uniform: playout policies that prefer flipping cards (greedy, or sampled candidates, or
+        # only for the last moves) all made UCT weaker than uniform moves on the 5x5 board.
         if self._player < 0:
             return self.sample_chance_outcome(rng)
         hand = self._hands[self._player]
         empty = self._empty
         return hand[int(rng.random() * len(hand))] * self.game.ncells + empty[int(rng.random() * len(empty))]
+
+    def play_out(self, rng: random.Random) -> list[float]:
+        # The moves of ``rollout_action`` without ``apply_action``'s checks, which they always pass.
+        if self._player < 0:
+            return super().play_out(rng)
+        game, hands, empty, board, owner = self.game, self._hands, self._empty, self._board, self._owner
+        history, ncells, rand = self._history, self.game.ncells, rng.random
+        player = self._player
+        while empty:
+            hand = hands[player]
+            card = hand.pop(int(rand() * len(hand)))
+            cell = empty.pop(int(rand() * len(empty)))
+            place(game, board, owner, cell, card, player)
+            history.append(card * ncells + cell)
+            player = 1 - player
+        self._player = TERMINAL
+        return self.returns()
 
     # -- playing -----------------------------------------------------------
     def apply_action(self, action: Action) -> None:
