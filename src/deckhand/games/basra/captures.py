@@ -16,6 +16,8 @@ table, so there is nothing to choose.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
 
 Groups = tuple[tuple[int, ...], ...]
@@ -24,6 +26,7 @@ Move = tuple[int, Groups]
 _Positions = tuple[tuple[int, ...], ...]
 _CACHE: dict[tuple[int, tuple[int, ...]], tuple[_Positions, ...]] = {}
 _CACHE_LIMIT = 200_000
+_VALUE = VALUE.__getitem__
 
 
 def groupings(value: int, values: tuple[int, ...]) -> tuple[_Positions, ...]:
@@ -85,16 +88,17 @@ def sweeps(card: int, seven_diamonds: bool) -> bool:
 
 def card_moves(card: int, table: list[int], seven_diamonds: bool) -> list[Move]:
     """The moves open to ``card`` on ``table`` (sorted by rank), canonical groups."""
-    if sweeps(card, seven_diamonds):
-        return [(card, ())]
     value = VALUE[card]
-    equal = tuple((t,) for t in table if VALUE[t] == value)
-    if value > 10:
+    if value == JACK or (seven_diamonds and card == SEVEN_OF_DIAMONDS):
+        return [(card, ())]
+    # The table is in rank order: the lower cards come first, then the equal ones.
+    low = bisect_left(table, value, key=_VALUE)
+    high = bisect_right(table, value, low, key=_VALUE)
+    equal = tuple((t,) for t in table[low:high]) if high > low else ()
+    if value > 10 or low < 2:
         return [(card, equal)]
-    rest = [t for t in table if VALUE[t] < value]
-    if len(rest) < 2:
-        return [(card, equal)]
-    options = groupings(value, tuple(VALUE[t] for t in rest))
+    rest = table[:low]
+    options = groupings(value, tuple(map(_VALUE, rest)))
     return [(card, equal + tuple(tuple(rest[p] for p in grp) for grp in option)) for option in options]
 
 

@@ -59,6 +59,12 @@ class BasraGame(Game):
             bool(opts["bury"]) and (VALUE[i] == JACK or (self.seven_diamonds and i == SEVEN_OF_DIAMONDS))
             for i in range(52)
         )
+        # Tables for the search's playouts (playout.py): read per move, so precomputed.
+        self.sweeper: tuple[bool, ...] = tuple(
+            VALUE[i] == JACK or (self.seven_diamonds and i == SEVEN_OF_DIAMONDS) for i in range(52)
+        )
+        self.basra_value: tuple[int, ...] = tuple(VALUE[i] if VALUE[i] <= 10 else 100 for i in range(52))
+        """A card's part in a sum that one card could clear: face cards count too much to ever fit."""
 
     @property
     def num_players(self) -> int:

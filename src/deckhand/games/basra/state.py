@@ -20,6 +20,7 @@ from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State, View
 from deckhand.games.basra.captures import Move, hand_moves, is_basra, sweeps, why_illegal
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.notation import move_to_string, parse_card, parse_move
+from deckhand.games.basra.playout import rollout_move, win_chance
 
 if TYPE_CHECKING:
     from deckhand.games.basra.game import BasraGame
@@ -300,18 +301,53 @@ class BasraState(State):
         return codes(every)
 
     def rollout_action(self, rng: random.Random) -> Action:
-        """A basra when one is open, else a random move: cheap and less aimless."""
+        """The playout policy of ``playout.py``: the most points now, no easy basra left behind."""
         if self.to_move == CHANCE:
             return self.sample_chance_outcome(rng)
         if self.to_move == TERMINAL:
             raise IllegalActionError("the game is over")
-        moves = self._legal()
-        table = self.table
-        seven = self.game.seven_diamonds
-        for move in moves:
-            if is_basra(move, table, seven):
-                return move
-        return moves[int(rng.random() * len(moves))]
+        return rollout_move(self.game, self._legal(), self.table, rng)
+
+    def playout_estimate(self) -> list[float] | None:
+        """At a fresh deck, each seat's chance to win from the totals (``playout.win_chance``).
+
+        A fresh deck is where the points of the last one are all counted and
+        the next starts from nothing but the totals; elsewhere, None.
+        """
+        if self.to_move != CHANCE or len(self.pile) != len(self.game.deck_cards):
+            return None
+        return self._estimate()
+
+    def _estimate(self) -> list[float]:
+        a, b = self.totals
+        p = win_chance(a - b, max(a, b), self.game.target, self.deck_no >= self.game.max_decks)
+        return [p, 1.0 - p]
+
+    def play_out(self, rng: random.Random) -> list[float]:
+        """The playout loop without legality checks: the policy's moves and the drawn cards are legal."""
+        game = self.game
+        full = len(game.deck_cards)
+        stack = game.stack
+        seven = game.seven_diamonds
+        hist = self.hist
+        while True:
+            p = self.to_move
+            if p >= 0:
+                moves = self._moves
+                if moves is None:
+                    moves = hand_moves(self.hands[p], self.table, seven)
+                move = rollout_move(game, moves, self.table, rng)
+                hist.append(move)
+                self._play(move)
+            elif p == CHANCE:
+                pile = self.pile
+                if len(pile) == full:
+                    return self._estimate()
+                card = pile_sample(pile, stack, self.drawn, rng)
+                hist.append(card)
+                self._deal(card)
+            else:
+                return self.returns()
 
     def to_json(self) -> JSON:
         data = super().to_json()

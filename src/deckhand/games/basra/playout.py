@@ -1,0 +1,107 @@
+"""What a search needs from Basra beyond the rules: a playout move and a game estimate.
+
+A game runs to about ten decks, some 900 actions; a search playout stops at
+the next fresh deck instead and asks :func:`win_chance` what the totals are
+worth. The model is a logistic of the score difference scaled by the square
+root of the points still to play, fitted by maximum likelihood on the deck
+boundaries of greedy self-play (``benchmarks/basra_estimate.py``): a 10-point
+lead is worth about 58% at the start of a 151-point game and 68% with 20
+points to go. Both presets fit the same two constants.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from deckhand.games.basra.captures import Move
+
+if TYPE_CHECKING:
+    from deckhand.games.basra.game import BasraGame
+
+SLOPE = 0.39
+"""Logistic slope per point of lead, for one point still to play."""
+
+SPREAD = 8.0
+"""Points of play that remain even when a total has passed the target (a tie plays on)."""
+
+
+def win_chance(lead: int, leader_total: int, target: int, last_deck: bool) -> float:
+    """Chance that the seat ``lead`` points ahead (negative: behind) wins, at a fresh deck.
+
+    >>> round(win_chance(10, 20, 151, False), 2), round(win_chance(10, 131, 151, False), 2)
+    (0.58, 0.68)
+    """
+    left = 0 if last_deck else max(target - leader_total, 0)
+    z = SLOPE * lead / math.sqrt(left + SPREAD)
+    if z > 30.0:
+        return 1.0
+    if z < -30.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+KEEP_SWEEPER = 3
+"""What a jack (or a special 7♦) is worth kept for a richer table, in points."""
+
+RISK = 0.5
+"""The share of an easy basra (and the points with it) counted against leaving one."""
+
+
+def rollout_move(game: BasraGame, moves: list[Move], table: list[int], rng: random.Random) -> Move:
+    """A cheap, sensible move: the most points now, each card taken counted a little, a
+    sweeper kept for a table worth it, less half of any easy basra left behind.
+
+    An easy basra is a table of one card or of numerals summing to 10 or less,
+    which one card clears. Ties, common among trails, go to a random one of the best.
+    """
+    points = game.points
+    bonus = game.bonus
+    value_of = game.basra_value
+    sweeper = game.sweeper
+    count = len(table)
+    table_sum = 0
+    table_points = 0
+    for t in table:
+        table_sum += value_of[t]
+        table_points += points[t]
+    best = moves[0]
+    top = -1000.0
+    ties = 0
+    for move in moves:
+        card, groups = move
+        left_sum = table_sum
+        left_points = table_points
+        if groups:
+            score: float = points[card] + 1
+            for group in groups:
+                for t in group:
+                    score += points[t] + 1
+                    left_sum -= value_of[t]
+                    left_points -= points[t]
+            left = count - sum(map(len, groups))
+            if not left:
+                score += bonus[card]
+        elif sweeper[card] and count:
+            # The sweeper's own points are won whenever it is played: only the table counts.
+            score = table_points + count + 1 - KEEP_SWEEPER
+            if value_of[card] <= 10 and table_sum <= 10:
+                score += bonus[card]  # the special 7♦ on a small table: a basra
+            left = 0
+        else:
+            score = -points[card] - 2 * sweeper[card]
+            left = count + 1
+            left_sum += value_of[card]
+            left_points += points[card]
+        if left and left_sum <= 10:
+            score -= RISK * (bonus[left_sum - 1] + left_points)
+        if score > top:
+            top = score
+            best = move
+            ties = 1
+        elif score == top:
+            ties += 1
+            if rng.random() * ties < 1.0:
+                best = move
+    return best
