@@ -44,7 +44,8 @@ LADDERS: list[tuple[str, str, dict[str, Any], list[tuple[str, str]]]] = [
             ("corner", "random"),
             ("flip-most", "corner"),
             ("minimax", "flip-most"),
-            ("mcts:iterations=3000", "minimax"),
+            ("hard", "minimax"),
+            ("expert", "minimax"),
         ],
     ),
     (
@@ -159,7 +160,7 @@ def trios_check(spec: str, positions: int, seed: int) -> dict[str, Any]:
             continue
         me = state.current_player()
         verdict = solver.explain(state.view(me), rng)
-        if not (verdict.data.get("exact") and verdict.data.get("margin", 0) > 0):
+        if verdict.data.get("result") != "win":
             continue
         tally["positions"] += 1
         seats = [agent, solver] if me == 0 else [solver, agent]
