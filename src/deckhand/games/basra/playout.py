@@ -48,6 +48,9 @@ KEEP_SWEEPER = 3
 RISK = 0.5
 """The share of an easy basra (and the points with it) counted against leaving one."""
 
+CARD = 1.0
+"""What each card taken is worth beyond its points: fewer cards left, fewer chances for the reply."""
+
 
 def rollout_move(game: BasraGame, moves: list[Move], table: list[int], rng: random.Random) -> Move:
     """A cheap, sensible move: the most points now, each card taken counted a little, a
@@ -74,10 +77,10 @@ def rollout_move(game: BasraGame, moves: list[Move], table: list[int], rng: rand
         left_sum = table_sum
         left_points = table_points
         if groups:
-            score: float = points[card] + 1
+            score: float = points[card] + CARD
             for group in groups:
                 for t in group:
-                    score += points[t] + 1
+                    score += points[t] + CARD
                     left_sum -= value_of[t]
                     left_points -= points[t]
             left = count - sum(map(len, groups))
@@ -85,7 +88,7 @@ def rollout_move(game: BasraGame, moves: list[Move], table: list[int], rng: rand
                 score += bonus[card]
         elif sweeper[card] and count:
             # The sweeper's own points are won whenever it is played: only the table counts.
-            score = table_points + count + 1 - KEEP_SWEEPER
+            score = table_points + CARD * (count + 1) - KEEP_SWEEPER
             if value_of[card] <= 10 and table_sum <= 10:
                 score += bonus[card]  # the special 7♦ on a small table: a basra
             left = 0
