@@ -71,3 +71,20 @@ def test_duplicates_in_the_pile_add_up() -> None:
     rng = random.Random(3)
     draws = [pile_sample(pile, (), 0, rng) for _ in range(3000)]
     assert 0.6 < draws.count(52) / 3000 < 0.73
+
+
+@pytest.mark.parametrize("name", ["basra", "cambio", "casino"])
+def test_views_hide_the_order_of_a_stacked_deck(name: str) -> None:
+    import deckhand
+
+    order = list(reversed(deckhand.load_game(name).all_cards()))
+    game = deckhand.load_game(name, deck=order)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+    assert state.to_json()["options"]["deck"] == order  # a save keeps the deck it was played with
+    for seat in range(game.num_players):
+        shown = state.view(seat).to_json()
+        assert shown["options"]["deck"] == f"stacked ({len(order)} cards)"
+        assert str(order[10:20]) not in str(shown)

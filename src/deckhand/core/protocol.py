@@ -60,6 +60,13 @@ class Game(ABC):
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, self.PRESETS, options)
 
+    def public_options(self) -> dict[str, Any]:
+        """The options as a view shows them: a stacked deck's order is hidden, only its length shown."""
+        shown = dict(self.options)
+        if shown.get("deck") is not None:
+            shown["deck"] = f"stacked ({len(shown['deck'])} cards)"
+        return shown
+
     @property
     def id(self) -> str:
         """The game id with its rules version, e.g. ``cambio/1``."""

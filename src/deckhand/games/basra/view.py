@@ -92,7 +92,7 @@ class BasraView(View):
         return {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
-            "options": dict(self.game.options),
+            "options": self.game.public_options(),
             "current_player": player_label(s.to_move),
             "scores": s.scores(),
             "viewer": self.player,

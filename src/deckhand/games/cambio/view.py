@@ -122,7 +122,7 @@ class CambioView(View):
         data: JSON = {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
-            "options": dict(self.game.options),
+            "options": self.game.public_options(),
             "current_player": _label(r.current_player()),
             "scores": r.scores() if r.phase == END else [None] * self.game.players,
             "viewer": self.player,

@@ -122,7 +122,7 @@ class CasinoView(View):
         data: dict[str, Any] = {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
-            "options": dict(self.game.options),
+            "options": self.game.public_options(),
             "current_player": player_label(s.current_player()),
             "scores": s.scores(),
             "viewer": self.player,
