@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable
 
 import pytest
@@ -76,6 +77,10 @@ def test_explain_lists_every_candidate_with_visits_and_values(game_name: str, sp
     assert explanation.candidates[0].action == explanation.notation
     assert explanation.candidates[0].visits == max(c.visits or 0 for c in explanation.candidates)
     assert spec.split(":")[0] in explanation.reason
+    best, runner_up = explanation.candidates[:2]
+    assert re.search(rf"{re.escape(best.action)}: \d+% over {best.visits} visits", explanation.reason)
+    if runner_up.visits:
+        assert f"(next best {runner_up.action}: " in explanation.reason
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iterations=150", "openloop:iterations=150"])
