@@ -5,9 +5,10 @@
     python benchmarks/strength.py --trios SPEC [--games N]
 
 A ladder climbs from the random agent through the seed's strategies to the
-search levels; every rung plays its neighbour below (and the search plays the
-seed's strongest strategy, the target of issue 7) over paired deals, so a
-run is reproducible from its seed. The table gives the upper agent's score
+search levels; every rung plays its neighbour below (and the search also
+plays the seed's strongest strategy) over paired deals, so a run is
+reproducible from its seed; each ladder has its own number of games per rung,
+enough for the intervals to separate. The table gives the upper agent's score
 (mean return: 1 a win, 0 a loss) with a Wilson interval. ``--think`` instead
 times each difficulty level: the longest and mean CPU time per move over
 seeded games against the random agent (every level must answer within 1 s).
@@ -28,49 +29,53 @@ import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.play.arena import run_arena
 
-# game -> (label, options, rungs as (upper, lower) agent specs)
-LADDERS: list[tuple[str, str, dict[str, Any], list[tuple[str, str]]]] = [
+# game -> (label, options, rungs as (upper, lower, games) unless --games says how many).
+# The counts are what it takes for each rung's interval to clear one half: the
+# seed's easy Cambio player is barely better than random.
+LADDERS: list[tuple[str, str, dict[str, Any], list[tuple[str, str, int]]]] = [
     (
         "cambio",
         "classic, 2 players",
         {"preset": "classic"},
-        [("seed-easy", "random"), ("seed-hard", "seed-easy"), ("hard", "seed-hard")],
+        [("seed-easy", "random", 200_000), ("seed-hard", "seed-easy", 2000), ("hard", "seed-hard", 20_000)],
     ),
     (
         "three_trios",
         "5x5 holes, shuffled",
         {"preset": "holes", "shuffle": True},
         [
-            ("corner", "random"),
-            ("flip-most", "corner"),
-            ("minimax", "flip-most"),
-            ("hard", "minimax"),
-            ("expert", "minimax"),
+            ("corner", "random", 200),
+            ("flip-most", "corner", 200),
+            ("minimax", "flip-most", 200),
+            ("hard", "minimax", 200),
+            ("expert", "minimax", 200),
         ],
     ),
     (
         "basra",
         "bazzi",
         {},
-        [("classic", "random"), ("greedy", "classic"), ("ismcts:iterations=400", "classic")],
+        [("classic", "random", 100), ("greedy", "classic", 100), ("hard", "greedy", 60)],
     ),
     (
         "casino",
         "ramapo",
         {},
-        [("greedy", "random"), ("ismcts:iterations=200", "greedy")],
+        [("greedy", "random", 100), ("hard", "greedy", 100)],
     ),
 ]
 
 
-def ladder(name: str, games: int, seed: int, workers: int) -> list[dict[str, Any]]:
+def ladder(name: str, games: int | None, seed: int, workers: int) -> list[dict[str, Any]]:
     rows = []
     for game, label, options, rungs in LADDERS:
         if name and game != name:
             continue
-        for upper, lower in rungs:
+        for upper, lower, default_games in rungs:
             start = time.perf_counter()
-            result = run_arena(game, [upper, lower], options=options, games=games, seed=seed, workers=workers)
+            result = run_arena(
+                game, [upper, lower], options=options, games=games or default_games, seed=seed, workers=workers
+            )
             top = result.summary[0]
             rows.append(
                 {
@@ -176,7 +181,7 @@ def trios_check(spec: str, positions: int, seed: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, help="games per rung (default: each ladder's own count)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--think", action="store_true", help="time the difficulty levels instead")
@@ -185,10 +190,10 @@ def main() -> None:
     args = parser.parse_args()
     rows: Any
     if args.trios:
-        rows = trios_check(args.trios, args.games, args.seed)
+        rows = trios_check(args.trios, args.games or 40, args.seed)
     elif args.think:
         print("| game | level | spec | moves | mean CPU s | max CPU s |\n|---|---|---|---|---|---|")
-        rows = think_times(args.game, args.games, args.seed)
+        rows = think_times(args.game, args.games or 6, args.seed)
     else:
         print("| game | agent | opponent | games | score | 95% interval |\n|---|---|---|---|---|---|")
         rows = ladder(args.game, args.games, args.seed, args.workers)

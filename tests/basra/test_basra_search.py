@@ -103,3 +103,15 @@ def test_search_beats_random() -> None:
         total += play_game(game, [search, rand], random.Random(seed)).returns()[0]
         total += play_game(game, [rand, search], random.Random(seed)).returns()[1]
     assert total / 8 >= 0.75
+
+
+def test_the_hard_level_is_the_search_and_beats_the_seed_strategy() -> None:
+    game = load_game("basra", target=30)
+    assert make_agent("hard", game).spec().startswith("ismcts:")
+    spec = "ismcts:iterations=200"  # the hard level's search on a smaller budget, to keep the test short
+    total = 0.0
+    for seed in range(4):
+        search, seed_player = make_agent(spec, game), make_agent("classic", game)
+        total += play_game(game, [search, seed_player], random.Random(seed)).returns()[0]
+        total += play_game(game, [seed_player, search], random.Random(seed)).returns()[1]
+    assert total / 8 >= 0.75

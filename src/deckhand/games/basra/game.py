@@ -31,7 +31,7 @@ class BasraGame(Game):
         "classic": "deckhand.games.basra.agents:ClassicAgent",
         "greedy": "deckhand.games.basra.agents:GreedyAgent",
     }
-    LEVELS: ClassVar[dict[str, str]] = {"easy": "classic", "medium": "greedy"}
+    LEVELS: ClassVar[dict[str, str]] = {"easy": "classic", "medium": "greedy", "hard": "ismcts:iterations=3000"}
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
