@@ -1,0 +1,235 @@
+"""Cambio: how far search over the playout policy can go against ``seed-hard``.
+
+    python benchmarks/cambio_ceiling.py --sees all  [--samples 100] [--games 200] [--seed 0]
+    python benchmarks/cambio_ceiling.py --sees view [--samples 100] [--games 200] [--seed 0]
+    python benchmarks/cambio_ceiling.py --check [--games 300]
+
+The player is flat Monte Carlo: every legal action is tried in ``--samples``
+playouts and the best mean return is played. The playouts are as well
+informed as they can be: our seat plays the game's playout policy, and the
+other seat plays an exact copy of ``seed-hard``'s rules (``--check`` confirms
+the copy picks ``seed-hard``'s move at every decision of N games). With
+``--sees all`` every playout starts from the true position (only the order
+of the deck is unknown): a clairvoyant player, the bound for any honest
+search built this way. With ``--sees view`` each playout starts from a world
+dealt from the seat's view (``sample_likely_world``), as a real search does.
+Seats alternate over paired deals; the score comes with a Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Callable
+
+import deckhand
+from deckhand.agents.registry import make_agent
+from deckhand.games.cambio import notation as N
+from deckhand.games.cambio import rollout
+from deckhand.games.cambio.options import NO_POWER
+from deckhand.games.cambio.phases import (
+    EMPTY,
+    HOLD,
+    KING_PEEK,
+    KING_SWITCH,
+    PEEK_OTHER_P,
+    PEEK_OWN_P,
+    START,
+    SWITCH_P,
+)
+from deckhand.games.cambio.state import CambioState
+from deckhand.play.stats import wilson
+
+UNKNOWN = 6
+"""``seed-hard``'s value of a card it has not seen."""
+
+
+class SeedHardCopy:
+    """``seed-hard``'s decision tree on a full state, reading only the mover's knowledge bits."""
+
+    def __init__(self, state: CambioState) -> None:
+        self.s = state
+        self.p = state.mover
+        self.value = state.game.value
+
+    def cv(self, q: int, t: int) -> int:
+        return self.value[self.s.hands[q][t]] if self.s.known[q][t] >> self.p & 1 else UNKNOWN
+
+    def slots(self, q: int) -> list[int]:
+        return [t for t, c in enumerate(self.s.hands[q]) if c != EMPTY]
+
+    def config(self, q: int) -> int:
+        return sum(self.cv(q, t) for t in self.slots(q))
+
+    def others(self) -> list[int]:
+        n = self.s.game.players
+        return [(self.p + k) % n for k in range(1, n)]
+
+    def highest(self) -> int:
+        return max(self.slots(self.p), key=lambda t: (self.cv(self.p, t), -t))
+
+    def swap_slot(self) -> int:
+        return max(self.slots(self.p), key=lambda t: (self.cv(self.p, t), t))
+
+    def action(self) -> int:
+        s, p, value, game = self.s, self.p, self.value, self.s.game
+        phase = s.phase
+        if phase == START:
+            mine = self.config(p)
+            if s.caller < 0 and mine <= 10 and all(mine < self.config(q) for q in self.others()):
+                return N.A_CAMBIO
+            if game.take_discard and s.discard and self.slots(p):
+                top = s.discard[-1]
+                if value[top] < 5 and value[top] < self.cv(p, self.swap_slot()):
+                    return N.A_TAKE
+            return N.A_DRAW
+        if phase == HOLD:
+            if not self.slots(p):
+                return N.A_DISCARD
+            card, slot = s.drawn, self.swap_slot()
+            if s.took or (game.power[card] == NO_POWER and value[card] < 5 and value[card] < self.cv(p, slot)):
+                return N.slot_action(N.SWAP, slot)
+            return N.A_DISCARD
+        if phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK):
+            seats = [p] if phase == PEEK_OWN_P else self.others()
+            if phase == KING_PEEK and not game.king_peeked:
+                seats = [*seats, p]
+            for q in seats:
+                for t in self.slots(q):
+                    if not s.known[q][t] >> p & 1:
+                        return N.pos_action(N.PEEK, q, t)
+            return N.A_SKIP
+        if phase in (SWITCH_P, KING_SWITCH):
+            return self.switch()
+        raise ValueError(f"seed-hard's copy does not play phase {phase} (sticking is off in the classic preset)")
+
+    def switch(self) -> int:
+        s, p, value = self.s, self.p, self.value
+        if s.phase == KING_SWITCH and s.game.king_peeked:
+            raise ValueError("seed-hard's copy plays the classic king only")
+        known = sorted(
+            (value[s.hands[q][t]], q, t)
+            for q in self.others()
+            if not s.locked(q)
+            for t in self.slots(q)
+            if s.known[q][t] >> p & 1
+        )
+        mine = self.slots(p)
+        if not known or not mine:
+            return N.A_SKIP
+        v, q, t = known[0]
+        if s.phase == SWITCH_P:
+            high = self.highest()
+            return N.switch_action(p, high, q, t) if v < 4 and self.cv(p, high) > v else N.A_SKIP
+        unseen = [u for u in mine if not s.known[p][u] >> p & 1]
+        if v < 3:
+            return N.switch_action(p, unseen[0] if unseen else self.highest(), q, t)
+        seen = [u for u in mine if s.known[p][u] >> p & 1]
+        if seen:
+            high = max(seen, key=lambda u: (value[s.hands[p][u]], -u))
+            if value[s.hands[p][high]] >= v + 3:
+                return N.switch_action(p, high, q, t)
+        return N.switch_action(p, unseen[0], q, t) if unseen and v < UNKNOWN else N.A_SKIP
+
+
+def install_model(me: list[int]) -> None:
+    """Playouts: seat ``me[0]`` plays the policy, every other seat the copy of ``seed-hard``."""
+    policy: Callable[[CambioState, random.Random], int] = rollout.rollout_action
+
+    def modelled(state: CambioState, rng: random.Random) -> int:
+        return policy(state, rng) if state.mover == me[0] else SeedHardCopy(state).action()
+
+    rollout.rollout_action = modelled  # read at call time by CambioState.play_out
+
+
+def flat_choice(state: CambioState, sees_all: bool, samples: int, rng: random.Random) -> int:
+    view = state.view(state.mover)
+    legal = view.legal_actions()
+    if len(legal) == 1:
+        return int(legal[0])
+    me = state.mover
+    best, best_total = legal[0], -1.0
+    for action in legal:
+        total = 0.0
+        for _ in range(samples):
+            world = state.clone() if sees_all else view.sample_likely_world(rng)
+            assert isinstance(world, CambioState)
+            world.apply_action(action)
+            total += world.play_out(rng)[me]
+        if total > best_total:
+            best, best_total = action, total
+    return int(best)
+
+
+def check(game: deckhand.Game, games: int) -> None:
+    """The copy must choose ``seed-hard``'s move at every one of its decisions."""
+    decisions = 0
+    for number in range(games):
+        rng = random.Random(number)
+        agents = [make_agent("hard", game), make_agent("seed-hard", game)]
+        if number % 2:
+            agents.reverse()
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            p = state.current_player()
+            if p < 0:
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            action = agents[p].step(state.view(p), rng)
+            if agents[p].name == "seed-hard":
+                assert isinstance(state, CambioState)
+                decisions += 1
+                copy = SeedHardCopy(state).action()
+                if copy != action:
+                    raise SystemExit(f"game {number}: seed-hard played {state.action_to_string(action)}, "
+                                     f"the copy {state.action_to_string(copy)}")
+            state.apply_action(action)
+    print(f"the copy agrees with seed-hard at all {decisions} decisions of {games} games")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sees", choices=["all", "view"], default="view")
+    parser.add_argument("--samples", type=int, default=100, help="playouts per legal action")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--check", action="store_true", help="only confirm the copy of seed-hard")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    game = deckhand.load_game("cambio", preset="classic")
+    if args.check:
+        check(game, args.games)
+        return
+    me = [-1]
+    install_model(me)
+    results: list[float] = []
+    for number in range(args.games):
+        rng = random.Random(args.seed * 1_000_003 + number // 2)
+        seat = number % 2
+        opponent = make_agent("seed-hard", game)
+        seat_rngs = [random.Random(rng.getrandbits(64)) for _ in range(2)]
+        state = game.new_initial_state()
+        assert isinstance(state, CambioState)
+        while not state.is_terminal():
+            p = state.current_player()
+            if p < 0:
+                state.apply_action(state.sample_chance_outcome(rng))
+            elif p == seat:
+                me[0] = p
+                state.apply_action(flat_choice(state, args.sees == "all", args.samples, seat_rngs[p]))
+            else:
+                state.apply_action(opponent.step(state.view(p), seat_rngs[p]))
+        results.append(state.returns()[seat])
+    score = sum(results) / len(results)
+    lo, hi = wilson(sum(results), len(results))
+    row = {"sees": args.sees, "samples": args.samples, "games": len(results), "score": round(score, 3),
+           "ci95": [round(lo, 3), round(hi, 3)]}
+    print(f"flat Monte Carlo, sees {args.sees}, {args.samples} playouts per action, against seed-hard: "
+          f"{len(results)} games, score {score:.3f} [{lo:.3f}, {hi:.3f}]")
+    if args.json:
+        print(json.dumps(row))
+
+
+if __name__ == "__main__":
+    main()
