@@ -108,6 +108,7 @@ def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> Non
     s.run()
     line = next(x for x in out.getvalue().splitlines() if x.startswith("Hint: play "))
     assert " — " in line
+    assert not line.startswith("Hint: play play ")  # Basra's notation already says "play"
     assert s.state.history()  # nothing was played for the person: only the deal
 
 

@@ -263,7 +263,7 @@ class Session:
         with self._thinking("Looking for the best move…"):
             explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
         line = Text("Hint: play ")
-        line.append(explanation.notation, style="bold yellow")
+        line.append(_object(explanation.notation), style="bold yellow")
         advice = explanation.data.get("help")
         reason = _reason(explanation.reason, explanation.notation)
         if isinstance(advice, str) and advice:
