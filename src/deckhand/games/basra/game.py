@@ -8,7 +8,8 @@ from deckhand.core.cards import deck_44, deck_52
 from deckhand.core.deck import stack_indices
 from deckhand.core.options import Option
 from deckhand.core.protocol import Game
-from deckhand.games.basra.cards import JACK, SEVEN_OF_DIAMONDS, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
+from deckhand.games.basra.captures import sweeps
+from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
 from deckhand.games.basra.options import OPTIONS, PRESETS
 from deckhand.games.basra.state import BasraState
 
@@ -55,14 +56,9 @@ class BasraGame(Game):
         self.points: tuple[int, ...] = tuple(points)
         bonus = opts["basra_bonus"]
         self.bonus: tuple[int, ...] = tuple(2 * VALUE[i] if bonus == "double" else bonus for i in range(52))
-        self.buriable: tuple[bool, ...] = tuple(
-            bool(opts["bury"]) and (VALUE[i] == JACK or (self.seven_diamonds and i == SEVEN_OF_DIAMONDS))
-            for i in range(52)
-        )
-        # Tables for the search's playouts (playout.py): read per move, so precomputed.
-        self.sweeper: tuple[bool, ...] = tuple(
-            VALUE[i] == JACK or (self.seven_diamonds and i == SEVEN_OF_DIAMONDS) for i in range(52)
-        )
+        # Also read per move by the search's playouts (playout.py), so precomputed.
+        self.sweeper: tuple[bool, ...] = tuple(sweeps(i, self.seven_diamonds) for i in range(52))
+        self.buriable: tuple[bool, ...] = tuple(bool(opts["bury"]) and self.sweeper[i] for i in range(52))
         self.basra_value: tuple[int, ...] = tuple(VALUE[i] if VALUE[i] <= 10 else 100 for i in range(52))
         """A card's part in a sum that one card could clear: face cards count too much to ever fit."""
 
