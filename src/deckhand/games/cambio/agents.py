@@ -19,6 +19,7 @@ from deckhand.core.cards import CARDS, CODES
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action, Game, View
 from deckhand.games.cambio import notation as N
+from deckhand.games.cambio import rollout
 from deckhand.games.cambio.options import NO_POWER
 from deckhand.games.cambio.phases import (
     EMPTY,
@@ -340,13 +341,12 @@ def _list(values: Any) -> str:
     return ", ".join(str(v) for v in values)
 
 
-
 class PolicyAgent(Agent):
     """The playout policy (:mod:`deckhand.games.cambio.rollout`) played from a seat's view.
 
     The policy reads only what the seat to move knows, so any world sampled
     from the view gives the same move. It is the level ``hard``: measured
-    against ``seed-hard`` it is stronger than every search over it we tried.
+    against ``seed-hard`` it is stronger than every search over it measured.
     """
 
     name = "policy"
@@ -355,8 +355,6 @@ class PolicyAgent(Agent):
         self.game = game
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        from deckhand.games.cambio import rollout
-
         _table(view)
         world = view.sample_world(rng)
         assert isinstance(world, CambioState)
@@ -368,8 +366,6 @@ class PolicyAgent(Agent):
 
 def _policy_reason(state: CambioState, action: int) -> str:
     """Why the playout policy chose ``action``, in the numbers it used."""
-    from deckhand.games.cambio import rollout
-
     p = state.mover
     kind, payload = N.decode(action)
     mine = rollout.estimate(state, p, p)
