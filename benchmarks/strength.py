@@ -28,6 +28,7 @@ from typing import Any
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.play.arena import run_arena
+from three_trios_strength import convert  # the 3x3 proved-win check, beside this file
 
 # game -> (label, options, rungs as (upper, lower, games) unless --games says how many).
 # The counts are what it takes for each rung's interval to clear one half: the
@@ -143,41 +144,6 @@ def think_times(name: str, games: int, seed: int) -> list[dict[str, Any]]:
     return rows
 
 
-def trios_check(spec: str, positions: int, seed: int) -> dict[str, Any]:
-    """Play ``spec`` from 3x3 positions the solver proves won for the side to move, against the solver."""
-    game = deckhand.load_game("three_trios", preset="classic", shuffle=True)
-    solver = make_agent("solver", game)
-    agent = make_agent(spec, game)
-    rng = random.Random(seed)
-    tally = {"positions": 0, "won": 0, "drawn": 0, "lost": 0}
-    while tally["positions"] < positions:
-        state = game.new_initial_state()
-        stop = rng.randrange(0, 8)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance_outcome(rng))
-            elif stop == 0:
-                break
-            else:
-                state.apply_action(state.rollout_action(rng))
-                stop -= 1
-        if state.is_terminal() or state.is_chance_node():
-            continue
-        me = state.current_player()
-        verdict = solver.explain(state.view(me), rng)
-        if verdict.data.get("result") != "win":
-            continue
-        tally["positions"] += 1
-        seats = [agent, solver] if me == 0 else [solver, agent]
-        while not state.is_terminal():
-            p = state.current_player()
-            state.apply_action(seats[p].step(state.view(p), rng))
-        result = state.returns()[me]
-        tally["won" if result == 1.0 else "drawn" if result > 0 else "lost"] += 1
-    print(f"{spec} from {tally['positions']} proved-won 3x3 positions against the solver: {tally}")
-    return tally
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="")
@@ -190,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     rows: Any
     if args.trios:
-        rows = trios_check(args.trios, args.games or 40, args.seed)
+        rows = convert(args.trios, args.games or 40, args.seed)
     elif args.think:
         print("| game | level | spec | moves | mean CPU s | max CPU s |\n|---|---|---|---|---|---|")
         rows = think_times(args.game, args.games or 6, args.seed)
