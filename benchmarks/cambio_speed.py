@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from deckhand import load_game
 from deckhand.games.cambio import CambioState
@@ -36,14 +38,16 @@ def positions(preset: str, players: int, count: int, seed: int) -> list[CambioSt
             out.append(state)
     return out
 
+T = TypeVar("T")
 
-def per_call(fn: object, items: list[object], seconds: float) -> float:
+
+def per_call(fn: Callable[[T], object], items: Sequence[T], seconds: float) -> float:
     """Microseconds per call of ``fn(item)``, cycling over ``items`` for about ``seconds``."""
     calls = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for item in items:
-            fn(item)  # type: ignore[operator]
+            fn(item)
         calls += len(items)
     return (time.perf_counter() - start) / calls * 1e6
 

@@ -41,7 +41,8 @@ def main() -> None:
     for name in deckhand.games():
         if args.game and name != args.game:
             continue
-        for preset in list(game_class(name).PRESETS) or [None]:
+        presets: list[str | None] = [*game_class(name).PRESETS] or [None]
+        for preset in presets:
             step = max(1, args.games // (4 * args.workers))
             for lo in range(args.first_seed, args.first_seed + args.games, step):
                 jobs.append((name, preset, range(lo, min(lo + step, args.first_seed + args.games))))

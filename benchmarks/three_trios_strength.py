@@ -79,10 +79,11 @@ def match(a: str, b: str, games: int, seed: int, preset: str) -> dict[str, Any]:
             for spec, t in ((a, agents[0]), (b, agents[1]))
         },
     }
+    mine = agents[0].times
     print(
-        f"{a} vs {b} ({preset}, {games} games): score {row['score']:.3f} (95% {lo:.3f}-{hi:.3f}), "
-        f"W/D/L {wins}/{draws}/{row['losses']}; CPU per move of {a}: mean {row['cpu_per_move'][a]['mean']:.3f}s, "
-        f"max {row['cpu_per_move'][a]['max']:.3f}s"
+        f"{a} vs {b} ({preset}, {games} games): score {total / games:.3f} (95% {lo:.3f}-{hi:.3f}), "
+        f"W/D/L {wins}/{draws}/{games - wins - draws}; CPU per move of {a}: mean {sum(mine) / len(mine):.3f}s, "
+        f"max {max(mine):.3f}s"
     )
     return row
 

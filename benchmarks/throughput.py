@@ -73,7 +73,7 @@ def configs(only: str | None) -> list[tuple[str, str | None]]:
     for name in deckhand.games():
         if only and name != only:
             continue
-        presets = list(game_class(name).PRESETS) or [None]
+        presets: list[str | None] = [*game_class(name).PRESETS] or [None]
         out.extend((name, p) for p in presets)
     return out
 
