@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from math import sqrt
-from typing import Any
+from typing import Any, ClassVar
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError
@@ -55,6 +55,8 @@ class ISMCTSAgent(SearchAgent):
     """
 
     kind = "ismcts"
+    open_loop: ClassVar[bool] = False
+    """Key a node by the actions that lead to it instead of by an information set (``openloop``)."""
 
     def __init__(
         self,
@@ -95,6 +97,8 @@ class ISMCTSAgent(SearchAgent):
         widen = self.widen
         policy_opponents = self.opponents == "policy"
         own_keys = self.opponents == "own"
+        nested = self.open_loop
+        nodes = [1]
         playout = self.playout
         sample = self.sampler(view)
 
@@ -116,7 +120,7 @@ class ISMCTSAgent(SearchAgent):
                 if policy_opponents and p != me:
                     world.apply_action(world.rollout_action(rng))
                     continue
-                if node is None:
+                if node is None:  # never when nested: the node is the last edge's child
                     key = world.information_key(p if own_keys else me)
                     table = tables[p]
                     node = table.get(key)
@@ -146,16 +150,18 @@ class ISMCTSAgent(SearchAgent):
                     else:
                         action = None
                     if action is not None:
-                        edge = node[action] = [0, 0.0, 1]
+                        edge = node[action] = [0, 0.0, 1, {}] if nested else [0, 0.0, 1]
+                        nodes[0] += nested
                         path.append((edge, p))
                         world.apply_action(action)
                         returns = playout(world, rng)
                         break
                     legal = [a for a in legal if a in node]
                 action = uct_pick(node, legal, c, rng)
-                path.append((node[action], p))
+                edge = node[action]
+                path.append((edge, p))
                 world.apply_action(action)
-                node = None
+                node = edge[3] if nested else None
             if returns is None:
                 returns = world.returns()
             for edge, p in path:
@@ -163,5 +169,4 @@ class ISMCTSAgent(SearchAgent):
                 edge[1] += returns[p]
 
         iterations, seconds = self.budget.run(iterate)
-        nodes = 1 + sum(len(t) for t in tables)
-        return root, iterations, seconds, {"nodes": nodes}
+        return root, iterations, seconds, {"nodes": nodes[0] if nested else 1 + sum(len(t) for t in tables)}
