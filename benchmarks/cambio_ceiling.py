@@ -2,6 +2,8 @@
 
     python benchmarks/cambio_ceiling.py --sees all  [--samples 100] [--games 200] [--seed 0]
     python benchmarks/cambio_ceiling.py --sees view [--samples 100] [--games 200] [--seed 0]
+    python benchmarks/cambio_ceiling.py --sees all --at start|hold|power
+    python benchmarks/cambio_ceiling.py --knows own|opponent|both [--games 20000]
     python benchmarks/cambio_ceiling.py --check [--games 300]
 
 The player is flat Monte Carlo: every legal action is tried in ``--samples``
@@ -13,6 +15,14 @@ the copy picks ``seed-hard``'s move at every decision of N games). With
 of the deck is unknown): a clairvoyant player, the bound for any honest
 search built this way. With ``--sees view`` each playout starts from a world
 dealt from the seat's view (``sample_likely_world``), as a real search does.
+``--at`` lets the search choose only at one kind of decision (the start of a
+turn, a drawn card, a power) and the policy play the rest: which decisions
+the knowledge pays at.
+
+``--knows`` measures the value of that knowledge without search: the policy
+itself plays, told the cards it has not seen in its own hand, in the
+opponent's, or in both.
+
 Seats alternate over paired deals; the score comes with a Wilson interval.
 """
 
@@ -40,6 +50,13 @@ from deckhand.games.cambio.phases import (
 )
 from deckhand.games.cambio.state import CambioState
 from deckhand.play.stats import wilson
+
+DECISIONS = {
+    "start": (START,),
+    "hold": (HOLD,),
+    "power": (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK, SWITCH_P, KING_SWITCH),
+}
+DECISIONS["every"] = tuple(phase for phases in DECISIONS.values() for phase in phases)
 
 UNKNOWN = 6
 """``seed-hard``'s value of a card it has not seen."""
@@ -145,9 +162,9 @@ def install_model(me: list[int]) -> None:
 
 def flat_choice(state: CambioState, sees_all: bool, samples: int, rng: random.Random) -> int:
     view = state.view(state.mover)
-    legal = view.legal_actions()
+    legal = [int(a) for a in view.legal_actions() if isinstance(a, int)]
     if len(legal) == 1:
-        return int(legal[0])
+        return legal[0]
     me = state.mover
     best, best_total = legal[0], -1.0
     for action in legal:
@@ -159,7 +176,17 @@ def flat_choice(state: CambioState, sees_all: bool, samples: int, rng: random.Ra
             total += world.play_out(rng)[me]
         if total > best_total:
             best, best_total = action, total
-    return int(best)
+    return best
+
+
+def told(state: CambioState, knows: str) -> CambioState:
+    """A copy of ``state`` in which the mover has seen the hidden cards ``knows`` names."""
+    world = state.clone()
+    p = world.mover
+    for q in range(world.game.players):
+        if knows == "both" or (q == p) == (knows == "own"):
+            world.known[q] = [m | 1 << p for m in world.known[q]]
+    return world
 
 
 def check(game: deckhand.Game, games: int) -> None:
@@ -194,6 +221,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100, help="playouts per legal action")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--at", choices=list(DECISIONS), default="every",
+                        help="search only at these decisions; the policy makes the rest")
+    parser.add_argument("--knows", choices=["own", "opponent", "both"],
+                        help="no search: the policy plays, told these hidden cards")
     parser.add_argument("--check", action="store_true", help="only confirm the copy of seed-hard")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -202,7 +233,9 @@ def main() -> None:
         check(game, args.games)
         return
     me = [-1]
+    policy = rollout.rollout_action
     install_model(me)
+    searched = DECISIONS[args.at]
     results: list[float] = []
     for number in range(args.games):
         rng = random.Random(args.seed * 1_000_003 + number // 2)
@@ -215,18 +248,27 @@ def main() -> None:
             p = state.current_player()
             if p < 0:
                 state.apply_action(state.sample_chance_outcome(rng))
-            elif p == seat:
+            elif p == seat and args.knows:
+                state.apply_action(policy(told(state, args.knows), seat_rngs[p]))
+            elif p == seat and state.phase in searched:
                 me[0] = p
                 state.apply_action(flat_choice(state, args.sees == "all", args.samples, seat_rngs[p]))
+            elif p == seat:
+                state.apply_action(policy(state, seat_rngs[p]))
             else:
                 state.apply_action(opponent.step(state.view(p), seat_rngs[p]))
         results.append(state.returns()[seat])
     score = sum(results) / len(results)
     lo, hi = wilson(sum(results), len(results))
-    row = {"sees": args.sees, "samples": args.samples, "games": len(results), "score": round(score, 3),
-           "ci95": [round(lo, 3), round(hi, 3)]}
-    print(f"flat Monte Carlo, sees {args.sees}, {args.samples} playouts per action, against seed-hard: "
-          f"{len(results)} games, score {score:.3f} [{lo:.3f}, {hi:.3f}]")
+    if args.knows:
+        row: dict[str, object] = {"knows": args.knows}
+        hands = {"own": "its own hand", "opponent": "the opponent's hand", "both": "both hands"}[args.knows]
+        who = f"the policy, told the hidden cards of {hands}"
+    else:
+        row = {"sees": args.sees, "samples": args.samples, "at": args.at}
+        who = f"flat Monte Carlo at {args.at} decisions, sees {args.sees}, {args.samples} playouts per action"
+    row.update({"games": len(results), "score": round(score, 3), "ci95": [round(lo, 3), round(hi, 3)]})
+    print(f"{who}, against seed-hard: {len(results)} games, score {score:.3f} [{lo:.3f}, {hi:.3f}]")
     if args.json:
         print(json.dumps(row))
 

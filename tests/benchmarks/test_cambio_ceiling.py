@@ -1,0 +1,77 @@
+"""``benchmarks/cambio_ceiling.py``: its copy of ``seed-hard`` is exact and its modes run."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import deckhand
+from deckhand.games.cambio.state import CambioState
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "cambio_ceiling.py"
+
+
+@pytest.fixture(scope="module")
+def ceiling() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cambio_ceiling", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(*args: str) -> str:
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def mid_game(seed: int) -> CambioState:
+    game = deckhand.load_game("cambio", preset="classic")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance_outcome(rng))
+    assert isinstance(state, CambioState)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("knows", "own", "theirs"),
+    [("own", True, False), ("opponent", False, True), ("both", True, True)],
+)
+def test_told_reveals_exactly_the_named_hand(ceiling: ModuleType, knows: str, own: bool, theirs: bool) -> None:
+    state = mid_game(3)
+    p = state.mover
+    before = [list(masks) for masks in state.known]
+    world = ceiling.told(state, knows)
+    assert state.known == before  # the game itself is untouched
+    for q, masks in enumerate(world.known):
+        told = own if q == p else theirs
+        assert all(bool(m >> p & 1) == (told or bool(old >> p & 1)) for m, old in zip(masks, before[q], strict=True))
+        assert all(m & ~(1 << p) == old & ~(1 << p) for m, old in zip(masks, before[q], strict=True))
+
+
+def test_the_copy_of_seed_hard_makes_its_every_move() -> None:
+    assert "the copy agrees with seed-hard at all" in run("--check", "--games", "20")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--knows", "own", "--games", "6"],
+        ["--at", "start", "--sees", "view", "--samples", "2", "--games", "2"],
+        ["--at", "hold", "--sees", "all", "--samples", "2", "--games", "2"],
+    ],
+)
+def test_modes_report_a_score_with_its_interval(args: list[str]) -> None:
+    row = json.loads(run(*args, "--json").splitlines()[-1])
+    assert row["games"] == int(args[-1])
+    assert 0.0 <= row["ci95"][0] <= row["score"] <= row["ci95"][1] <= 1.0
