@@ -209,8 +209,10 @@ def check(game: deckhand.Game, games: int) -> None:
                 decisions += 1
                 copy = SeedHardCopy(state).action()
                 if copy != action:
-                    raise SystemExit(f"game {number}: seed-hard played {state.action_to_string(action)}, "
-                                     f"the copy {state.action_to_string(copy)}")
+                    raise SystemExit(
+                        f"game {number}: seed-hard played {state.action_to_string(action)}, "
+                        f"the copy {state.action_to_string(copy)}"
+                    )
             state.apply_action(action)
     print(f"the copy agrees with seed-hard at all {decisions} decisions of {games} games")
 
@@ -221,10 +223,15 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100, help="playouts per legal action")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--at", choices=list(DECISIONS), default="every",
-                        help="search only at these decisions; the policy makes the rest")
-    parser.add_argument("--knows", choices=["own", "opponent", "both"],
-                        help="no search: the policy plays, told these hidden cards")
+    parser.add_argument(
+        "--at",
+        choices=list(DECISIONS),
+        default="every",
+        help="search only at these decisions; the policy makes the rest",
+    )
+    parser.add_argument(
+        "--knows", choices=["own", "opponent", "both"], help="no search: the policy plays, told these hidden cards"
+    )
     parser.add_argument("--check", action="store_true", help="only confirm the copy of seed-hard")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -38,6 +38,7 @@ def positions(preset: str, players: int, count: int, seed: int) -> list[CambioSt
             out.append(state)
     return out
 
+
 T = TypeVar("T")
 
 
@@ -91,8 +92,10 @@ def main() -> None:
         actions += playout(opening.view(0).sample_world(rng), rng, True)
         games += 1
     elapsed = time.perf_counter() - start
-    print(f"  from the opening: view + sample + rollout_action playouts: {games / elapsed:9,.0f} /s, "
-          f"{actions / games:5.1f} actions each")
+    print(
+        f"  from the opening: view + sample + rollout_action playouts: {games / elapsed:9,.0f} /s, "
+        f"{actions / games:5.1f} actions each"
+    )
     for smart in (False, True):
         actions = 0
         games = 0
@@ -103,8 +106,10 @@ def main() -> None:
                 games += 1
         elapsed = time.perf_counter() - start
         kind = "rollout_action" if smart else "uniform"
-        print(f"  sample + {kind:15s} playouts: {games / elapsed:9,.0f} /s, {actions / elapsed:10,.0f} actions/s, "
-              f"{actions / games:5.1f} actions each")
+        print(
+            f"  sample + {kind:15s} playouts: {games / elapsed:9,.0f} /s, {actions / elapsed:10,.0f} actions/s, "
+            f"{actions / games:5.1f} actions each"
+        )
 
 
 if __name__ == "__main__":

@@ -108,8 +108,10 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    row = think(args.agent, args.positions) if args.think else timed_arena(
-        args.agent, args.opponent, args.games, args.seed
+    row = (
+        think(args.agent, args.positions)
+        if args.think
+        else timed_arena(args.agent, args.opponent, args.games, args.seed)
     )
     if args.json:
         print(json.dumps(row))

@@ -25,8 +25,22 @@ def app() -> typer.Typer:
 def test_a_scripted_session_through_the_command(app: typer.Typer) -> None:
     result = CliRunner().invoke(
         app,
-        ["advise", "cambio", "--players", "3", "--first", "1", "--bottom", "3,rk", "--playouts", "100", "--seed", "1",
-         "--engine", "flat"],
+        [
+            "advise",
+            "cambio",
+            "--players",
+            "3",
+            "--first",
+            "1",
+            "--bottom",
+            "3,rk",
+            "--playouts",
+            "100",
+            "--seed",
+            "1",
+            "--engine",
+            "flat",
+        ],
         input="show\n+\nx0 6\n?\n+ 5\n?\nquit\n",
     )
     assert result.exit_code == 0, result.output

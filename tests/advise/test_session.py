@@ -108,8 +108,8 @@ def test_the_end_asks_you_to_count_what_you_never_saw() -> None:
 
 
 @pytest.mark.parametrize(
-    ("code", "house", "classic"), [("SA", 1, 1), ("HX", 10, 10), ("CJ", 10, 11), ("DQ", 10, 12), ("SK", 10, 13),
-                                   ("HK", -1, -1), ("JK", 0, 0)]
+    ("code", "house", "classic"),
+    [("SA", 1, 1), ("HX", 10, 10), ("CJ", 10, 11), ("DQ", 10, 12), ("SK", 10, 13), ("HK", -1, -1), ("JK", 0, 0)],
 )
 def test_card_values_follow_the_preset(code: str, house: int, classic: int) -> None:
     assert session_module.card_value(code, "house") == house

@@ -26,8 +26,10 @@ def arrange(
 ) -> BasraState:
     """Seat ``mover`` to play holding ``hand``; the other seat holds ``other``; the rest is undealt."""
     state = deal(preset, **options)
-    indices = {name: [c.index for c in parse_cards(text)] for name, text in
-               (("hand", hand), ("table", table), ("other", other))}
+    indices = {
+        name: [c.index for c in parse_cards(text)]
+        for name, text in (("hand", hand), ("table", table), ("other", other))
+    }
     state.pile = [c for c in state.game.deck_cards if not any(c in v for v in indices.values())]
     state.hands = [[], []]
     state.hands[mover] = sorted(indices["hand"], key=lambda c: (c % 13, c // 13))

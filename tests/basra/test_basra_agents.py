@@ -74,8 +74,11 @@ def test_explanations_list_candidates() -> None:
 @pytest.mark.parametrize("preset", ["bazzi", "egyptian"])
 def test_greedy_beats_classic_and_classic_beats_random(preset: str) -> None:
     game = load_game("basra", preset=preset)
-    levels = {"greedy": make_agent("medium", game), "classic": make_agent("easy", game),
-              "random": make_agent("random", game)}
+    levels = {
+        "greedy": make_agent("medium", game),
+        "classic": make_agent("easy", game),
+        "random": make_agent("random", game),
+    }
 
     def score(a: str, b: str, games: int) -> float:
         won = 0.0

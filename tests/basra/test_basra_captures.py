@@ -27,9 +27,19 @@ CASES = [
     # The seed: four deuces are taken by a four (two pairs) or an eight (all four).
     ("bazzi", "S2 H2 D2 C2", "C8", {"play C8", "play C8 {S2 H2 D2 C2}"}),
     # One set of cards is one move, however it could be grouped.
-    ("bazzi", "SA HA S2 H2", "C3",
-     {"play C3", "play C3 {SA S2}", "play C3 {SA H2}", "play C3 {HA S2}", "play C3 {HA H2}",
-      "play C3 {SA S2} {HA H2}"}),
+    (
+        "bazzi",
+        "SA HA S2 H2",
+        "C3",
+        {
+            "play C3",
+            "play C3 {SA S2}",
+            "play C3 {SA H2}",
+            "play C3 {HA S2}",
+            "play C3 {HA H2}",
+            "play C3 {SA S2} {HA H2}",
+        },
+    ),
     # A group must add up exactly; cards above the value never join one.
     ("bazzi", "S4 H4 D9", "C5", {"play C5"}),
     ("bazzi", "S6 HA D9", "C7", {"play C7", "play C7 {HA S6}"}),
@@ -100,7 +110,8 @@ def test_groupings_agree_with_brute_force(seed: int) -> None:
     value = rng.randint(2, 10)
     values = tuple(sorted(rng.randint(1, value - 1) for _ in range(rng.randint(0, 8))))
     expected = {
-        mask for mask in range(1 << len(values))
+        mask
+        for mask in range(1 << len(values))
         if _coverable(value, [v for i, v in enumerate(values) if mask >> i & 1])
     }
     found = groupings(value, values)

@@ -41,7 +41,12 @@ def test_hard_weighs_every_slot_by_its_configuration_value() -> None:
     state = play(table(deck=CLASSIC_DEAL + " D3"), "draw", "D3")
     e = HardAgent().explain(state.view(0), random.Random(0))
     assert [(c.action, c.value) for c in e.candidates] == [
-        ("swap 0", 17.0), ("swap 1", 16.0), ("swap 2", 12.0), ("swap 3", 12.0), ("discard", 15.0)]
+        ("swap 0", 17.0),
+        ("swap 1", 16.0),
+        ("swap 2", 12.0),
+        ("swap 3", 12.0),
+        ("discard", 15.0),
+    ]
     assert e.data["before"] == 15 and e.data["after"] == 12
 
 
@@ -50,13 +55,16 @@ def test_hard_draws_when_the_discard_is_5_or_more() -> None:
     assert hard(state)[0] == "draw"
 
 
-@pytest.mark.parametrize(("card", "action", "rule"), [
-    ("D2", "swap 3", "swapped the 2 into slot 3"),
-    ("D6", "discard", "discarded the 6: it is 5 or more"),
-    ("D7", "discard", "discarded the 7 to use its power"),
-    ("DJ", "discard", "discarded the J to use its power"),
-    ("HK", "swap 3", "swapped the red K into slot 3"),
-])
+@pytest.mark.parametrize(
+    ("card", "action", "rule"),
+    [
+        ("D2", "swap 3", "swapped the 2 into slot 3"),
+        ("D6", "discard", "discarded the 6: it is 5 or more"),
+        ("D7", "discard", "discarded the 7 to use its power"),
+        ("DJ", "discard", "discarded the J to use its power"),
+        ("HK", "swap 3", "swapped the red K into slot 3"),
+    ],
+)
 def test_hard_with_a_drawn_card(card: str, action: str, rule: str) -> None:
     state = play(table(deck=CLASSIC_DEAL + " " + card), "draw", card)
     notation, reason = hard(state)
@@ -82,20 +90,25 @@ def test_hard_jack_skips_without_a_known_good_card() -> None:
     assert hard(state)[0] == "skip"
 
 
-@pytest.mark.parametrize(("seen", "expected"), [
-    ("HA", "switch 0.2 1.0"),   # very good (below 3): goes for my unknown card
-    ("H4", "switch 0.2 1.0"),   # below 6: replaces an unknown card
-    ("H9", "skip"),             # nothing to gain
-])
+@pytest.mark.parametrize(
+    ("seen", "expected"),
+    [
+        ("HA", "switch 0.2 1.0"),  # very good (below 3): goes for my unknown card
+        ("H4", "switch 0.2 1.0"),  # below 6: replaces an unknown card
+        ("H9", "skip"),  # nothing to gain
+    ],
+)
 def test_hard_black_king(seen: str, expected: str) -> None:
-    state = play(table("house", deck=f"SA S2 S3 S4 {seen} H6 H7 H8 SK", known_slots="0 1"),
-                 "draw", "SK", "discard", "peek 1.0")
+    state = play(
+        table("house", deck=f"SA S2 S3 S4 {seen} H6 H7 H8 SK", known_slots="0 1"), "draw", "SK", "discard", "peek 1.0"
+    )
     assert hard(state)[0] == expected
 
 
 def test_hard_black_king_replaces_a_known_card_at_least_3_higher() -> None:
-    state = play(table("house", deck="SQ SJ S3 S4 H5 H6 H7 H8 SK", known_slots="0 1 2 3"),
-                 "draw", "SK", "discard", "peek 1.0")
+    state = play(
+        table("house", deck="SQ SJ S3 S4 H5 H6 H7 H8 SK", known_slots="0 1 2 3"), "draw", "SK", "discard", "peek 1.0"
+    )
     assert hard(state)[0] == "switch 0.0 1.0"
 
 
@@ -111,8 +124,19 @@ def test_hard_sticks_a_card_it_knows_matches_and_gives_away_its_highest() -> Non
     play(state, "pass")
     assert hard(state)[0] == "stick 0.2"
     # seat 0 peeked H7 at 1.2; seat 1 discards a 7: seat 0 sticks that card, then gives its highest away
-    state = play(table("house", deck="SA S2 S3 S4  H5 H6 H7 H8 D9 C7"), "draw", "D9", "discard", "peek 1.2",
-                 "pass", "pass", "draw", "C7", "discard", "skip")
+    state = play(
+        table("house", deck="SA S2 S3 S4  H5 H6 H7 H8 D9 C7"),
+        "draw",
+        "D9",
+        "discard",
+        "peek 1.2",
+        "pass",
+        "pass",
+        "draw",
+        "C7",
+        "discard",
+        "skip",
+    )
     assert hard(state) == ("stick 1.2", "stuck seat 1's H7 at 1.2 on the 7: I know it matches")
     play(state, "stick 1.2")
     assert hard(state) == ("give 0", "gave away my slot 0 (worth 6 to me)")
@@ -150,8 +174,16 @@ def test_hard_beats_easy_most_of_the_time() -> None:
 
 # -- the seed's statistic ---------------------------------------------------------------------------------
 def test_computer_victory_statistics_per_level() -> None:
-    results = [("hard", "computer"), ("hard", "computer"), ("hard", "player"), ("hard", "no one"),
-               ("easy", "player"), ("easy", "computer"), ("easy", "player"), ("easy", "player")]
+    results = [
+        ("hard", "computer"),
+        ("hard", "computer"),
+        ("hard", "player"),
+        ("hard", "no one"),
+        ("easy", "player"),
+        ("easy", "computer"),
+        ("easy", "player"),
+        ("easy", "player"),
+    ]
     stats = computer_victory_statistics(results)
     assert (stats["hard"].computer_wins, stats["hard"].player_wins, stats["hard"].ties) == (2, 1, 1)
     assert stats["hard"].formatted() == "0.67" and stats["easy"].computer_victory == 0.25

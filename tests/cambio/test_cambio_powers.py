@@ -16,12 +16,15 @@ def after_discard(card: str, preset: str = "classic", players: int = 2, **option
     return legal(state)
 
 
-@pytest.mark.parametrize(("card", "preset", "expected"), [
-    ("D7", "classic", ["peek 0.0", "peek 0.1", "peek 0.2", "peek 0.3", "skip"]),
-    ("D8", "house", ["peek 0.0", "peek 0.1", "peek 0.2", "peek 0.3", "skip"]),
-    ("D9", "classic", ["peek 1.0", "peek 1.1", "peek 1.2", "peek 1.3", "skip"]),
-    ("DX", "house", ["peek 1.0", "peek 1.1", "peek 1.2", "peek 1.3", "skip"]),
-])
+@pytest.mark.parametrize(
+    ("card", "preset", "expected"),
+    [
+        ("D7", "classic", ["peek 0.0", "peek 0.1", "peek 0.2", "peek 0.3", "skip"]),
+        ("D8", "house", ["peek 0.0", "peek 0.1", "peek 0.2", "peek 0.3", "skip"]),
+        ("D9", "classic", ["peek 1.0", "peek 1.1", "peek 1.2", "peek 1.3", "skip"]),
+        ("DX", "house", ["peek 1.0", "peek 1.1", "peek 1.2", "peek 1.3", "skip"]),
+    ],
+)
 def test_peek_powers(card: str, preset: str, expected: list[str]) -> None:
     assert after_discard(card, preset) == expected
 
@@ -33,8 +36,17 @@ def test_cards_without_power_end_the_turn(card: str) -> None:
 
 def test_joker_has_no_power() -> None:
     state = play(table("house", deck=CLASSIC_DEAL + " JK"), "draw", "JK", "discard")
-    assert legal(state) == ["stick 0.0", "stick 0.1", "stick 0.2", "stick 0.3",
-                            "stick 1.0", "stick 1.1", "stick 1.2", "stick 1.3", "pass"]
+    assert legal(state) == [
+        "stick 0.0",
+        "stick 0.1",
+        "stick 0.2",
+        "stick 0.3",
+        "stick 1.0",
+        "stick 1.1",
+        "stick 1.2",
+        "stick 1.3",
+        "pass",
+    ]
 
 
 def test_peek_shows_the_card_to_the_peeker_only() -> None:
@@ -54,12 +66,15 @@ def test_taken_power_card_has_no_power() -> None:
     assert state.current_player() == 0 and legal(state) == ["cambio", "draw", "take"]
 
 
-@pytest.mark.parametrize(("preset", "players", "legal_one", "illegal_one"), [
-    # classic J/Q: one own card with one opponent card
-    ("classic", 3, "switch 0.1 2.3", "switch 1.0 2.0"),
-    # house J/Q: any two cards of two different seats
-    ("house", 3, "switch 1.0 2.0", "switch 1.0 1.1"),
-])
+@pytest.mark.parametrize(
+    ("preset", "players", "legal_one", "illegal_one"),
+    [
+        # classic J/Q: one own card with one opponent card
+        ("classic", 3, "switch 0.1 2.3", "switch 1.0 2.0"),
+        # house J/Q: any two cards of two different seats
+        ("house", 3, "switch 1.0 2.0", "switch 1.0 1.1"),
+    ],
+)
 def test_jack_and_queen_blind_switch(preset: str, players: int, legal_one: str, illegal_one: str) -> None:
     options = legal_one and after_discard("DJ", preset, players)
     assert legal_one in options and illegal_one not in options and options[-1] == "skip"

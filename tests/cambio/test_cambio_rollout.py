@@ -72,8 +72,11 @@ def test_a_blind_switch_gives_away_a_king_for_a_card_the_opponent_kept() -> None
 def test_likely_worlds_deal_low_cards_where_the_owner_kept_what_it_saw() -> None:
     """After a few of its owner's turns, a seen and kept card averages well below the deck."""
     g = game("classic")
-    state = next(s for s in positions("classic", 2, 30) if s.turns >= 8 and s.mover == 0
-                 and s.known[1][0] == 2 and s.known[1][3] == 0 and s.hands[1][3] != EMPTY)
+    state = next(
+        s
+        for s in positions("classic", 2, 30)
+        if s.turns >= 8 and s.mover == 0 and s.known[1][0] == 2 and s.known[1][3] == 0 and s.hands[1][3] != EMPTY
+    )
     view = state.view(0)
     rng = random.Random(1)
     kept, unseen, uniform = [], [], []

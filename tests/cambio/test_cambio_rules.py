@@ -25,10 +25,13 @@ def test_known_slots_and_cards_per_seat_are_options() -> None:
 
 
 # -- turn ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("preset", "first", "later"), [
-    ("classic", ["cambio", "draw"], ["cambio", "draw", "take"]),
-    ("house", ["cambio", "draw"], ["cambio", "draw"]),
-])
+@pytest.mark.parametrize(
+    ("preset", "first", "later"),
+    [
+        ("classic", ["cambio", "draw"], ["cambio", "draw", "take"]),
+        ("house", ["cambio", "draw"], ["cambio", "draw"]),
+    ],
+)
 def test_turn_starts_with_cambio_draw_or_take(preset: str, first: list[str], later: list[str]) -> None:
     state = table(preset, deck=CLASSIC_DEAL + " C5")
     assert legal(state) == first
@@ -109,11 +112,14 @@ def test_max_rounds_ends_the_game_after_that_many_full_rounds() -> None:
 
 
 # -- scoring and ties ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("deal", "values", "scores"), [
-    ("SA S2 S3 S4  HJ HQ SK HK", "classic", [10, 35]),
-    ("SA S2 S3 S4  HJ HQ SK HK", "house", [10, 29]),
-    ("DK HK CK SK  HA H2 H3 H4", "classic", [24, 10]),
-])
+@pytest.mark.parametrize(
+    ("deal", "values", "scores"),
+    [
+        ("SA S2 S3 S4  HJ HQ SK HK", "classic", [10, 35]),
+        ("SA S2 S3 S4  HJ HQ SK HK", "house", [10, 29]),
+        ("DK HK CK SK  HA H2 H3 H4", "classic", [24, 10]),
+    ],
+)
 def test_card_values(deal: str, values: str, scores: list[float]) -> None:
     state = table(deck=deal, values=values)
     assert state.scores() == scores
@@ -124,16 +130,19 @@ def test_joker_is_worth_zero_in_the_house_deck() -> None:
     assert state.scores() == [7, 26]
 
 
-@pytest.mark.parametrize(("deal", "caller", "returns"), [
-    # seat 0 lowest
-    ("SA S2 S3 S4  H5 H6 H7 H8", 0, [1.0, 0.0]),
-    # caller ties for lowest: the tied non-caller wins
-    ("SA S2 S3 S4  HA H2 H3 H4", 0, [0.0, 1.0]),
-    # a tie without the caller is shared
-    ("SA S2 S3 S4  HA H2 H3 H4  CA C2 C3 C4", 2, [0.5, 0.5, 0.0]),
-    # caller alone lowest wins
-    ("SA S2 S3 S4  H5 H6 H7 H8  CA C2 C3 CK", 2, [1.0, 0.0, 0.0]),
-])
+@pytest.mark.parametrize(
+    ("deal", "caller", "returns"),
+    [
+        # seat 0 lowest
+        ("SA S2 S3 S4  H5 H6 H7 H8", 0, [1.0, 0.0]),
+        # caller ties for lowest: the tied non-caller wins
+        ("SA S2 S3 S4  HA H2 H3 H4", 0, [0.0, 1.0]),
+        # a tie without the caller is shared
+        ("SA S2 S3 S4  HA H2 H3 H4  CA C2 C3 C4", 2, [0.5, 0.5, 0.0]),
+        # caller alone lowest wins
+        ("SA S2 S3 S4  H5 H6 H7 H8  CA C2 C3 CK", 2, [1.0, 0.0, 0.0]),
+    ],
+)
 def test_lowest_total_wins_and_ties(deal: str, caller: int, returns: list[float]) -> None:
     players = len(deal.split()) // 4
     draws = "D5 D6 D4 D3 D2"
@@ -151,15 +160,18 @@ def test_lowest_total_wins_and_ties(deal: str, caller: int, returns: list[float]
 
 
 # -- bad input ----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("moves", "bad", "message"), [
-    ([], "swap 0", "not allowed in the start phase"),
-    (["draw", "C5"], "swap 7", "has no slot 7"),
-    (["draw", "C5"], "draw", "not allowed in the hold phase"),
-    (["draw", "C5"], "H9", "seat 0's move"),
-    (["draw"], "SA", "not in the draw pile"),
-    (["draw", "C5", "discard", "cambio"], "cambio", "already called"),
-    (["draw", "C5", "discard", "draw", "C7", "discard"], "peek 0.0", "not allowed in the peek_own phase"),
-])
+@pytest.mark.parametrize(
+    ("moves", "bad", "message"),
+    [
+        ([], "swap 0", "not allowed in the start phase"),
+        (["draw", "C5"], "swap 7", "has no slot 7"),
+        (["draw", "C5"], "draw", "not allowed in the hold phase"),
+        (["draw", "C5"], "H9", "seat 0's move"),
+        (["draw"], "SA", "not in the draw pile"),
+        (["draw", "C5", "discard", "cambio"], "cambio", "already called"),
+        (["draw", "C5", "discard", "draw", "C7", "discard"], "peek 0.0", "not allowed in the peek_own phase"),
+    ],
+)
 def test_illegal_actions_are_refused_and_change_nothing(moves: list[str], bad: str, message: str) -> None:
     state = play(table(deck=CLASSIC_DEAL + " C5 C7"), *moves)
     before = snapshot(state)

@@ -63,11 +63,14 @@ def test_wrong_stick_shows_the_card_and_draws_a_penalty_card_nobody_has_seen() -
     assert state.current_player() == 0 and legal(state)[-1] == "pass"  # the window goes on
 
 
-@pytest.mark.parametrize(("top", "card", "right"), [
-    ("DK", "SK", True),   # kings match kings, whatever their colour (DK is red: no power)
-    ("D5", "H5", True),
-    ("D5", "H6", False),
-])
+@pytest.mark.parametrize(
+    ("top", "card", "right"),
+    [
+        ("DK", "SK", True),  # kings match kings, whatever their colour (DK is red: no power)
+        ("D5", "H5", True),
+        ("D5", "H6", False),
+    ],
+)
 def test_stick_matches_rank(top: str, card: str, right: bool) -> None:
     deal = f"SA S2 S3 S4 {card} H7 H8 H9"
     state = play(table("house", deck=f"{deal} {top} C2"), "draw", top, "discard")

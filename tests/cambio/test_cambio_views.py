@@ -27,17 +27,20 @@ def test_every_preset_line_is_an_option_that_can_be_overridden(preset: str) -> N
         assert g.options[key] == value
 
 
-@pytest.mark.parametrize(("options", "message"), [
-    ({"players": 7}, "players"),
-    ({"players": 1}, "players"),
-    ({"values": "poker"}, "values"),
-    ({"king_power": "all"}, "king_power"),
-    ({"known_slots": "4"}, "slot 4 is not among the 4 dealt"),
-    ({"known_slots": "x"}, "known_slots"),
-    ({"deck": "SA SA"}, "appears more often"),
-    ({"deck": "JK"}, "not in this game's deck"),
-    ({"colour": 1}, "colour"),
-])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 7}, "players"),
+        ({"players": 1}, "players"),
+        ({"values": "poker"}, "values"),
+        ({"king_power": "all"}, "king_power"),
+        ({"known_slots": "4"}, "slot 4 is not among the 4 dealt"),
+        ({"known_slots": "x"}, "known_slots"),
+        ({"deck": "SA SA"}, "appears more often"),
+        ({"deck": "JK"}, "not in this game's deck"),
+        ({"colour": 1}, "colour"),
+    ],
+)
 def test_bad_options_are_named(options: dict[str, object], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_game("cambio", **options)
@@ -52,22 +55,43 @@ def test_stacked_deck_fixes_the_deal_then_chance_takes_over() -> None:
 
 
 # -- notation -----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["cambio", "draw", "take", "swap 3", "discard", "peek 1.2", "switch 0.1 1.3",
-                                  "skip", "stick 0.0", "pass", "give 2", "keep", "H7", "JK", "DX"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cambio",
+        "draw",
+        "take",
+        "swap 3",
+        "discard",
+        "peek 1.2",
+        "switch 0.1 1.3",
+        "skip",
+        "stick 0.0",
+        "pass",
+        "give 2",
+        "keep",
+        "H7",
+        "JK",
+        "DX",
+    ],
+)
 def test_notation_round_trips(text: str) -> None:
     state = table()
     assert state.action_to_string(state.string_to_action(text)) == text
 
 
-@pytest.mark.parametrize(("text", "error"), [
-    ("", NotationError),
-    ("fly", NotationError),
-    ("swap", NotationError),
-    ("swap x", NotationError),
-    ("peek 1", NotationError),
-    ("switch 0.1", NotationError),
-    ("draw 2", NotationError),
-])
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("", NotationError),
+        ("fly", NotationError),
+        ("swap", NotationError),
+        ("swap x", NotationError),
+        ("peek 1", NotationError),
+        ("switch 0.1", NotationError),
+        ("draw 2", NotationError),
+    ],
+)
 def test_malformed_notation(text: str, error: type[Exception]) -> None:
     with pytest.raises(error):
         table().string_to_action(text)

@@ -199,7 +199,7 @@ def test_when_both_hands_are_empty_four_and_four_more_are_dealt() -> None:
     assert state.current_player() == CHANCE
     dealt = []
     while state.is_chance_node():
-        (card, probability), = state.chance_outcomes()  # the save's deck order is kept
+        ((card, probability),) = state.chance_outcomes()  # the save's deck order is kept
         assert probability == 1.0
         dealt.append(state.action_to_string(card))
         state.apply_action(card)

@@ -26,7 +26,11 @@ def test_defaults_then_preset_then_options() -> None:
     assert resolve() == {"preset": "classic", "players": 2, "jokers": False, "ace": 1, "rules": []}
     assert resolve(preset="house")["players"] == 4
     assert resolve(preset="house", players=3) == {
-        "preset": "house", "players": 3, "jokers": True, "ace": 1, "rules": []
+        "preset": "house",
+        "players": 3,
+        "jokers": True,
+        "ace": 1,
+        "rules": [],
     }
 
 
@@ -55,5 +59,3 @@ def test_strings_from_the_command_line_are_read() -> None:
 def test_no_presets_means_no_preset_option() -> None:
     with pytest.raises(ConfigError, match="has no presets"):
         resolve_options("demo", SPEC, {}, {"preset": "x"})
-
-

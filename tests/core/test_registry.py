@@ -24,8 +24,12 @@ def test_an_unknown_game_gets_a_suggestion() -> None:
 
 
 def test_errors_are_value_errors() -> None:
-    for error in (deckhand.ConfigError, deckhand.NotationError, deckhand.IllegalActionError,
-                  deckhand.AmbiguousActionError):
+    for error in (
+        deckhand.ConfigError,
+        deckhand.NotationError,
+        deckhand.IllegalActionError,
+        deckhand.AmbiguousActionError,
+    ):
         assert issubclass(error, deckhand.DeckhandError) and issubclass(error, ValueError)
 
 
@@ -44,8 +48,12 @@ def test_agent_specs_parse(spec: str, name: str, params: dict[str, object]) -> N
 
 @pytest.mark.parametrize(
     ("spec", "message"),
-    [("", "no name"), ("mcts:iterations", "expected key=value"), ("randmo", "did you mean 'random'"),
-     ("random:depth=3", "unknown setting 'depth'")],
+    [
+        ("", "no name"),
+        ("mcts:iterations", "expected key=value"),
+        ("randmo", "did you mean 'random'"),
+        ("random:depth=3", "unknown setting 'depth'"),
+    ],
 )
 def test_bad_agent_specs_are_named(spec: str, message: str) -> None:
     with pytest.raises(deckhand.ConfigError, match=message):

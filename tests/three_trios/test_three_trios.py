@@ -15,10 +15,22 @@ from deckhand.games.three_trios.hints import flip_hints
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "three_trios"
 BROKEN = (
-    "LiedNumber", "UnknownCharacters", "CardWithOnlyTwoValues", "DuplicateCards", "incorrect_",
-    "mismatchrow", "mismatchcol", "badcontents", "badsizingconfigs", "evencardcell",
-    "dupliatenames", "invalidcardvalue", "card_config_unreadable", "grid_config_unreadable",
-    "grid_config_null_grid", "grid_config_lowercase_letters",
+    "LiedNumber",
+    "UnknownCharacters",
+    "CardWithOnlyTwoValues",
+    "DuplicateCards",
+    "incorrect_",
+    "mismatchrow",
+    "mismatchcol",
+    "badcontents",
+    "badsizingconfigs",
+    "evencardcell",
+    "dupliatenames",
+    "invalidcardvalue",
+    "card_config_unreadable",
+    "grid_config_unreadable",
+    "grid_config_null_grid",
+    "grid_config_lowercase_letters",
     "HolesButSomeCardsCanNotReachEachOther",  # 20 card cells: RULES.md wants an odd number
 )
 
@@ -26,8 +38,9 @@ BROKEN = (
 def game_with(tmp_path: Path, board: str, cards: str, **options: object) -> deckhand.Game:
     (tmp_path / "board.txt").write_text(board)
     (tmp_path / "cards.txt").write_text(cards)
-    return deckhand.load_game("three_trios", board=str(tmp_path / "board.txt"), cards=str(tmp_path / "cards.txt"),
-                              **options)
+    return deckhand.load_game(
+        "three_trios", board=str(tmp_path / "board.txt"), cards=str(tmp_path / "cards.txt"), **options
+    )
 
 
 ROW = "1 3\nCCC\n"

@@ -125,8 +125,9 @@ class Tracker:
             else:
                 work.chance(None)
         if known_left:
-            raise ConfigError(f"--bottom: you see {len(self.known) - len(known_left)} cards at the deal, not "
-                              f"{len(self.known)}")
+            raise ConfigError(
+                f"--bottom: you see {len(self.known) - len(known_left)} cards at the deal, not {len(self.known)}"
+            )
         self.steps, self.state = work.steps, work.state
 
     # -- seats ------------------------------------------------------------
@@ -518,8 +519,11 @@ def _switch(work: _Work, move: Move) -> None:
     assert move.pos is not None and move.pos2 is not None
     a = f"{work.t.game_seat(move.pos[0])}.{move.pos[1]}"
     b = f"{work.t.game_seat(move.pos2[0])}.{move.pos2[1]}"
-    work.act(f"switch {a} {b}" if _has(work.state, f"switch {a} {b}") or not _has(work.state, f"switch {b} {a}")
-             else f"switch {b} {a}")
+    work.act(
+        f"switch {a} {b}"
+        if _has(work.state, f"switch {a} {b}") or not _has(work.state, f"switch {b} {a}")
+        else f"switch {b} {a}"
+    )
     work.settle()
 
 

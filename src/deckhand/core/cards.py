@@ -90,8 +90,9 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
-            raise NotationError(f"a {self.rank.name.lower()} needs " + (
-                "no suit" if self.rank is Rank.JOKER else "a suit"))
+            raise NotationError(
+                f"a {self.rank.name.lower()} needs " + ("no suit" if self.rank is Rank.JOKER else "a suit")
+            )
 
     @property
     def code(self) -> str:

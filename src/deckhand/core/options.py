@@ -125,9 +125,7 @@ def resolve_options(
     if presets:
         preset = values.pop("preset", next(iter(presets)))
         if preset not in presets:
-            raise ConfigError(
-                f"{game}: unknown preset {preset!r}; presets: {', '.join(presets)}"
-            )
+            raise ConfigError(f"{game}: unknown preset {preset!r}; presets: {', '.join(presets)}")
         result["preset"] = preset
         base = dict(presets[preset])
     else:

@@ -361,4 +361,3 @@ class FullView(View):
 
     def sample_world(self, rng: random.Random) -> State:
         return self._state.clone()
-

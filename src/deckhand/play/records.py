@@ -47,7 +47,7 @@ class GameRecord:
         else:
             replayed = start.clone()
             actions = []
-            for action in state.history()[len(start.history()):]:
+            for action in state.history()[len(start.history()) :]:
                 actions.append(replayed.action_to_string(action))
                 replayed.apply_action(action)
         outcome = None

@@ -161,9 +161,7 @@ def _check_clone(game: Game, state: State, action: Action, seed: int, step: int)
         raise _fail(game, seed, step, "child(a) differs from clone() + apply_action(a)")
 
 
-def _check_deep(
-    game: Game, state: State, seed: int, step: int, deck: Counter[str], world_rng: random.Random
-) -> None:
+def _check_deep(game: Game, state: State, seed: int, step: int, deck: Counter[str], world_rng: random.Random) -> None:
     data = state.to_json()
     try:
         text = json.dumps(data, sort_keys=True)

@@ -291,9 +291,21 @@ class BasraState(State):
 
     def information_key(self, player: int) -> Hashable:
         return (
-            player, self.to_move, tuple(self.hands[player]), len(self.hands[1 - player]), tuple(self.table),
-            tuple(self.piles[0]), tuple(self.piles[1]), tuple(self.totals), tuple(self.basras), self.dealer,
-            self.deck_no, len(self.pile), self.drawn, tuple(self.buried), self.last,
+            player,
+            self.to_move,
+            tuple(self.hands[player]),
+            len(self.hands[1 - player]),
+            tuple(self.table),
+            tuple(self.piles[0]),
+            tuple(self.piles[1]),
+            tuple(self.totals),
+            tuple(self.basras),
+            self.dealer,
+            self.deck_no,
+            len(self.pile),
+            self.drawn,
+            tuple(self.buried),
+            self.last,
         )
 
     def cards(self) -> list[str]:

@@ -125,8 +125,9 @@ class HardAgent(Agent):
         return _Hard(view, r, self.cambio_at).decide()
 
 
-def _explained(view: View, action: Action, reason: str, candidates: list[Candidate],
-               data: dict[str, Any] | None = None) -> Explanation:
+def _explained(
+    view: View, action: Action, reason: str, candidates: list[Candidate], data: dict[str, Any] | None = None
+) -> Explanation:
     return Explanation(action, view.action_to_string(action), reason, candidates, data or {})
 
 
@@ -167,11 +168,14 @@ class _Hard:
         """Each own slot ``card`` could go to, valued by the configuration value after the swap."""
         before = self.config(self.p)
         hand = self.r.hands[self.p]
-        return [Candidate(f"swap {s}", value=float(before - self.cv(hand[s]) + self.value[card]),
-                          note="configuration value after") for s in self.slots(self.p)]
+        return [
+            Candidate(
+                f"swap {s}", value=float(before - self.cv(hand[s]) + self.value[card]), note="configuration value after"
+            )
+            for s in self.slots(self.p)
+        ]
 
-    def done(self, action: Action, reason: str, candidates: list[Candidate] | None = None,
-             **data: Any) -> Explanation:
+    def done(self, action: Action, reason: str, candidates: list[Candidate] | None = None, **data: Any) -> Explanation:
         if action not in self.legal:  # never happens by construction; keep the promise anyway
             action = N.A_SKIP if N.A_SKIP in self.legal else self.legal[-1]
         if candidates is None:
@@ -208,16 +212,24 @@ class _Hard:
         if N.A_CAMBIO in self.legal:
             others = {q: self.config(q) for q in self.opponents()}
             if mine <= self.cambio_at and all(mine < v for v in others.values()):
-                return self.done(N.A_CAMBIO, f"called cambio: my configuration value {mine} is at most "
-                                 f"{self.cambio_at} and below every opponent's ({_list(others.values())})",
-                                 opponents=others)
+                return self.done(
+                    N.A_CAMBIO,
+                    f"called cambio: my configuration value {mine} is at most "
+                    f"{self.cambio_at} and below every opponent's ({_list(others.values())})",
+                    opponents=others,
+                )
         if N.A_TAKE in self.legal and self.slots(self.p):
             top = self.r.discard[-1]
             slot, before, after = self.best_swap(top)
             if self.value[top] < 5 and after < before:
-                return self.done(N.A_TAKE, f"took {_name(top)} from the discard pile: my configuration value "
-                                 f"drops from {before} to {after}", self.swap_candidates(top),
-                                 slot=slot, before=before, after=after)
+                return self.done(
+                    N.A_TAKE,
+                    f"took {_name(top)} from the discard pile: my configuration value drops from {before} to {after}",
+                    self.swap_candidates(top),
+                    slot=slot,
+                    before=before,
+                    after=after,
+                )
         return self.done(N.A_DRAW, f"drew from the deck: my configuration value is {mine}")
 
     def hold(self) -> Explanation:
@@ -228,15 +240,23 @@ class _Hard:
         options = self.swap_candidates(card)
         options.append(Candidate("discard", value=float(before), note="configuration value after"))
         if self.r.took:
-            return self.done(N.slot_action(N.SWAP, slot), f"swapped {_name(card)} into slot {slot}: my "
-                             f"configuration value drops from {before} to {after}", options[:-1],
-                             before=before, after=after)
+            return self.done(
+                N.slot_action(N.SWAP, slot),
+                f"swapped {_name(card)} into slot {slot}: my configuration value drops from {before} to {after}",
+                options[:-1],
+                before=before,
+                after=after,
+            )
         if self.r.game.power[card] != NO_POWER:
             return self.done(N.A_DISCARD, f"discarded {_name(card)} to use its power")
         if self.value[card] < 5 and after < before:
-            return self.done(N.slot_action(N.SWAP, slot), f"swapped {_name(card)} into slot {slot}: my "
-                             f"configuration value drops from {before} to {after}", options,
-                             before=before, after=after)
+            return self.done(
+                N.slot_action(N.SWAP, slot),
+                f"swapped {_name(card)} into slot {slot}: my configuration value drops from {before} to {after}",
+                options,
+                before=before,
+                after=after,
+            )
         why = "it is 5 or more" if self.value[card] >= 5 else "no swap lowers my configuration value"
         return self.done(N.A_DISCARD, f"discarded {_name(card)}: {why}", options)
 
@@ -270,8 +290,11 @@ class _Hard:
             mv = self.cv(self.r.hands[self.p][mine])
             action = self.switch(q, t, mine)
             if v < 4 and mv > v and action in self.legal:
-                return self.done(action, f"J/Q: switched my highest card (slot {mine}, worth {mv}) with "
-                                 f"{_name(self.r.hands[q][t])} at {q}.{t}")
+                return self.done(
+                    action,
+                    f"J/Q: switched my highest card (slot {mine}, worth {mv}) with "
+                    f"{_name(self.r.hands[q][t])} at {q}.{t}",
+                )
         return self.done(N.A_SKIP, "J/Q: skipped, I know no opponent card below 4 worth switching for")
 
     def known_opponent_cards(self) -> list[tuple[int, int, int]]:
@@ -301,18 +324,23 @@ class _Hard:
         if v < 3:
             mine = self.my_highest(unknown_first=True)
             assert mine is not None
-            return self.done(self.switch(q, t, mine), f"black K: {what} is very good (below 3): "
-                             f"switched it with my slot {mine}")
+            return self.done(
+                self.switch(q, t, mine), f"black K: {what} is very good (below 3): switched it with my slot {mine}"
+            )
         hand = r.hands[self.p]
         known = [s for s in self.slots(self.p) if hand[s] != UNKNOWN]
         high = max(known, key=lambda s: (self.value[hand[s]], -s)) if known else None
         if high is not None and self.value[hand[high]] >= v + 3:
-            return self.done(self.switch(q, t, high), f"black K: switched {what} with my "
-                             f"{_name(hand[high])}: a reduction of {self.value[hand[high]] - v}")
+            return self.done(
+                self.switch(q, t, high),
+                f"black K: switched {what} with my {_name(hand[high])}: a reduction of {self.value[hand[high]] - v}",
+            )
         unknown = [s for s in self.slots(self.p) if hand[s] == UNKNOWN]
         if unknown and v < UNKNOWN_VALUE:
-            return self.done(self.switch(q, t, unknown[0]), f"black K: switched {what} with my unknown "
-                             f"slot {unknown[0]} (worth 6 to me)")
+            return self.done(
+                self.switch(q, t, unknown[0]),
+                f"black K: switched {what} with my unknown slot {unknown[0]} (worth 6 to me)",
+            )
         return self.done(N.A_SKIP, f"black K: skipped, {what} would not lower my configuration value")
 
     def stick(self) -> Explanation:
@@ -370,8 +398,10 @@ def _policy_reason(state: CambioState, action: int) -> str:
     kind, payload = N.decode(action)
     mine = rollout.estimate(state, p, p)
     others = [rollout.estimate(state, q, p) for q in range(state.game.players) if q != p]
-    reckoning = (f"my hand is worth about {mine} (cards I have not seen count {rollout.UNKNOWN_VALUE}), "
-                 f"the others' about {_list(others)} (cards they kept count {rollout.KEPT_VALUE})")
+    reckoning = (
+        f"my hand is worth about {mine} (cards I have not seen count {rollout.UNKNOWN_VALUE}), "
+        f"the others' about {_list(others)} (cards they kept count {rollout.KEPT_VALUE})"
+    )
     if kind == N.CAMBIO:
         return f"called cambio: {reckoning}"
     if kind == N.DRAW:

@@ -51,9 +51,14 @@ def explain_illegal(state: CambioState, action: int) -> str:
             return f"{what}: slot {p}.{payload} is empty"
     if kind in (N.PEEK, N.STICK):
         q, s = payload & 7, payload >> 3
-        if q < len(state.hands) and (s >= len(state.hands[q]) or state.hands[q][s] == EMPTY) and (
+        if (
+            q < len(state.hands)
+            and (s >= len(state.hands[q]) or state.hands[q][s] == EMPTY)
+            and (
                 (kind == N.PEEK and state.phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK))
-                or (kind == N.STICK and state.phase == STICK)):
+                or (kind == N.STICK and state.phase == STICK)
+            )
+        ):
             return f"{what}: there is no card at {q}.{s}"
         if kind == N.STICK and state.phase == STICK and q == state.caller:
             return f"{what}: the caller's cards cannot be stuck"
@@ -76,6 +81,7 @@ def explain_illegal(state: CambioState, action: int) -> str:
 
 def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
     """RULES.md §5 fields and the rest of the table, hiding what ``viewer`` cannot see."""
+
     def code(card: int) -> str | None:
         return None if card == EMPTY else "??" if card == UNKNOWN else CODES[card]
 
@@ -83,8 +89,11 @@ def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
     drawn = None if state.drawn == EMPTY else code(state.drawn)
     window: dict[str, Any] | None = None
     if state.phase in (STICK, PENALTY, GIVE):
-        window = {"played": state.turn, "seat": state.mover,
-                  "give_to": None if state.target < 0 else f"{state.target & 7}.{state.target >> 3}"}
+        window = {
+            "played": state.turn,
+            "seat": state.mover,
+            "give_to": None if state.target < 0 else f"{state.target & 7}.{state.target >> 3}",
+        }
     return {
         "hands": [[code(c) for c in hand] for hand in state.hands],
         "discard": [CODES[c] for c in state.discard],

@@ -35,16 +35,26 @@ OPTIONS: dict[str, Option] = {
     "jokers": Option(False, boolean, "add two jokers (a 54-card deck)"),
     "cards": Option(4, integer(1, 8), "cards dealt to each seat"),
     "known_slots": Option([0, 1], slot_list, "slots each seat sees at the deal"),
-    "values": Option("classic", choice("classic", "house"),
-                     "classic: J 11, Q 12, black K 13; house: J/Q/black K 10, joker 0 (red K -1 in both)"),
+    "values": Option(
+        "classic",
+        choice("classic", "house"),
+        "classic: J 11, Q 12, black K 13; house: J/Q/black K 10, joker 0 (red K -1 in both)",
+    ),
     "take_discard": Option(True, boolean, "a turn may take the top discard instead of drawing"),
-    "king_power": Option("any", choice("any", "peeked"),
-                         "black K: peek any card then switch any own/opponent pair (any), "
-                         "or peek another seat's card then switch that one with one of yours (peeked)"),
-    "jq_power": Option("own", choice("own", "any"),
-                       "J/Q blind switch: one own card with an opponent's (own), or any two seats' cards (any)"),
-    "caller_locked": Option(False, boolean,
-                            "after 'cambio' the caller's cards cannot be switched and it sits out sticking"),
+    "king_power": Option(
+        "any",
+        choice("any", "peeked"),
+        "black K: peek any card then switch any own/opponent pair (any), "
+        "or peek another seat's card then switch that one with one of yours (peeked)",
+    ),
+    "jq_power": Option(
+        "own",
+        choice("own", "any"),
+        "J/Q blind switch: one own card with an opponent's (own), or any two seats' cards (any)",
+    ),
+    "caller_locked": Option(
+        False, boolean, "after 'cambio' the caller's cards cannot be switched and it sits out sticking"
+    ),
     "sticking": Option(False, boolean, "stick windows after every play"),
     "max_rounds": Option(60, integer(1, 1000), "the game ends after this many full rounds"),
     "deck": DECK_OPTION,
@@ -52,14 +62,30 @@ OPTIONS: dict[str, Option] = {
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": {
-        "players": 2, "jokers": False, "cards": 4, "known_slots": [0, 1], "values": "classic",
-        "take_discard": True, "king_power": "any", "jq_power": "own", "caller_locked": False,
-        "sticking": False, "max_rounds": 60,
+        "players": 2,
+        "jokers": False,
+        "cards": 4,
+        "known_slots": [0, 1],
+        "values": "classic",
+        "take_discard": True,
+        "king_power": "any",
+        "jq_power": "own",
+        "caller_locked": False,
+        "sticking": False,
+        "max_rounds": 60,
     },
     "house": {
-        "players": 2, "jokers": True, "cards": 4, "known_slots": [2, 3], "values": "house",
-        "take_discard": False, "king_power": "peeked", "jq_power": "any", "caller_locked": True,
-        "sticking": True, "max_rounds": 60,
+        "players": 2,
+        "jokers": True,
+        "cards": 4,
+        "known_slots": [2, 3],
+        "values": "house",
+        "take_discard": False,
+        "king_power": "peeked",
+        "jq_power": "any",
+        "caller_locked": True,
+        "sticking": True,
+        "max_rounds": 60,
     },
 }
 

@@ -204,7 +204,7 @@ class CambioState(State):
             sw = N.switch_action
             for i, (q, qs) in enumerate(free):
                 for s in qs:
-                    for r, rs in free[i + 1:]:
+                    for r, rs in free[i + 1 :]:
                         out += [sw(q, s, r, t) for t in rs]
         out.append(N.A_SKIP)
         return list(out)
@@ -230,8 +230,9 @@ class CambioState(State):
         return action in self._power_actions(p, phase)
 
     def _stick_actions(self, p: int) -> list[Action]:
-        out: list[Action] = [N.pos_action(N.STICK, q, s) for q in range(len(self.hands))
-                             if q != self.caller for s in self._slots(q)]
+        out: list[Action] = [
+            N.pos_action(N.STICK, q, s) for q in range(len(self.hands)) if q != self.caller for s in self._slots(q)
+        ]
         out.append(N.A_PASS)
         return out
 
@@ -276,8 +277,7 @@ class CambioState(State):
         if phase == STICK:
             if kind == N.STICK:
                 q, s = payload & 7, payload >> 3
-                return q < len(self.hands) and q != self.caller and s < len(self.hands[q]) \
-                    and self.hands[q][s] != EMPTY
+                return q < len(self.hands) and q != self.caller and s < len(self.hands[q]) and self.hands[q][s] != EMPTY
             return action == N.A_PASS
         if kind == N.GIVE:
             hand = self.hands[p]
@@ -546,4 +546,3 @@ class CambioState(State):
         data = super().to_json()
         data.update(table_json(self, None))
         return data
-

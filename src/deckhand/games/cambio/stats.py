@@ -55,6 +55,7 @@ def computer_victory_statistics(results: Iterable[tuple[str, str]]) -> dict[str,
         elif key in (TIE, "tie", "none", ""):
             line[2] += 1
         else:
-            raise ValueError(f"result for level {level!r}: unknown winner {winner!r} "
-                             f"(expected {COMPUTER!r}, {PLAYER!r} or {TIE!r})")
+            raise ValueError(
+                f"result for level {level!r}: unknown winner {winner!r} (expected {COMPUTER!r}, {PLAYER!r} or {TIE!r})"
+            )
     return {level: LevelStatistics(level, *line) for level, line in counts.items()}

@@ -30,8 +30,10 @@ def redact(state: CambioState, player: int) -> CambioState:
     bit = 1 << player
     everything = state.phase == END  # everyone turns their cards over
     r.game = state.game
-    r.hands = [[c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True)]
-               for h, k in zip(state.hands, state.known, strict=True)]
+    r.hands = [
+        [c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True)]
+        for h, k in zip(state.hands, state.known, strict=True)
+    ]
     r.known = [k[:] for k in state.known]
     r.pile = [UNKNOWN] * len(state.pile)
     r.ndrawn = state.ndrawn
@@ -63,8 +65,21 @@ def information_key(state: CambioState, player: int) -> Hashable:
     took = state.took and drawn != EMPTY
     if not (drawn == EMPTY or took or state.mover == player):
         drawn = UNKNOWN
-    flat = [player, state.phase, state.turn, state.mover, drawn, took, state.caller, state.turns, state.peeked,
-            state.target, state.ndrawn, len(state.pile), len(state.discard)]
+    flat = [
+        player,
+        state.phase,
+        state.turn,
+        state.mover,
+        drawn,
+        took,
+        state.caller,
+        state.turns,
+        state.peeked,
+        state.target,
+        state.ndrawn,
+        len(state.pile),
+        len(state.discard),
+    ]
     everything = state.phase == END
     for hand, known in zip(state.hands, state.known, strict=True):
         flat += hand if everything else [c if c < 0 or m & bit else UNKNOWN for c, m in zip(hand, known, strict=True)]

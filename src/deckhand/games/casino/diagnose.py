@@ -50,15 +50,19 @@ def why_illegal(state: CasinoState, action: Any) -> str:
         others = [d for d in hand if d != card and value in g.vals[d]]
         captured = kind == "capture" and parts in action[4]
         if not others and value in g.vals[card] and not captured:
-            return (f"{text}: you must keep the {_name(card)} to capture your build {build_text(parts)} "
-                    f"of {value} (a build's owner holds its capture card until it is captured or taken over)")
+            return (
+                f"{text}: you must keep the {_name(card)} to capture your build {build_text(parts)} "
+                f"of {value} (a build's owner holds its capture card until it is captured or taken over)"
+            )
     if kind == "trail":
         if owned:
             return f"{text}: a build owner may not trail (you own {build_text(owned[0][2])})"
         match = [c for c in state.loose if g.rank[c] == g.rank[card]]
         if match:
-            return (f"{text}: the {_name(card)} matches the loose {_name(match[0])}, "
-                    "so it must capture it and may not be trailed")
+            return (
+                f"{text}: the {_name(card)} matches the loose {_name(match[0])}, "
+                "so it must capture it and may not be trailed"
+            )
         return f"{text}: not a legal move here"
     if kind == "capture":
         taken = capture_cards(action)
@@ -69,8 +73,10 @@ def why_illegal(state: CasinoState, action: Any) -> str:
         singles = [c for c in state.loose if g.rank[c] == g.rank[card]]
         left = [c for c in singles if c not in taken]
         if left:
-            return (f"{text}: a capture with the {_name(card)} must take every loose card that matches it "
-                    f"({' '.join(CODES[c] for c in left)})")
+            return (
+                f"{text}: a capture with the {_name(card)} must take every loose card that matches it "
+                f"({' '.join(CODES[c] for c in left)})"
+            )
         for parts in action[4]:
             values = [b[0] for b in state.builds if b[2] == parts]
             if values and values[0] not in g.vals[card]:
@@ -88,8 +94,7 @@ def why_illegal(state: CasinoState, action: Any) -> str:
     if not isinstance(value, int) or value > g.maxv or value < 2:
         return f"{text}: a build is worth 2 to {g.maxv}"
     if not [d for d in hand if d != card and value in g.vals[d]]:
-        return (f"{text}: to build {value} you must hold another card worth {value} "
-                "to capture the build later")
+        return f"{text}: to build {value} you must hold another card worth {value} to capture the build later"
     if kind == "increase":
         target = [b for b in state.builds if b[2] == action[3]]
         if not target:

@@ -14,8 +14,19 @@ from __future__ import annotations
 import math
 from functools import cache
 
-SPLITS_PER_MILLE = {(6, 5): 168, (7, 4): 199, (8, 3): 214, (9, 2): 188, (10, 1): 115, (11, 0): 50,
-                    (4, 4): 15, (5, 3): 29, (6, 2): 16, (7, 1): 5, (8, 0): 1}
+SPLITS_PER_MILLE = {
+    (6, 5): 168,
+    (7, 4): 199,
+    (8, 3): 214,
+    (9, 2): 188,
+    (10, 1): 115,
+    (11, 0): 50,
+    (4, 4): 15,
+    (5, 3): 29,
+    (6, 2): 16,
+    (7, 1): 5,
+    (8, 0): 1,
+}
 """How often a round splits its points so (the larger share first), per thousand rounds."""
 
 

@@ -16,9 +16,7 @@ from typing import Any
 DIAMOND_TEN = 35
 SPADE_TWO = 1
 
-WORTH = tuple(
-    4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52)
-)
+WORTH = tuple(4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52))
 """A card in a pile, in quarter points: 4 for counting towards most cards, plus its scoring share."""
 
 EXPLORE = 0.1

@@ -59,7 +59,7 @@ def write_save(state: CasinoState) -> str:
 
 def _deck_order(state: CasinoState) -> list[int]:
     """The undealt cards top first: what is stacked, then the rest as they lie."""
-    top = [c for c in state.stack[state.drawn:] if c in state.pile]
+    top = [c for c in state.stack[state.drawn :] if c in state.pile]
     rest = [c for c in state.pile if c not in top]
     return top + rest
 
@@ -257,8 +257,10 @@ def _place_table(
     claimed: dict[frozenset[int], int] = {}
     for parts, owner, number in owners:
         claimed[frozenset(c for p in parts for c in p)] = owner
-        if not any(isinstance(t, tuple) and frozenset(c for p in t for c in p) == frozenset(
-                c for p in parts for c in p) for t in table):
+        if not any(
+            isinstance(t, tuple) and frozenset(c for p in t for c in p) == frozenset(c for p in parts for c in p)
+            for t in table
+        ):
             raise reader.error(number, f"build {build_text(parts)} is not on the table")
     for item in table:
         if isinstance(item, int):

@@ -459,7 +459,6 @@ class CasinoState(State):
         data = super().to_json()
         data.update(public_json(self, None))
         data["deck"] = sorted(CODES[c] for c in self.pile)
-        data["stacked"] = [CODES[c] for c in self.stack[self.drawn:]]
+        data["stacked"] = [CODES[c] for c in self.stack[self.drawn :]]
         data["start"] = self.origin
         return data
-

@@ -136,8 +136,10 @@ class CornerAgent(_Strategy):
             return self._explain(
                 view,
                 ranked,
-                lambda s, n: f"{n}: a free corner, and this card shows {s[0]:g} in total to the open cells "
-                "around it, the hardest to flip there",
+                lambda s, n: (
+                    f"{n}: a free corner, and this card shows {s[0]:g} in total to the open cells "
+                    "around it, the hardest to flip there"
+                ),
                 "facing open cells",
             )
         first = state.empty_cells()[0]

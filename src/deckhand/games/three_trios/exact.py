@@ -428,4 +428,3 @@ def _match(game: ThreeTriosGame, card: int, side: int, other: int, other_side: i
     if game.special == 1:
         return 1 if mine == theirs else 0
     return mine + theirs
-

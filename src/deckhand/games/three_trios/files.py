@@ -59,8 +59,7 @@ class Board:
     def lines(self) -> list[str]:
         """The layout as the board file writes it."""
         return [
-            "".join("X" if r * self.cols + c in self.holes else "C" for c in range(self.cols))
-            for r in range(self.rows)
+            "".join("X" if r * self.cols + c in self.holes else "C" for c in range(self.cols)) for r in range(self.rows)
         ]
 
 
@@ -127,9 +126,7 @@ def parse_cards(text: str, source: str = "<cards>") -> list[TrioCard]:
         values = []
         for side, value in zip(("north", "south", "east", "west"), texts, strict=True):
             if value not in VALUE_TEXT:
-                raise ConfigError(
-                    f"{source}, line {number}: card {name}: {side} value {value!r} is not 1-9, A or 10"
-                )
+                raise ConfigError(f"{source}, line {number}: card {name}: {side} value {value!r} is not 1-9, A or 10")
             values.append(VALUE_TEXT[value])
         if name in seen:
             raise ConfigError(f"{source}, line {number}: duplicate card name {name!r} (first on line {seen[name]})")
