@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, play, table
+from cambio_helpers import CLASSIC_DEAL, legal, play, table
 
 from deckhand import IllegalActionError, load_game
 from deckhand.agents.registry import make_agent
@@ -109,7 +109,7 @@ def test_hard_black_king_replaces_a_known_card_at_least_3_higher() -> None:
     state = play(
         table("house", deck="SQ SJ S3 S4 H5 H6 H7 H8 SK", known_slots="0 1 2 3"), "draw", "SK", "discard", "peek 1.0"
     )
-    assert hard(state)[0] == "switch 0.0 1.0"
+    assert hard(state) == ("switch 0.0 1.0", "black K: switched the 5 at 1.0 with the Q in my slot 0: a reduction of 5")
 
 
 def test_hard_calls_cambio_with_a_low_configuration_value() -> None:
@@ -140,6 +140,22 @@ def test_hard_sticks_a_card_it_knows_matches_and_gives_away_its_highest() -> Non
     assert hard(state) == ("stick 1.2", "stuck seat 1's H7 at 1.2 on the 7: I know it matches")
     play(state, "stick 1.2")
     assert hard(state) == ("give 0", "gave away my slot 0 (worth 6 to me)")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_no_level_sticks_its_own_red_king(level: str) -> None:
+    # house: seat 0 knows its bottom row, C4 and the red HK (worth -1); seat 0 discards a red DK
+    state = play(table("house", deck="C2 C3 C4 HK  D2 D3 D4 D5 DK", jokers=False), "draw", "DK", "discard", "pass")
+    assert state.mover == 0 and "stick 0.3" in legal(state)
+    agent = make_agent(level, state.game)
+    explanation = agent.explain(state.view(0), random.Random(1))
+    assert explanation.notation == "pass"
+    assert "HK matches the red K, but it is worth -1 to me" in explanation.reason
+
+
+def test_the_policy_still_sticks_an_own_card_worth_more_than_0() -> None:
+    state = play(table("house", deck="C2 C3 C4 H5  D2 D3 D6 D5 S4", jokers=False), "draw", "S4", "discard", "pass")
+    assert make_agent("hard", state.game).step(state.view(0), random.Random(1)) == state.string_to_action("stick 0.2")
 
 
 def test_agents_decide_only_for_the_seat_to_move() -> None:

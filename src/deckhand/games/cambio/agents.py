@@ -333,7 +333,8 @@ class _Hard:
         if high is not None and self.value[hand[high]] >= v + 3:
             return self.done(
                 self.switch(q, t, high),
-                f"black K: switched {what} with my {_name(hand[high])}: a reduction of {self.value[hand[high]] - v}",
+                f"black K: switched {what} with {_name(hand[high])} in my slot {high}: "
+                f"a reduction of {self.value[hand[high]] - v}",
             )
         unknown = [s for s in self.slots(self.p) if hand[s] == UNKNOWN]
         if unknown and v < UNKNOWN_VALUE:
@@ -347,13 +348,22 @@ class _Hard:
         r = self.r
         top = r.discard[-1]
         rank = r.game.rank
+        kept = None
         for q in [self.p, *self.opponents()]:
             for t in self.slots(q):
                 c = r.hands[q][t]
                 action = N.pos_action(N.STICK, q, t)
-                if c != UNKNOWN and rank[c] == rank[top] and action in self.legal:
-                    whose = "my" if q == self.p else f"seat {q}'s"
-                    return self.done(action, f"stuck {whose} {CODES[c]} at {q}.{t} on {_name(top)}: I know it matches")
+                if c == UNKNOWN or rank[c] != rank[top] or action not in self.legal:
+                    continue
+                if q == self.p and self.value[c] <= 0:
+                    kept = c  # losing it would not lower my total
+                    continue
+                whose = "my" if q == self.p else f"seat {q}'s"
+                return self.done(action, f"stuck {whose} {CODES[c]} at {q}.{t} on {_name(top)}: I know it matches")
+        if kept is not None:
+            return self.done(
+                N.A_PASS, f"passed: my {CODES[kept]} matches {_name(top)}, but it is worth {self.value[kept]} to me"
+            )
         return self.done(N.A_PASS, f"passed: I know no card that matches {_name(top)}")
 
     def give(self) -> Explanation:
@@ -431,5 +441,10 @@ def _policy_reason(state: CambioState, action: int) -> str:
     if kind == N.GIVE:
         return f"gave away my slot {payload}, my worst card (worth {worst} to me)"
     if kind == N.PASS:
+        rank, value = state.game.rank, state.game.value
+        top = state.discard[-1]
+        for c, m in zip(state.hands[p], state.known[p], strict=True):
+            if c != EMPTY and m >> p & 1 and rank[c] == rank[top]:
+                return f"passed: my {CODES[c]} matches {_name(top)}, but it is worth {value[c]} to me"
         return "passed: I know no card that matches"
     return "kept my cards"

@@ -14,7 +14,8 @@ somebody looked at and left in place is likely low.
   (an unseen card counts as average), else it is discarded for its power.
 * Peeks look at a card the seat has not seen; a switch gives away the seat's
   worst card for the opponent card it reckons lowest, if ``SWITCH_GAIN`` lower.
-* Stick windows: stick a card known to match, else pass; give the worst card.
+* Stick windows: stick a card known to match (never an own card worth 0 or less,
+  which would not lower the total), else pass; give the worst card.
 """
 
 from __future__ import annotations
@@ -177,11 +178,12 @@ def _switch(state: CambioState, p: int) -> int:
 def _stick(state: CambioState, p: int) -> int:
     top = state.game.rank[state.discard[-1]]
     rank = state.game.rank
+    value = state.game.value
     bit = 1 << p
     for q in range(state.game.players):
         if q == state.caller:
             continue
         for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
-            if c != EMPTY and m & bit and rank[c] == top:
+            if c != EMPTY and m & bit and rank[c] == top and (q != p or value[c] > 0):
                 return N.pos_action(N.STICK, q, s)
     return N.A_PASS
