@@ -70,3 +70,19 @@ def test_the_plain_renderer_draws_any_game() -> None:
     data = {"game": "newgame", "hands": [["SA", "??"], ["H2"]], "pot": 3, "scores": [1.0, 2.0]}
     text = draw(plain(data, Context(viewer=0, names=["You", "Computer"])))
     assert "Newgame" in text and "You: [A♠] [??]" in text and "pot" in text and "Scores: You 1  Computer 2" in text
+
+
+def test_a_cambio_stick_window_is_said_in_words() -> None:
+    game = deckhand.load_game("cambio", preset="house", jokers=False, deck="C2 C3 C4 HK D2 D3 D4 D5 DK")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(random.Random(1)))
+    for move in ("draw", "discard"):
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(random.Random(1)))
+        state.apply_action(state.string_to_action(move))
+    data = state.view(1).to_json()
+    assert data["phase"] == "stick"
+    text = draw(renderer_for("cambio")(data, Context(viewer=1, names=["You", "Computer"])))
+    assert "Stick window: Computer may stick a card that matches the top discard, or pass" in text
+    assert "{" not in text and "give_to" not in text

@@ -18,7 +18,7 @@ from deckhand.ui.cards import card_row, card_text, is_code
 from deckhand.ui.render import Context
 from deckhand.ui.render.plain import extras, scores_line
 
-SHOWN = {"hands", "discard", "caller", "drawn", "draw_pile"}
+SHOWN = {"hands", "discard", "caller", "drawn", "draw_pile", "stick_window"}
 HIDDEN = {"known", "turn", "turns_played", "cards_drawn", "winners", "phase"}
 """Bookkeeping fields a player does not need to see."""
 
@@ -47,6 +47,18 @@ def hand_panel(seat: int, hand: list[str | None], context: Context, data: dict[s
     return Panel(grid, title=title, expand=False, border_style="cyan" if seat == context.viewer else "white")
 
 
+def window_text(window: dict[str, Any], data: dict[str, Any], context: Context) -> Text:
+    """The stick window in words: who is to answer, and how."""
+    seat = window.get("seat")
+    who = context.name(seat) if isinstance(seat, int) else "?"
+    out = Text("Stick window: ", style="bold")
+    if data.get("phase") == "give" and window.get("give_to"):
+        out.append(f"{who} stuck the card at {window['give_to']}; give one of yours there, or keep")
+    else:
+        out.append(f"{who} may stick a card that matches the top discard, or pass")
+    return out
+
+
 def render(data: dict[str, Any], context: Context) -> RenderableType:
     hands = [hand_panel(seat, hand, context, data) for seat, hand in enumerate(data["hands"])]
     discard = [c for c in data["discard"] if is_code(c)]
@@ -61,6 +73,9 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
     if is_code(drawn):
         line = Text("You hold: " if data.get("current_player") == context.viewer else "Drawn: ")
         parts.append(line + card_row([drawn]))
+    window = data.get("stick_window")
+    if isinstance(window, dict):
+        parts.append(window_text(window, data, context))
     rest = extras(data, context, SHOWN | HIDDEN | {k for k, v in data.items() if v is None})
     if rest is not None:
         parts.append(rest)
