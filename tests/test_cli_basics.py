@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import deckhand
 from deckhand.agents import RandomAgent
 from deckhand.play import GameRecord, play_game
+from deckhand.play.records import replay
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -48,3 +51,15 @@ def test_a_broken_record_is_one_line_and_no_traceback(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "Traceback" not in out.stderr
     assert out.stderr.strip().count("\n") == 0 and "not valid JSON" in out.stderr
+
+
+def test_replay_refuses_a_negative_upto(tmp_path: Path) -> None:
+    game = deckhand.load_game("three_trios")
+    final = play_game(game, [RandomAgent(), RandomAgent()], random.Random(3))
+    record = GameRecord.from_state(final, seats=["random", "random"])
+    record.save(tmp_path / "g.json")
+    out = run("replay", str(tmp_path / "g.json"), "--upto", "-1")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "--upto must be a number of actions, 0 or more, not -1" in out.stderr
+    with pytest.raises(deckhand.ConfigError, match="not -1"):
+        replay(record, upto=-1)

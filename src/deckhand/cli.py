@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 import deckhand
-from deckhand.core.errors import DeckhandError
+from deckhand.core.errors import ConfigError, DeckhandError
 
 app = typer.Typer(
     name="deckhand",
@@ -141,6 +141,8 @@ def replay_command(
     """Replay a game record and print the actions and the result."""
     from deckhand.play.records import GameRecord, replay
 
+    if upto is not None and upto < 0:
+        raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")
     record = GameRecord.load(file)
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]

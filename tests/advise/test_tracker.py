@@ -53,8 +53,10 @@ def test_you_know_your_two_bottom_cards_and_nothing_else() -> None:
 
 
 def test_bottom_cards_must_match_what_you_see_at_the_deal() -> None:
-    with pytest.raises(DeckhandError, match="--bottom"):
+    with pytest.raises(DeckhandError, match="--bottom: you see 2 cards at the deal, not 1"):
         Tracker(players=2, known=["3"])
+    with pytest.raises(DeckhandError, match="--bottom: you see 2 cards at the deal, not 3"):
+        Tracker(players=2, known=["3", "4", "5"])
     with pytest.raises(DeckhandError, match="--first"):
         Tracker(players=2, first=2, known=["3", "4"])
 

@@ -117,17 +117,15 @@ class Tracker:
         self._snaps: list[tuple[int, State]] | None = None
         work = _Work(self, [], self.game.new_initial_state())
         known_left = list(self.known)
+        seen = 0
         while work.state.is_chance_node():
             if work.visible():
-                if not known_left:
-                    raise ConfigError(f"--bottom: you see more than {len(self.known)} cards at the deal")
-                work.chance(known_left.pop(0))
+                seen += 1
+                work.chance(known_left.pop(0) if known_left else None)
             else:
                 work.chance(None)
-        if known_left:
-            raise ConfigError(
-                f"--bottom: you see {len(self.known) - len(known_left)} cards at the deal, not {len(self.known)}"
-            )
+        if seen != len(self.known):
+            raise ConfigError(f"--bottom: you see {seen} cards at the deal, not {len(self.known)}")
         self.steps, self.state = work.steps, work.state
 
     # -- seats ------------------------------------------------------------

@@ -139,6 +139,8 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
     Raises ``ConfigError`` naming the first action that does not replay, or
     when a finished record's outcome differs from the replayed one.
     """
+    if upto is not None and upto < 0:
+        raise ConfigError(f"upto must be a number of actions, 0 or more, not {upto}")
     game = load_game(record.game, **record.options)
     if game.rules_version != record.rules_version:
         raise ConfigError(
