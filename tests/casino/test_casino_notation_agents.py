@@ -91,6 +91,15 @@ def test_greedy_explains_in_the_seeds_words() -> None:
     )
 
 
+def test_greedy_says_so_when_it_takes_better_cards_rather_than_more() -> None:
+    # two aces outweigh a 6, a 5 and an ace: the reason must not claim the most cards
+    state = position("SA D6", "H2", "DA C5 H9")
+    explanation = GreedyAgent().explain(state.view(0), random.Random(0))
+    assert explanation.notation == "capture SA DA"
+    assert "capture D6 {C5 DA}" in [c.action for c in explanation.candidates]
+    assert explanation.reason.startswith("to capture the most valuable cards")
+
+
 def test_help_mode_names_card_action_and_reason() -> None:
     state = position("S5 DX", "HK", "HX C2 H3")
     hint = help_text(state.view(0))

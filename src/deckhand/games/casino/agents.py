@@ -26,6 +26,10 @@ DIAMOND_TEN = 35
 SPADE_TWO = 1
 
 
+MOST_CARDS = "to maximize the number of captured cards"
+MOST_VALUE = "to capture the most valuable cards: aces, spades, the 10 of Diamonds and the 2 of Spades count extra"
+
+
 def card_worth(card: int) -> float:
     """What a card is worth in a pile: one for counting, plus its share of the scoring."""
     worth = 1.0
@@ -113,6 +117,10 @@ class GreedyAgent(Agent):
         scored = [(self._score(state, a), i, a) for i, a in enumerate(actions)]
         scored.sort(key=lambda t: (-t[0][0], t[1]))
         (_, reason), _, action = scored[0]
+        if reason == MOST_CARDS and any(
+            a[0] == "capture" and len(capture_cards(a)) > len(capture_cards(action)) for a in actions
+        ):
+            reason = MOST_VALUE  # it took fewer cards than it could have, but better ones
         candidates = [Candidate(view.action_to_string(a), value=round(s[0], 3), note=s[1]) for s, _, a in scored[:8]]
         words = describe(action, state)
         sentence = f"The computer chose to {words}. It wanted {reason}."
@@ -137,7 +145,7 @@ class GreedyAgent(Agent):
                 return 10 + worth, "to capture the opponent's build before the opponent could"
             if len(state.loose) == len(action[2]) + sum(len(g) for g in action[3]) and not state.builds:
                 return 10 + worth + 1, "to sweep the table and maximize the number of captured cards"
-            return 10 + worth, "to maximize the number of captured cards"
+            return 10 + worth, MOST_CARDS
         if kind in ("build", "increase"):
             cards = list(action[3]) if kind == "build" else [c for p in action[3] for c in p]
             worth = sum(card_worth(c) for c in [action[1], *cards]) + 1.0  # + the capture card
