@@ -80,6 +80,10 @@ def arena(
         raise ConfigError("--agents needs at least two agents, comma-separated")
     game_class(game)  # an unknown game fails here, with a suggestion
     options = parse_options(option or [], preset)
+    if plot is not None:
+        from deckhand.play.plot import check_plot_target
+
+        check_plot_target(plot)
     err = Console(stderr=True)
     hooks: list[Callable[[MatchResult], None]] = []
     if store:
@@ -111,15 +115,16 @@ def arena(
             ci=ci,
             on_result=on_result,
         )
-    if plot is not None:
-        from deckhand.play.plot import plot_arena
-
-        plot_arena(result, plot)
+    # The results first: a plot that fails to save must not cost them.
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
     else:
         print_table(result, Console(highlight=False))
-        if plot is not None:
+    if plot is not None:
+        from deckhand.play.plot import plot_arena
+
+        plot_arena(result, plot)
+        if not as_json:
             typer.echo(f"plot written to {plot}")
 
 

@@ -144,6 +144,34 @@ def test_cli_draws_a_plot(cli: typer.Typer, tmp_path: Path) -> None:
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_a_plot_that_cannot_be_saved_fails_before_any_game(cli: typer.Typer, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "arena.png"
+    args = ["arena", "three_trios", "-a", "corner,random", "-n", "2", "--plot", str(target)]
+    result = CliRunner().invoke(cli, args)
+    assert isinstance(result.exception, ConfigError)
+    assert "does not exist" in str(result.exception)
+    from deckhand.store import load_record
+
+    with pytest.raises(ConfigError, match="no stored game"):
+        load_record(1)  # nothing was played
+
+
+def test_the_results_are_printed_before_the_plot_is_drawn(
+    cli: typer.Typer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deckhand.play import plot
+
+    def broken(*_args: object) -> None:
+        raise ConfigError("the disk is full")
+
+    monkeypatch.setattr(plot, "check_plot_target", lambda _path: None)
+    monkeypatch.setattr(plot, "plot_arena", broken)
+    args = ["arena", "three_trios", "-a", "corner,random", "-n", "2", "--json", "--no-store", "--plot", "x.png"]
+    result = CliRunner().invoke(cli, args)
+    assert isinstance(result.exception, ConfigError)
+    assert json.loads(result.stdout)["games"] == 2
+
+
 def test_ray_backend_plays_the_same_games() -> None:
     ray = pytest.importorskip("ray")
     try:

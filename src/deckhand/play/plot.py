@@ -11,6 +11,19 @@ if TYPE_CHECKING:
     from deckhand.play.arena import ArenaResult
 
 
+def check_plot_target(path: str | Path) -> None:
+    """Fail before a long arena run, not after it, when its plot could not be drawn or saved."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ConfigError("--plot needs matplotlib: pip install 'deckhand[plot]'") from None
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise ConfigError(f"--plot: {path}: the folder {folder} does not exist")
+    if Path(path).is_dir():
+        raise ConfigError(f"--plot: {path} is a folder; give an image file name such as results.png")
+
+
 def plot_arena(result: ArenaResult, path: str | Path) -> Path:
     """Save a chart of each agent's score with its 95% interval (and its rating, for 3+ agents)."""
     try:
