@@ -63,3 +63,11 @@ def test_replay_refuses_a_negative_upto(tmp_path: Path) -> None:
     assert "--upto must be a number of actions, 0 or more, not -1" in out.stderr
     with pytest.raises(deckhand.ConfigError, match="not -1"):
         replay(record, upto=-1)
+
+
+def test_vs_names_a_computer_player() -> None:
+    out = run("play", "cambio", "--vs", "human")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == (
+        "deckhand: --vs names the computer's level or agent; for people only, give --seats human,human"
+    )

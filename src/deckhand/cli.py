@@ -79,7 +79,9 @@ def play_command(
     from deckhand.ui.reader import StreamReader
 
     if vs is not None and seats is not None:
-        raise typer.BadParameter("give --seats or --vs, not both")
+        raise ConfigError("give --seats or --vs, not both")
+    if vs is not None and vs.strip().lower().partition(":")[0] == "human":
+        raise ConfigError("--vs names the computer's level or agent; for people only, give --seats human,human")
     console = _console()
     session = start_game(
         game,

@@ -29,6 +29,8 @@ Play = Callable[..., tuple[Session, io.StringIO]]
         ("human,ismcts:iterations=50,c=1.4", 2, ["human", "ismcts:iterations=50,c=1.4"]),
         ("hard,easy", 2, ["hard", "easy"]),
         ("", 2, ["human", "medium"]),
+        ("Human:Ann,MEDIUM", 2, ["human:Ann", "medium"]),
+        ("HARD", 2, ["human", "hard"]),
     ],
 )
 def test_seats_are_read_like_a_person_writes_them(text: str, players: int, seats: list[str]) -> None:

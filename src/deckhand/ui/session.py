@@ -59,7 +59,8 @@ def parse_seats(text: str, players: int, default_level: str = "medium") -> list[
         if "=" in part and ":" not in part and specs:
             specs[-1] += "," + part
         else:
-            specs.append(part)
+            name, sep, rest = part.partition(":")
+            specs.append(name.strip().lower() + sep + rest)  # one spelling per level in saves and statistics
     if not specs:
         specs = ["human", default_level]
     if len(specs) == 1 and not is_human(specs[0]):
