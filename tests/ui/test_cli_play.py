@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from deckhand.cli import app
@@ -53,6 +54,17 @@ def test_resume_from_the_menu() -> None:
     out = deckhand(input="4\n1\n")
     assert "three_trios: human vs easy, 2 actions" in out
     assert "Griffin" in out
+
+
+def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckhand.ui import menu
+
+    monkeypatch.setattr(menu, "SAVES_PER_PAGE", 1)
+    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
+    deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="quit\n")
+    out = deckhand(input="4\n2\n1\n")
+    assert "Older saves (1 more)" in out
+    assert "three_trios: human vs easy, 2 actions" in out and "Griffin" in out
 
 
 def test_play_with_only_computers_prints_the_whole_game() -> None:

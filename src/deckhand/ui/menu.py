@@ -20,6 +20,7 @@ from deckhand.ui.rules import rules_text
 from deckhand.ui.saves import list_saves
 from deckhand.ui.stats import show_stats
 
+SAVES_PER_PAGE = 20
 MAIN = ["New game", "Instructions", "Statistics", "Resume a saved game", "Quit"]
 
 
@@ -116,10 +117,19 @@ def resume(console: Console, reader: Reader) -> None:
     if not saves:
         console.print("No unfinished games are saved.")
         return
-    items = [f"{s.game}: {' vs '.join(s.seats)}, {s.moves} actions, saved {s.saved:%Y-%m-%d %H:%M}" for s in saves[:20]]
-    picked = choose(console, reader, "Resume which game?", items)
-    if picked is None:
-        return
-    saved = saves[picked]
+    first = 0
+    while True:  # a page of saves at a time, newest first
+        page = saves[first : first + SAVES_PER_PAGE]
+        items = [f"{s.game}: {' vs '.join(s.seats)}, {s.moves} actions, saved {s.saved:%Y-%m-%d %H:%M}" for s in page]
+        older = len(saves) - first - len(page)
+        if older:
+            items.append(f"Older saves ({older} more)")
+        picked = choose(console, reader, "Resume which game?", items)
+        if picked is None:
+            return
+        if picked < len(page):
+            break
+        first += SAVES_PER_PAGE
+    saved = page[picked]
     session = start_game(saved.game, console=console, reader=reader, load=saved.path)
     session.run()
