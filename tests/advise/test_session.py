@@ -39,6 +39,16 @@ def test_advice_ranks_every_legal_action_and_marks_the_best() -> None:
     assert "200 playouts" in out
 
 
+def test_ctrl_c_stops_the_advice_and_the_session_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session_module, "rank_actions", interrupted)
+    session, out = run("+ 5\n? 99999999999\nx0 8\n")
+    assert "advice interrupted; the table is as it was" in out
+    assert [text for text, _ in session.tracker.history()] == ["+ 5", "x0 8"]
+
+
 def test_advice_is_for_your_moves_only() -> None:
     _, out = run("+ 5\nx0 8\n+\n?\n")
     assert "no advice: seat 1 is to move" in out

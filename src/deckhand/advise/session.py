@@ -146,7 +146,10 @@ class Session:
         elif name == "undo":
             self.say(f"  undid {self.tracker.undo()!r}{self.status()}")
         elif name == "advise":
-            self.advise(arg)
+            try:
+                self.advise(arg)
+            except KeyboardInterrupt:  # a long search stopped with Ctrl-C: the table is untouched
+                self.say("  advice interrupted; the table is as it was")
         elif name == "save":
             self.save(_path(arg, "save"))
         elif name == "load":
