@@ -153,6 +153,15 @@ def test_no_level_sticks_its_own_red_king(level: str) -> None:
     assert "HK matches the red K, but it is worth -1 to me" in explanation.reason
 
 
+def test_a_callers_pass_does_not_blame_the_worth_of_its_own_card() -> None:
+    # caller_locked off, so the caller has stick windows; nobody may stick the caller's cards
+    deck = "C2 C3 C4 H5  D2 D3 D6 D7 S5"
+    state = play(table("house", deck=deck, jokers=False, caller_locked=False), "cambio", "draw", "S5", "discard")
+    assert state.mover == 0 and "stick 0.3" not in legal(state)
+    explanation = make_agent("hard", state.game).explain(state.view(0), random.Random(1))
+    assert explanation.notation == "pass" and "worth" not in explanation.reason
+
+
 def test_the_policy_still_sticks_an_own_card_worth_more_than_0() -> None:
     state = play(table("house", deck="C2 C3 C4 H5  D2 D3 D6 D5 S4", jokers=False), "draw", "S4", "discard", "pass")
     assert make_agent("hard", state.game).step(state.view(0), random.Random(1)) == state.string_to_action("stick 0.2")

@@ -355,7 +355,7 @@ class _Hard:
                 action = N.pos_action(N.STICK, q, t)
                 if c == UNKNOWN or rank[c] != rank[top] or action not in self.legal:
                     continue
-                if q == self.p and self.value[c] <= 0:
+                if not rollout.worth_sticking(r, q, c, self.p):
                     kept = c  # losing it would not lower my total
                     continue
                 whose = "my" if q == self.p else f"seat {q}'s"
@@ -441,10 +441,9 @@ def _policy_reason(state: CambioState, action: int) -> str:
     if kind == N.GIVE:
         return f"gave away my slot {payload}, my worst card (worth {worst} to me)"
     if kind == N.PASS:
-        rank, value = state.game.rank, state.game.value
-        top = state.discard[-1]
+        rank, top = state.game.rank, state.discard[-1]
         for c, m in zip(state.hands[p], state.known[p], strict=True):
-            if c != EMPTY and m >> p & 1 and rank[c] == rank[top]:
-                return f"passed: my {CODES[c]} matches {_name(top)}, but it is worth {value[c]} to me"
+            if c != EMPTY and m >> p & 1 and rank[c] == rank[top] and not rollout.worth_sticking(state, p, c, p):
+                return f"passed: my {CODES[c]} matches {_name(top)}, but it is worth {state.game.value[c]} to me"
         return "passed: I know no card that matches"
     return "kept my cards"

@@ -88,6 +88,11 @@ def worst_slot(state: CambioState, me: int) -> tuple[int, int]:
     return best_slot, best
 
 
+def worth_sticking(state: CambioState, seat: int, card: int, me: int) -> bool:
+    """Whether ``me`` gains by sticking ``card`` from ``seat``: one's own only when worth more than 0."""
+    return seat != me or state.game.value[card] > 0
+
+
 def rollout_action(state: CambioState, rng: random.Random) -> int:
     """A playout move for the player to move (chance nodes are sampled by the caller)."""
     phase = state.phase
@@ -178,12 +183,11 @@ def _switch(state: CambioState, p: int) -> int:
 def _stick(state: CambioState, p: int) -> int:
     top = state.game.rank[state.discard[-1]]
     rank = state.game.rank
-    value = state.game.value
     bit = 1 << p
     for q in range(state.game.players):
         if q == state.caller:
             continue
         for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
-            if c != EMPTY and m & bit and rank[c] == top and (q != p or value[c] > 0):
+            if c != EMPTY and m & bit and rank[c] == top and worth_sticking(state, q, c, p):
                 return N.pos_action(N.STICK, q, s)
     return N.A_PASS
