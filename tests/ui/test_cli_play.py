@@ -60,7 +60,11 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
     from deckhand.ui import menu
 
     monkeypatch.setattr(menu, "SAVES_PER_PAGE", 1)
+    from deckhand.ui.saves import list_saves
+
     deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
+    (older,) = list_saves()
+    os.utime(older.path, (1_000_000_000, 1_000_000_000))  # plainly the older save, whatever the clock's grain
     deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="quit\n")
     out = deckhand(input="4\n2\n1\n")
     assert "Older saves (1 more)" in out
