@@ -2,6 +2,7 @@
 
     python benchmarks/cambio_ceiling.py --sees all  [--samples 100] [--games 200] [--seed 0]
     python benchmarks/cambio_ceiling.py --sees view [--samples 100] [--games 200] [--seed 0]
+    python benchmarks/cambio_ceiling.py --sees own|opponent|none --at start
     python benchmarks/cambio_ceiling.py --sees all --at start|hold|power
     python benchmarks/cambio_ceiling.py --knows own|opponent|both [--games 20000]
     python benchmarks/cambio_ceiling.py --check [--games 300]
@@ -15,6 +16,10 @@ the copy picks ``seed-hard``'s move at every decision of N games). With
 of the deck is unknown): a clairvoyant player, the bound for any honest
 search built this way. With ``--sees view`` each playout starts from a world
 dealt from the seat's view (``sample_likely_world``), as a real search does.
+In between, ``--sees own`` starts from the seat's own true cards with every
+other seat's unseen cards dealt again at random, ``--sees opponent`` the
+other way round: which hand's cards the search needs to know. ``--sees
+none`` deals every unseen card at random, without the view's lean.
 ``--at`` lets the search choose only at one kind of decision (the start of a
 turn, a drawn card, a power) and the policy play the rest: which decisions
 the knowledge pays at.
@@ -160,23 +165,52 @@ def install_model(me: list[int]) -> None:
     rollout.rollout_action = modelled  # read at call time by CambioState.play_out
 
 
-def flat_choice(state: CambioState, sees_all: bool, samples: int, rng: random.Random) -> int:
+def flat_choice(state: CambioState, sees: str, samples: int, rng: random.Random) -> int:
     view = state.view(state.mover)
     legal = [int(a) for a in view.legal_actions() if isinstance(a, int)]
     if len(legal) == 1:
         return legal[0]
     me = state.mover
+    others = [q for q in range(state.game.players) if q != me]
+    redealt = {"own": others, "opponent": [me], "none": [me, *others]}.get(sees, [])
     best, best_total = legal[0], -1.0
     for action in legal:
         total = 0.0
         for _ in range(samples):
-            world = state.clone() if sees_all else view.sample_likely_world(rng)
+            if sees == "all":
+                world = state.clone()
+            elif sees == "view":
+                world = view.sample_likely_world(rng)
+            else:
+                world = redeal(state, redealt, rng)
             assert isinstance(world, CambioState)
             world.apply_action(action)
             total += world.play_out(rng)[me]
         if total > best_total:
             best, best_total = action, total
     return best
+
+
+def redeal(state: CambioState, seats: list[int], rng: random.Random) -> CambioState:
+    """A copy of ``state`` in which the cards the mover has not seen in ``seats`` are dealt again.
+
+    They are shuffled with the draw pile (an unordered multiset), so the
+    mover's knowledge and everything public stay exactly as they were.
+    """
+    world = state.clone()
+    bit = 1 << world.mover
+    places = [
+        (q, t)
+        for q in seats
+        for t, (card, mask) in enumerate(zip(world.hands[q], world.known[q], strict=True))
+        if card != EMPTY and not mask & bit
+    ]
+    cards = [world.hands[q][t] for q, t in places] + world.pile
+    rng.shuffle(cards)
+    for card, (q, t) in zip(cards, places, strict=False):
+        world.hands[q][t] = card
+    world.pile = cards[len(places) :]
+    return world
 
 
 def told(state: CambioState, knows: str) -> CambioState:
@@ -219,7 +253,13 @@ def check(game: deckhand.Game, games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sees", choices=["all", "view"], default="view")
+    parser.add_argument(
+        "--sees",
+        choices=["all", "own", "opponent", "none", "view"],
+        default="view",
+        help="the hidden cards the playouts start from: all true, only the own hand's or the opponent's, "
+        "none (dealt uniformly), or dealt from the view",
+    )
     parser.add_argument("--samples", type=int, default=100, help="playouts per legal action")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
@@ -259,7 +299,7 @@ def main() -> None:
                 state.apply_action(policy(told(state, args.knows), seat_rngs[p]))
             elif p == seat and state.phase in searched:
                 me[0] = p
-                state.apply_action(flat_choice(state, args.sees == "all", args.samples, seat_rngs[p]))
+                state.apply_action(flat_choice(state, args.sees, args.samples, seat_rngs[p]))
             elif p == seat:
                 state.apply_action(policy(state, seat_rngs[p]))
             else:

@@ -59,6 +59,29 @@ def test_told_reveals_exactly_the_named_hand(ceiling: ModuleType, knows: str, ow
         assert all(m & ~(1 << p) == old & ~(1 << p) for m, old in zip(masks, before[q], strict=True))
 
 
+@pytest.mark.parametrize("mine", [True, False])
+def test_redeal_deals_again_only_the_named_unseen_cards(ceiling: ModuleType, mine: bool) -> None:
+    state = mid_game(5)
+    p = state.mover
+    seats = [p] if mine else [q for q in range(state.game.players) if q != p]
+    changed = set()
+    for seed in range(40):
+        world = ceiling.redeal(state, seats, random.Random(seed))
+        assert world.known == state.known
+        assert sorted(world.pile + [c for hand in world.hands for c in hand]) == sorted(
+            state.pile + [c for hand in state.hands for c in hand]
+        )
+        for q, hand in enumerate(world.hands):
+            for t, card in enumerate(hand):
+                if q not in seats or state.known[q][t] >> p & 1:
+                    assert card == state.hands[q][t], (q, t)
+                elif card != state.hands[q][t]:
+                    changed.add((q, t))
+    assert changed == {
+        (q, t) for q in seats for t, mask in enumerate(state.known[q]) if not mask >> p & 1
+    }  # every unseen place of the named hands is dealt again in some world
+
+
 def test_the_copy_of_seed_hard_makes_its_every_move() -> None:
     assert "the copy agrees with seed-hard at all" in run("--check", "--games", "20")
 
@@ -69,6 +92,9 @@ def test_the_copy_of_seed_hard_makes_its_every_move() -> None:
         ["--knows", "own", "--games", "6"],
         ["--at", "start", "--sees", "view", "--samples", "2", "--games", "2"],
         ["--at", "hold", "--sees", "all", "--samples", "2", "--games", "2"],
+        ["--at", "start", "--sees", "own", "--samples", "2", "--games", "2"],
+        ["--at", "hold", "--sees", "opponent", "--samples", "2", "--games", "2"],
+        ["--at", "start", "--sees", "none", "--samples", "2", "--games", "2"],
     ],
 )
 def test_modes_report_a_score_with_its_interval(args: list[str]) -> None:
