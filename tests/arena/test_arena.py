@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -182,3 +186,40 @@ def test_ray_backend_plays_the_same_games() -> None:
     finally:
         ray.shutdown()
     assert remote.to_json() == local.to_json()
+
+
+INTERRUPTED = """
+import multiprocessing, signal
+from deckhand.play.arena import run_arena
+
+def interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+signal.signal(signal.SIGALRM, interrupt)
+signal.alarm(2)
+try:
+    run_arena("cambio", ["ismcts:seconds=3600", "random"], games=4, workers=2)
+except KeyboardInterrupt:
+    print("interrupted", len(multiprocessing.active_children()))
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="needs POSIX signals")
+def test_an_interrupted_arena_stops_its_workers_instead_of_finishing_their_games() -> None:
+    # Every move of the search takes an hour: only stopping the workers ends the run.
+    run = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, err = run.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)  # the workers too
+        run.communicate()
+        pytest.fail("the interrupted arena went on with the games it had handed out")
+    assert out.split() == ["interrupted", "0"], err
+    assert "Traceback" not in err  # the workers ignore Ctrl-C; only the arena stops

@@ -15,11 +15,13 @@ finish, so a caller can store each result at once (``on_result``).
 
 from __future__ import annotations
 
+import functools
 import itertools
+import multiprocessing
 import os
 import random
+import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,16 +136,12 @@ def _local(
         for match in matches:
             yield play_match(game_name, options, specs, match)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[MatchResult]] = {pool.submit(play_match, game_name, options, specs, m) for m in matches}
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+    # Ctrl-C reaches only this process; leaving the block, however, kills the
+    # workers, so an interrupted arena stops at once instead of finishing the
+    # games it has handed out (a search level's game can take a minute).
+    play = functools.partial(play_match, game_name, options, specs)
+    with multiprocessing.Pool(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+        yield from pool.imap_unordered(play, matches)
 
 
 def _ray(
