@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,27 @@ def test_an_interrupted_arena_stops_its_workers_instead_of_finishing_their_games
         pytest.fail("the interrupted arena went on with the games it had handed out")
     assert out.split() == ["interrupted", "0"], err
     assert "Traceback" not in err  # the workers ignore Ctrl-C; only the arena stops
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="needs POSIX signals")
+def test_an_interrupted_ray_arena_leaves_no_games_running_on_the_cluster() -> None:
+    ray = pytest.importorskip("ray")
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    before = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.alarm(3)
+        with pytest.raises(KeyboardInterrupt):
+            run_arena("cambio", ["ismcts:seconds=3600", "random"], games=4, workers=2, backend="ray")
+        for _ in range(60):  # each game's first move takes an hour: only a cancel frees the CPUs
+            if ray.available_resources().get("CPU") == 2.0:
+                break
+            time.sleep(1)
+        assert ray.available_resources().get("CPU") == 2.0
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+        ray.shutdown()

@@ -159,10 +159,14 @@ def _ray(
         ray.init(**kwargs)
     remote = ray.remote(play_match)
     pending = [remote.remote(game_name, options, specs, m) for m in matches]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        for ref in done:
-            yield ray.get(ref)
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:  # an interrupted arena leaves no games running on the cluster
+            ray.cancel(ref, force=True)
 
 
 @dataclass
