@@ -11,12 +11,15 @@ if TYPE_CHECKING:
     from deckhand.play.arena import ArenaResult
 
 
+NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install 'deckhand[plot]'"
+
+
 def check_plot_target(path: str | Path) -> None:
     """Fail before a long arena run, not after it, when its plot could not be drawn or saved."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise ConfigError("--plot needs matplotlib: pip install 'deckhand[plot]'") from None
+        raise ConfigError(NEEDS_MATPLOTLIB) from None
     folder = Path(path).parent
     if not folder.is_dir():
         raise ConfigError(f"--plot: {path}: the folder {folder} does not exist")
@@ -32,7 +35,7 @@ def plot_arena(result: ArenaResult, path: str | Path) -> Path:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ConfigError("--plot needs matplotlib: pip install 'deckhand[plot]'") from None
+        raise ConfigError(NEEDS_MATPLOTLIB) from None
     target = Path(path)
     rows = result.summary
     names = [r.name for r in rows]
