@@ -140,15 +140,27 @@ def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     upto: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
 ) -> None:
-    """Replay a game record and print the actions and the result."""
-    from deckhand.play.records import GameRecord, replay
+    """Replay a game record and print the actions and the result.
+
+    An unfinished game is printed as its person saw it (the first human
+    seat; with none, as every seat saw it): no card dealt to another seat.
+    """
+    from deckhand.play.records import GameRecord, replay, start_state
+    from deckhand.play.tell import actions_as_seen
+    from deckhand.store.db import is_human
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")
     record = GameRecord.load(file)
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]
-    typer.echo(f"{record.game} (rules v{record.rules_version}), seats: {', '.join(record.seats)}")
+    header = f"{record.game} (rules v{record.rules_version}), seats: {', '.join(record.seats)}"
+    if not state.is_terminal():
+        humans = [seat for seat, spec in enumerate(record.seats) if is_human(spec)]
+        viewer = humans[0] if humans else None
+        shown = actions_as_seen(start_state(record), shown, viewer)
+        header += f"; as seat {viewer} saw it" if viewer is not None else "; only what every seat saw"
+    typer.echo(header)
     for number, action in enumerate(shown, start=1):
         typer.echo(f"{number:4}. {action}")
     if state.is_terminal():

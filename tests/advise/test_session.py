@@ -92,7 +92,9 @@ def test_save_then_load_gives_the_same_table(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json", "not a saved advisor session"),
+        ("not json", "not valid JSON"),
+        ("[" * 100_000, "not valid JSON"),
+        ('{"format": "deckhand-advise-cambio", "players": ' + "9" * 5000 + "}", "not valid JSON"),
         ('{"format": "other"}', "not a saved advisor session"),
         ('{"format": "deckhand-advise-cambio", "players": 2}', "missing or bad field"),
     ],

@@ -20,6 +20,7 @@ from deckhand.advise.search import ENGINES, default_engine, rank_actions
 from deckhand.advise.tracker import Tracker
 from deckhand.core.cards import Card, Rank
 from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.play.records import read_json
 
 
 def card_value(code: str, values: str) -> int:
@@ -231,12 +232,7 @@ def _path(arg: str, what: str) -> Path:
 
 def load_tracker(path: Path) -> Tracker:
     """Rebuild a tracker from a saved session by replaying its commands."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"{path}: not a saved advisor session ({exc})") from None
+    data = read_json(path)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ConfigError(f"{path}: not a saved advisor session")
     try:

@@ -45,6 +45,14 @@ class Explanation:
     candidates: list[Candidate] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     """Extra structured data for UIs (a Three Trios hint map, say)."""
+    public: str = ""
+    """Why, in words every other seat may read: nothing they cannot see.
+
+    ``reason``, ``candidates`` and ``data`` are for the deciding seat only (its
+    hint, its log, the advisor): they may name its hidden cards. In a game of
+    hidden information the other seats are told the move in public words
+    (``State.describe_action``) and this; empty when the move speaks for itself.
+    """
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,7 +60,12 @@ class Explanation:
             "reason": self.reason,
             "candidates": [c.to_json() for c in self.candidates],
             **({"data": self.data} if self.data else {}),
+            **({"public": self.public} if self.public else {}),
         }
+
+    def public_reason(self, perfect_information: bool) -> str:
+        """What another seat may read of the reason: all of it when nothing is hidden."""
+        return self.reason if perfect_information else self.public
 
 
 class Agent(ABC):

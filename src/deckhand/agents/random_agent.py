@@ -32,4 +32,5 @@ class RandomAgent(Agent):
             notation=view.action_to_string(action),
             reason=f"picked at random from {count} legal action{'s' * (count != 1)}",
             candidates=candidates,
+            public="picked at random",
         )

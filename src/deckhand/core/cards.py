@@ -17,7 +17,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from deckhand.core.errors import NotationError
+from deckhand.core.errors import NotationError, quote
 
 
 class Suit(enum.Enum):
@@ -148,7 +148,7 @@ class Card:
         """Read a card code such as ``SA``, ``h9``, ``DX``, ``D10`` or ``JK``."""
         card = _BY_CODE.get(text.strip().upper())
         if card is None:
-            raise NotationError(f"not a card code: {text!r} (expected suit then rank, e.g. SA, H9, DX, JK)")
+            raise NotationError(f"not a card code: {quote(text)} (expected suit then rank, e.g. SA, H9, DX, JK)")
         return card
 
     @staticmethod

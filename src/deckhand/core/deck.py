@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import ConfigError, NotationError
+from deckhand.core.errors import ConfigError, NotationError, quote
 
 
 def read_deck_option(value: Any) -> list[str] | None:
@@ -63,7 +63,7 @@ def read_deck_file(path: Path) -> list[str]:
         try:
             codes.append(Card.parse(item).code)
         except NotationError:
-            raise ConfigError(f"{path}, line {number}: {item!r} is not a card code") from None
+            raise ConfigError(f"{path}, line {number}: {quote(item)} is not a card code") from None
     if not codes:
         raise ConfigError(f"{path}: the deck file holds no cards")
     return codes

@@ -6,6 +6,25 @@ library still catch them.
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 24
+"""The most of a user's input an error message repeats."""
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """Input as an error message shows it: quoted, escaped, and cut short.
+
+    A message about a bad file never repeats more than the offending token,
+    so that a crafted record cannot make deckhand print a line of another
+    file (``deck="/etc/passwd"``), and junk never floods the screen.
+
+    >>> quote("SX")
+    "'SX'"
+    >>> quote("root:x:0:0:root:/root:/bin/bash")
+    "'root:x:0:0:root:/root:/b…'"
+    """
+    body = str(text)
+    return repr(body) if len(body) <= limit else repr(body[:limit])[:-1] + "…'"
+
 
 class DeckhandError(ValueError):
     """Base class of every error deckhand raises on purpose."""
@@ -33,4 +52,5 @@ __all__ = [
     "DeckhandError",
     "IllegalActionError",
     "NotationError",
+    "quote",
 ]

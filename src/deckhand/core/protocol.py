@@ -167,6 +167,16 @@ class State(ABC):
     def action_to_string(self, action: Action) -> str:
         """The canonical notation of ``action`` in this state."""
 
+    def describe_action(self, action: Action) -> str:
+        """A player's ``action`` in words every seat may read once it is played.
+
+        Called on the state before the move. The default is the notation,
+        which names no hidden card in any game here; games say more where
+        the move shows a card to everyone (the card a Cambio swap brings out),
+        and never what stays hidden.
+        """
+        return self.action_to_string(action)
+
     def string_to_action(self, text: str) -> Action:
         """Parse notation. The default matches the legal actions' strings."""
         wanted = " ".join(text.split())

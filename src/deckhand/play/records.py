@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from deckhand.core.errors import ConfigError, DeckhandError
-from deckhand.core.protocol import State
+from deckhand.core.protocol import Game, State
 from deckhand.core.registry import load_game
 
 FORMAT = "deckhand-record/1"
@@ -99,13 +99,21 @@ class GameRecord:
                 raise ConfigError(f"{source}: field {key!r} is missing or of the wrong type")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise ConfigError(f"{source}: every entry of 'actions' must be a string")
+        if not all(isinstance(s, str) for s in data["seats"]):
+            raise ConfigError(f"{source}: every entry of 'seats' must be a string")
+        outcome = data.get("outcome")
+        if outcome is not None and not _is_outcome(outcome):
+            raise ConfigError(f'{source}: \'outcome\' must be null or {{"returns": [numbers], "scores": [numbers]}}')
+        for key in ("start", "meta"):
+            if not isinstance(data.get(key), dict | None):
+                raise ConfigError(f"{source}: field {key!r} must be an object")
         return cls(
             game=data["game"],
             rules_version=str(data["rules_version"]),
             options=data["options"],
             seats=[str(s) for s in data["seats"]],
             actions=list(data["actions"]),
-            outcome=data.get("outcome"),
+            outcome=outcome,
             start=data.get("start"),
             meta=data.get("meta") or {},
         )
@@ -122,15 +130,36 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"{path}, line {exc.lineno}: not valid JSON: {exc.msg}") from None
-        return cls.from_json(data, source=str(path))
+        return cls.from_json(read_json(path), source=str(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """A JSON file's data; every way it can be unreadable is one ``ConfigError`` line naming the file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not a text file (it is not UTF-8)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"{path}, line {exc.lineno}: not valid JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # a number with thousands of digits, nesting too deep
+        raise ConfigError(f"{path}: not valid JSON: {str(exc).splitlines()[0][:80]}") from None
+
+
+def _is_outcome(value: Any) -> bool:
+    def numbers(items: Any) -> bool:
+        return isinstance(items, list) and all(isinstance(v, int | float) and not isinstance(v, bool) for v in items)
+
+    return isinstance(value, dict) and numbers(value.get("returns")) and numbers(value.get("scores", []))
+
+
+def start_state(record: GameRecord, game: Game | None = None) -> State:
+    """Where the record's game began: the deal, or the saved state it was resumed from."""
+    game = game or load_game(record.game, **record.options)
+    return game.new_initial_state() if record.start is None else game.state_from_json(record.start)
 
 
 def replay(record: GameRecord, *, upto: int | None = None) -> State:
@@ -147,7 +176,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
             f"record is for {record.game} rules version {record.rules_version}; "
             f"this deckhand plays version {game.rules_version}"
         )
-    state = game.new_initial_state() if record.start is None else game.state_from_json(record.start)
+    state = start_state(record, game)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, text in enumerate(actions, start=1):
         try:
@@ -155,7 +184,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
         except DeckhandError as exc:
             raise ConfigError(f"record action {number} ({text!r}): {exc}") from None
     finished = upto is None and record.outcome is not None and state.is_terminal()
-    if finished and _rounded(state.returns()) != _rounded(record.outcome["returns"]):  # type: ignore[index]
+    if finished and record.outcome is not None and _rounded(state.returns()) != _rounded(record.outcome["returns"]):
         raise ConfigError("record's outcome does not match the replayed game")
     return state
 

@@ -52,11 +52,10 @@ def start_game(
     start: State | None = None
     state: State | None = None
     saved_seats: list[str] | None = None
-    meta: dict[str, Any] = {}
     if load is not None:
         canonical = game_class(name).name
         loaded = load_file(load, game=canonical, options=options)
-        state, start, saved_seats, meta = loaded.state, loaded.start, loaded.seats, loaded.meta
+        state, start, saved_seats = loaded.state, loaded.start, loaded.seats
         game = state.game
     else:
         game = load_game(name, **options)
@@ -65,8 +64,6 @@ def start_game(
         if seats
         else saved_seats or parse_seats("", game.num_players, default_level(game))
     )
-    if seed is None and isinstance(meta.get("seed"), int):
-        seed = meta["seed"] + len(state.history() if state is not None else [])
     return Session(
         game,
         specs,

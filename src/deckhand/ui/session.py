@@ -23,6 +23,7 @@ from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
+from deckhand.play.tell import told_to_others
 from deckhand.store.db import is_human
 from deckhand.ui.hints import flip_counts, hint_agent
 from deckhand.ui.reader import Reader
@@ -102,6 +103,7 @@ class Session:
         save_path: Path | None = None,
         remember: bool = False,
         record_stats: bool = True,
+        autosave: bool = True,
     ) -> None:
         if len(seats) != game.num_players:
             raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
@@ -120,9 +122,14 @@ class Session:
         """Where this game was resumed from (its autosave is removed once finished)."""
         self.remember = remember
         self.record_stats = record_stats
+        self.autosave = autosave
+        """Whether leaving saves the unfinished game (checks and scripts may not want it)."""
         self._hinter: Agent | None = None
         self._last_human: int | None = None
         self._shown_start: set[int] = set()
+        self._autosave_path: Path | None = None
+        self._autosave_failed = False
+        self._saved_moves = -1
         self.finished = False
 
     # -- the loop --------------------------------------------------------
@@ -135,10 +142,12 @@ class Session:
                 player = self.state.current_player()
                 if player < 0:
                     self.state.apply_action(self.state.sample_chance_outcome(self.rng))
-                elif self.agents[player] is not None:
+                    continue
+                if self.agents[player] is not None:
                     self._computer_move(player)
                 elif not self._human_turn(player):
                     return self.state
+                self._autosave()
             self._finish()
         except EOFError:
             self.console.print()
@@ -154,22 +163,16 @@ class Session:
         view = self.state.view(player)
         with self._thinking(f"{self.names[player]} is thinking…"):
             explanation = agent.explain(view, self.seat_rngs[player])
-        notation = self.state.action_to_string(explanation.action)
+        told = told_to_others(self.state, explanation)  # the other seats read only the public form
         self.state.apply_action(explanation.action)
-        sentence = explanation.data.get("sentence")
-        line = Text(f"{self.names[player]} ({self.specs[player]}) plays ", style="magenta")
-        line.append(_object(notation), style="bold magenta")
-        if isinstance(sentence, str) and sentence:
-            # The game's own words for the move (Casino: seed 004's "The computer chose to ...").
-            line.append(". " + sentence.replace("The computer", self.names[player], 1))
-        else:
-            reason = _reason(explanation.reason, notation)
-            if reason:
-                line.append(f": {reason}.")
-        self.console.print(line)
+        self.console.print(
+            Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"),
+            soft_wrap=True,
+        )
 
     def _human_turn(self, player: int) -> bool:
         """One human move; ``False`` when the player leaves."""
+        self._autosave()  # the cards dealt since the last move are on disk before anyone sees them
         self._hand_over(player)
         self._show_start(player)
         self._show(player)
@@ -330,7 +333,34 @@ class Session:
 
     # -- leaving and finishing ---------------------------------------------
     def _meta(self) -> dict[str, Any]:
-        return {"seed": self.seed}
+        """What a record keeps beside the moves: the seed only once the game is over.
+
+        An unfinished game's seed would tell whoever opens its save the rest of the deck.
+        """
+        return {"seed": self.seed} if self.state.is_terminal() else {}
+
+    def _autosave_target(self) -> Path:
+        """The file this game is kept in while it is played: the .json it came from, else a new one."""
+        if self._autosave_path is None:
+            resumed = self.save_path is not None and self.save_path.suffix == ".json"
+            self._autosave_path = self.save_path if resumed else autosave_path(self.game.name)
+        assert self._autosave_path is not None
+        return self._autosave_path
+
+    def _autosave(self) -> None:
+        """Keep the game on disk after every move (atomically): a killed terminal loses at most one move."""
+        moves = len(self.state.history())
+        if moves == self._saved_moves:
+            return
+        if not self.autosave or self.state.is_terminal() or all(a is not None for a in self.agents):
+            return
+        self._saved_moves = moves
+        try:
+            save_game(self._autosave_target(), self.state, self.specs, start=self.start, meta=self._meta())
+        except DeckhandError as exc:
+            if not self._autosave_failed:
+                self.console.print(f"(the game cannot be saved as it goes: {exc})", markup=False, highlight=False)
+            self._autosave_failed = True
 
     def _save(self, path: str | None) -> bool:
         """``save [FILE]`` (seed 004: save, then leave); ``False`` if it could not."""
@@ -341,8 +371,8 @@ class Session:
         except DeckhandError as exc:
             self.console.print(f"[red]{_escape(str(exc))}[/red]", soft_wrap=True)
             return False
-        if self.save_path is not None and self.save_path != target and path is None:
-            self.save_path.unlink(missing_ok=True)
+        if self._autosave_path is not None and self._autosave_path != target and _in_saves(self._autosave_path):
+            self._autosave_path.unlink(missing_ok=True)
         self.console.print(
             f"Saved to {target}. Resume with: deckhand play {self.game.name} --load {target}",
             markup=False,
@@ -352,14 +382,11 @@ class Session:
         return True
 
     def _leave(self, why: str) -> None:
-        """Save an unfinished game automatically (over the file it was resumed from, if any)."""
-        if self.state.is_terminal() or all(a is not None for a in self.agents):
+        """Leaving an unfinished game: it is on disk already; save it once more and say where."""
+        if not self.autosave or self.state.is_terminal() or all(a is not None for a in self.agents):
             return
-        target = self.save_path if self.save_path is not None and self.save_path.suffix == ".json" else None
         try:
-            saved = save_game(
-                target or autosave_path(self.game.name), self.state, self.specs, start=self.start, meta=self._meta()
-            )
+            saved = save_game(self._autosave_target(), self.state, self.specs, start=self.start, meta=self._meta())
         except DeckhandError as exc:
             self.console.print(f"{why}; the game could not be saved: {exc}", markup=False, highlight=False)
             return
@@ -385,8 +412,9 @@ class Session:
             self.console.print(f"[bold]{winners[0]} {verb}![/bold] Final scores: {_escape(scores)}")
         else:
             self.console.print(f"[bold]Shared win: {', '.join(winners)}.[/bold] Final scores: {_escape(scores)}")
-        if self.save_path is not None and self.save_path.suffix == ".json" and self.save_path.parent.name == "saves":
-            self.save_path.unlink(missing_ok=True)
+        for path in (self.save_path, self._autosave_path):
+            if path is not None and _in_saves(path):
+                path.unlink(missing_ok=True)
         if self.record_stats:
             self._record()
 
@@ -399,6 +427,11 @@ class Session:
             record_game(record)
         except DeckhandError as exc:
             self.console.print(f"(statistics not saved: {exc})", markup=False, highlight=False)
+
+
+def _in_saves(path: Path) -> bool:
+    """An autosave the game owns (in the saves folder), as opposed to a file the player named."""
+    return path.suffix == ".json" and path.parent.name == "saves"
 
 
 def _object(notation: str) -> str:

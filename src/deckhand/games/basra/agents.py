@@ -67,9 +67,11 @@ class ClassicAgent(Agent):
         table = list(v.table)
         basras = [m for m in v.moves() if is_basra(m, table, game.seven_diamonds)]
         move: Move
+        public = ""
         if basras:
             move = max(basras, key=lambda m: move_gain(game, m, table))
             reason = f"{code(move[0])} clears the table: a basra worth {move_gain(game, move, table)} points"
+            public = f"it wins {move_gain(game, move, table)} points"
         elif not table:
             plain = [c for c in v.hand if VALUE[c] != JACK] or list(v.hand)
             move = (plain[0], ())
@@ -78,6 +80,7 @@ class ClassicAgent(Agent):
             jack = next(c for c in v.hand if VALUE[c] == JACK)
             move = (jack, ())
             reason = f"{code(jack)} takes all {len(table)} cards on the table"
+            public = "a jack takes everything"
         else:
             card = v.hand[0]
             mine = card_moves(card, table, game.seven_diamonds)
@@ -90,6 +93,7 @@ class ClassicAgent(Agent):
             notation=v.action_to_string(move),
             reason=reason,
             candidates=[Candidate(v.action_to_string(m), float(move_gain(game, m, table))) for m in basras],
+            public=public,
         )
 
 
@@ -135,11 +139,12 @@ class GreedyAgent(Agent):
         if keep:
             parts.append("keeps a sweeping card for later")
         reason = f"{v.action_to_string(move)}: " + ", ".join(parts)
+        public = f"it wins {gain} point{'s' * (gain != 1)}" if gain else ""  # not what it keeps or fears
         candidates = [
             Candidate(v.action_to_string(m), round(val, 3), note=f"gain {g}, risk {r:.2f}")
             for val, m, g, r, _ in scored[:6]
         ]
-        return Explanation(move, v.action_to_string(move), reason, candidates, {"value": round(value, 3)})
+        return Explanation(move, v.action_to_string(move), reason, candidates, {"value": round(value, 3)}, public)
 
     def evaluate(self, view: BasraView, move: Move, table: list[int]) -> tuple[float, int, float, bool]:
         """(value, points won now, expected points the opponent may take next, kept a sweeper)."""

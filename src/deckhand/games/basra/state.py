@@ -21,6 +21,7 @@ from deckhand.games.basra.captures import Move, hand_moves, is_basra, sweeps, wh
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.notation import move_to_string, parse_card, parse_move
 from deckhand.games.basra.playout import rollout_move, win_chance
+from deckhand.games.basra.words import describe_move
 
 if TYPE_CHECKING:
     from deckhand.games.basra.game import BasraGame
@@ -235,6 +236,12 @@ class BasraState(State):
     # -- notation -----------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
         return action_to_string(action)
+
+    def describe_action(self, action: Action) -> str:
+        if self.to_move < 0 or not _is_move(action):
+            return "a card is dealt"
+        assert isinstance(action, tuple)
+        return describe_move(action, self.table, self.game.seven_diamonds)
 
     def string_to_action(self, text: str) -> Action:
         if self.to_move == CHANCE:

@@ -84,14 +84,19 @@ class EasyAgent(Agent):
         candidates = [Candidate(view.action_to_string(a)) for a in legal]
         if r.phase == START:
             if N.A_CAMBIO in legal and rng.random() < self.cambio_chance:
-                return _explained(view, N.A_CAMBIO, "called cambio at random", candidates)
+                return _random(view, N.A_CAMBIO, "called cambio at random", candidates)
             options = [a for a in legal if a != N.A_CAMBIO]
             action = options[int(rng.random() * len(options))]
-            return _explained(view, action, "chose at random between drawing and taking", candidates)
+            return _random(view, action, "chose at random between drawing and taking", candidates)
         if r.phase == STICK:
-            return _explained(view, N.A_PASS, "the random player never sticks", candidates)
+            return _random(view, N.A_PASS, "the random player never sticks", candidates)
         action = legal[int(rng.random() * len(legal))]
-        return _explained(view, action, f"picked at random from {len(legal)} legal actions", candidates)
+        return _random(view, action, f"picked at random from {len(legal)} legal actions", candidates)
+
+
+def _random(view: View, action: Action, reason: str, candidates: list[Candidate]) -> Explanation:
+    """A random choice: its reason names no card, so every seat may read it."""
+    return _explained(view, action, reason, candidates, public=reason)
 
 
 class HardAgent(Agent):
@@ -126,9 +131,38 @@ class HardAgent(Agent):
 
 
 def _explained(
-    view: View, action: Action, reason: str, candidates: list[Candidate], data: dict[str, Any] | None = None
+    view: View,
+    action: Action,
+    reason: str,
+    candidates: list[Candidate],
+    data: dict[str, Any] | None = None,
+    public: str | None = None,
 ) -> Explanation:
-    return Explanation(action, view.action_to_string(action), reason, candidates, data or {})
+    if public is None:
+        public = public_reason(_table(view), action)
+    return Explanation(action, view.action_to_string(action), reason, candidates, data or {}, public)
+
+
+def public_reason(table: CambioState, action: Action) -> str:
+    """Why, in words that tell the other seats nothing about the cards: the kind of move only.
+
+    The private reasons name the drawn card and the hand's worth; another
+    seat reads this beside the move's public words (``describe_action``).
+    """
+    if not isinstance(action, int) or action < N.BASE:
+        return ""
+    kind, _ = N.decode(action)
+    if kind == N.CAMBIO:
+        return "it reckons its hand is the lowest"
+    if kind == N.SWAP:
+        return "" if table.took else "it keeps its low cards"
+    if kind == N.PEEK:
+        return "it learns a card it has not seen"
+    if kind == N.SKIP:
+        return "no use of this power is worth it"
+    if kind == N.STICK:
+        return "it believes the card matches"
+    return ""
 
 
 class _Hard:

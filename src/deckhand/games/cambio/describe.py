@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deckhand.core.cards import CODES
+from deckhand.core.cards import CARDS, CODES
 from deckhand.games.cambio import notation as N
+from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
 from deckhand.games.cambio.phases import (
     EMPTY,
     GIVE,
@@ -109,3 +110,61 @@ def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
         "draw_pile": len(state.pile) if viewer is not None else sorted(CODES[c] for c in state.pile),
         "cards_drawn": state.ndrawn,
     }
+
+
+POWER_WORDS = {
+    PEEK_OWN: "a look at one of its own cards",
+    PEEK_OTHER: "a look at another seat's card",
+    SWITCH: "a blind switch",
+    KING: "a look, then a switch",
+}
+
+
+def _the(card: int) -> str:
+    """``the 8 of Hearts``, ``the Joker``: a card every seat has just seen."""
+    return f"the {CARDS[card].name}"
+
+
+def describe_action(state: CambioState, action: int) -> str:
+    """A player's move in words every seat may read once it is played (``state`` is before it).
+
+    It names a card only where the move shows it to the whole table: the top
+    discard taken, the card a swap brings out, a discard, a stuck card.
+    """
+    if action < N.BASE:
+        return "a card is dealt"
+    kind, payload = N.decode(action)
+    p = state.mover
+    if kind == N.CAMBIO:
+        return "calls cambio: everyone else plays one more turn"
+    if kind == N.DRAW:
+        return "draws a card from the deck"
+    if kind == N.TAKE:
+        return f"takes {_the(state.discard[-1])} from the discard pile"
+    if kind == N.SWAP:
+        what = _the(state.drawn) if state.took else "the card it drew"
+        return f"puts {what} into slot {payload}; out comes {_the(state.hands[p][payload])}"
+    if kind == N.DISCARD:
+        card = state.drawn
+        power = state.game.power[card]
+        return f"discards {_the(card)}" + (f" to use its power ({POWER_WORDS[power]})" if power else "")
+    if kind == N.PEEK:
+        q, s = payload & 7, payload >> 3
+        return f"looks at its own slot {s}" if q == p else f"looks at seat {q}'s slot {s}"
+    if kind == N.SWITCH:
+        sa, ta, sb, tb = N.switch_positions(payload)
+        return f"switches {sa}.{ta} and {sb}.{tb} without looking"
+    if kind == N.SKIP:
+        return "does not use the power"
+    if kind == N.STICK:
+        q, s = payload & 7, payload >> 3
+        card, top = state.hands[q][s], state.discard[-1]
+        if state.game.rank[card] == state.game.rank[top]:
+            return f"sticks {q}.{s}: right, {_the(card)} goes onto the discard pile"
+        return f"sticks {q}.{s}: wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
+    if kind == N.PASS:
+        return "passes"
+    if kind == N.GIVE:
+        q, t = state.target & 7, state.target >> 3
+        return f"gives its slot {payload} to seat {q}, into the gap at {q}.{t}"
+    return "keeps its cards"

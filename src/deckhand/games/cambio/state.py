@@ -17,7 +17,7 @@ from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sam
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
 from deckhand.games.cambio import notation as N
-from deckhand.games.cambio.describe import explain_illegal, say, table_json
+from deckhand.games.cambio.describe import describe_action, explain_illegal, say, table_json
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
 from deckhand.games.cambio.phases import (
     DEAL,
@@ -479,6 +479,11 @@ class CambioState(State):
 
     def string_to_action(self, text: str) -> Action:
         return N.parse(text, self.game.players)
+
+    def describe_action(self, action: Action) -> str:
+        if type(action) is not int or action < 0:
+            raise IllegalActionError(f"{action!r} is not a Cambio action")
+        return describe_action(self, action)
 
     def scores(self) -> list[float]:
         """Each seat's total of card values (a seat with no cards scores 0)."""

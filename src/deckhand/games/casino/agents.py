@@ -14,10 +14,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Action, Game, View
+from deckhand.core.protocol import Game, View
 from deckhand.games.casino.moves import capture_cards
+from deckhand.games.casino.words import card_name, describe
 
 if TYPE_CHECKING:
     from deckhand.games.casino.state import CasinoState
@@ -27,7 +27,7 @@ SPADE_TWO = 1
 
 
 MOST_CARDS = "to maximize the number of captured cards"
-MOST_VALUE = "to capture the most valuable cards: aces, spades, the 10 of Diamonds and the 2 of Spades count extra"
+MOST_VALUE = "to capture the most valuable cards: the scoring cards and spades count extra"
 
 
 def card_worth(card: int) -> float:
@@ -42,52 +42,6 @@ def card_worth(card: int) -> float:
     if card < 13:
         worth += 0.25
     return worth
-
-
-def _name(card: int) -> str:
-    return CARDS[card].name
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _group(cards: tuple[int, ...] | list[int]) -> str:
-    return _and([_name(c) for c in cards])
-
-
-def describe(action: Action, state: CasinoState) -> str:
-    """The move in words: ``play a 9 of Clubs to capture the 9 of Diamonds and the set of …``."""
-    if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
-        return f"play {action!r}"
-    kind, card = action[0], action[1]
-    head = f"play a {_name(card)}" if not _name(card).startswith(("Ace", "8")) else f"play an {_name(card)}"
-    if kind == "trail":
-        return f"{head} as a trail"
-    if kind == "capture":
-        things = [f"the {_name(c)}" for c in action[2]]
-        things += [f"the set of {_group(g)}" for g in action[3]]
-        for parts in action[4]:
-            if len(parts) == 1:
-                things.append(f"the build of {_group(parts[0])}")
-            else:
-                things.append("the multiple build of " + _and([f"[{_group(p)}]" for p in parts]))
-        return f"{head} to capture {_and(things)}"
-    value = action[2]
-    if kind == "increase":
-        return f"{head} to increase the opponent's build of {_group(action[3][0])} to {value}, taking it over"
-    extra = action[3]
-    mine = state.owner_of(value, state.to_move) is not None
-    if value in state.game.vals[card]:
-        if extra:
-            return f"{head} and the {_group(extra)} as a multiple build of {value}"
-        return f"{head} to add to its multiple build of {value}"
-    with_ = f" with the {_group(extra)}" if extra else ""
-    if mine:
-        return f"{head}{with_} to make another build of {value}, adding to its multiple build"
-    return f"{head}{with_} to make a build of {value}"
 
 
 class GreedyAgent(Agent):
@@ -113,7 +67,9 @@ class GreedyAgent(Agent):
             raise IllegalActionError(f"seat {view.player} has no move to choose")
         if not isinstance(actions[0], tuple) or actions[0][0] in ("call", "coin"):
             action = actions[int(rng.random() * len(actions))]
-            return Explanation(action, view.action_to_string(action), "a coin call is a guess", [])
+            return Explanation(
+                action, view.action_to_string(action), "a coin call is a guess", [], public="a coin call is a guess"
+            )
         scored = [(self._score(state, a), i, a) for i, a in enumerate(actions)]
         scored.sort(key=lambda t: (-t[0][0], t[1]))
         (_, reason), _, action = scored[0]
@@ -131,7 +87,8 @@ class GreedyAgent(Agent):
             notation=view.action_to_string(action),
             reason=reason,
             candidates=candidates,
-            data={"sentence": sentence, "help": hint, "card": _name(action[1]), "move": action[0]},
+            data={"sentence": sentence, "help": hint, "card": card_name(action[1]), "move": action[0]},
+            public=f"it wanted {reason}",  # seed 004's reasons name only the cards the move shows
         )
 
     def _score(self, state: CasinoState, action: Any) -> tuple[float, str]:

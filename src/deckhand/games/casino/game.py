@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from deckhand.core.cards import CARDS, Rank, Suit
 from deckhand.core.deck import read_deck_option, stack_indices
-from deckhand.core.errors import ConfigError, IllegalActionError, NotationError
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, choice, integer
 from deckhand.core.protocol import Game, State
 
@@ -37,7 +37,7 @@ def casino_deck(value: Any) -> list[str] | None:
                 try:
                     codes.append(CARDS[_code_index(item)].code)
                 except NotationError:
-                    raise ConfigError(f"{path}, line {number}: {item!r} is not a card code") from None
+                    raise ConfigError(f"{path}, line {number}: {quote(item)} is not a card code") from None
         if not codes:
             raise ConfigError(f"{path}: the deck file holds no cards")
         return codes

@@ -19,6 +19,7 @@ from deckhand.core.protocol import CHANCE, TERMINAL, Action, State, View
 from deckhand.games.casino.estimate import win_chance
 from deckhand.games.casino.moves import Build, Play, legal_plays
 from deckhand.games.casino.rollout import rollout_choice
+from deckhand.games.casino.words import describe
 
 if TYPE_CHECKING:
     from deckhand.games.casino.game import CasinoGame
@@ -366,6 +367,11 @@ class CasinoState(State):
         from deckhand.games.casino.notation import action_to_string
 
         return action_to_string(action)
+
+    def describe_action(self, action: Action) -> str:
+        if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
+            return self.action_to_string(action) if self.to_move >= 0 else "a card is dealt"
+        return describe(action, self).removeprefix("play ")
 
     def string_to_action(self, text: str) -> Action:
         from deckhand.games.casino.notation import string_to_action

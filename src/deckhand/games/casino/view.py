@@ -129,6 +129,7 @@ class CasinoView(View):
         }
         data.update(public_json(s, self.player))
         data["hands"][1 - self.player] = ["??"] * self._hidden
+        data["deck_count"] = len(s.pile) - self._hidden  # the masked pile holds the opponent's hand too
         return data
 
     def sample_world(self, rng: random.Random) -> State:

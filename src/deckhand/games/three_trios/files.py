@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 
 VALUE_TEXT = {str(v): v for v in range(1, 10)} | {"A": 10, "a": 10, "10": 10}
 """How a card value may be written; ``A`` is ten."""
@@ -78,10 +78,10 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         raise ConfigError(f"{source}: empty board file; expected 'ROWS COLS' on line 1")
     head = lines[0].split()
     if len(head) != 2 or not all(part.isdigit() for part in head):
-        raise ConfigError(f"{source}, line 1: expected 'ROWS COLS' (two whole numbers), found {lines[0]!r}")
+        raise ConfigError(f"{source}, line 1: expected 'ROWS COLS' (two whole numbers), found {quote(lines[0])}")
     rows, cols = int(head[0]), int(head[1])
     if rows < 1 or cols < 1:
-        raise ConfigError(f"{source}, line 1: rows and columns must be at least 1, found {lines[0]!r}")
+        raise ConfigError(f"{source}, line 1: rows and columns must be at least 1, found {quote(lines[0])}")
     body = lines[1:]
     if len(body) < rows:
         raise ConfigError(f"{source}, line {len(lines) + 1}: the header says {rows} rows, but the file has {len(body)}")
@@ -92,7 +92,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         number = r + 2
         if len(line) != cols:
             raise ConfigError(
-                f"{source}, line {number}: the header says {cols} columns, but row {r} has {len(line)}: {line!r}"
+                f"{source}, line {number}: the header says {cols} columns, but row {r} has {len(line)}: {quote(line)}"
             )
         for c, char in enumerate(line):
             if char == "X":
@@ -120,16 +120,20 @@ def parse_cards(text: str, source: str = "<cards>") -> list[TrioCard]:
             missing = " (missing a field)" if len(fields) < 5 else ""
             raise ConfigError(
                 f"{source}, line {number}: expected 'NAME N S E W' (5 fields), "
-                f"found {len(fields)}{missing}: {raw.strip()!r}"
+                f"found {len(fields)}{missing}: {quote(raw.strip())}"
             )
         name, *texts = fields
         values = []
         for side, value in zip(("north", "south", "east", "west"), texts, strict=True):
             if value not in VALUE_TEXT:
-                raise ConfigError(f"{source}, line {number}: card {name}: {side} value {value!r} is not 1-9, A or 10")
+                raise ConfigError(
+                    f"{source}, line {number}: card {name}: {side} value {quote(value)} is not 1-9, A or 10"
+                )
             values.append(VALUE_TEXT[value])
         if name in seen:
-            raise ConfigError(f"{source}, line {number}: duplicate card name {name!r} (first on line {seen[name]})")
+            raise ConfigError(
+                f"{source}, line {number}: duplicate card name {quote(name)} (first on line {seen[name]})"
+            )
         seen[name] = number
         cards.append(TrioCard(name, *values))
     if not cards:

@@ -1,0 +1,106 @@
+"""No seat ever receives a card it cannot see: views, counts, and what it is told of others' moves.
+
+Runs :func:`deckhand.testing.check_secrets` over every game with hidden
+information, under every preset, with every difficulty level at the table
+(searches on a small budget: what they say does not depend on how long they
+think). A deliberately talkative agent shows that the check can fail.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import deckhand
+from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.registry import make_agent
+from deckhand.core.protocol import View
+from deckhand.core.registry import game_class
+from deckhand.testing import SecretLeak, check_secrets
+from deckhand.testing.secrets import cards_named, leaked_in_text, quick_spec, ranks_named, wrong_counts
+
+GAMES_PER_CONFIG = 6
+
+
+def hidden_configs() -> list[tuple[str, dict[str, object]]]:
+    out: list[tuple[str, dict[str, object]]] = []
+    for name in deckhand.games():
+        cls = game_class(name)
+        if cls.perfect_information:
+            continue
+        out.extend((name, {"preset": preset}) for preset in cls.PRESETS or [None] if preset)
+    out.append(("cambio", {"preset": "house", "players": 3}))
+    return out
+
+
+def tables(game: deckhand.Game) -> list[list[Agent]]:
+    """Every level, each at some seat, facing the others in turn."""
+    levels = [make_agent(quick_spec(spec), game) for spec in game.LEVELS.values()] + [make_agent("random", game)]
+    n = game.num_players
+    return [[levels[(i + k) % len(levels)] for k in range(n)] for i in range(len(levels))]
+
+
+@pytest.mark.parametrize(("name", "options"), hidden_configs(), ids=lambda x: str(x))
+def test_no_seat_receives_a_card_it_cannot_see(name: str, options: dict[str, object]) -> None:
+    game = deckhand.load_game(name, **options)
+    for seed in range(GAMES_PER_CONFIG):
+        for agents in tables(game):
+            check_secrets(game, seed, agents)
+
+
+class Blabbermouth(Agent):
+    """Tells everyone its private reason: the leak the check exists to catch."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        told = self.inner.explain(view, rng)
+        return dataclasses.replace(told, public=told.reason)
+
+
+@pytest.mark.parametrize(
+    ("name", "spec"),
+    [("cambio", "medium"), ("cambio", "hard"), ("basra", "ismcts:iterations=20"), ("casino", "ismcts:iterations=20")],
+)
+def test_a_private_reason_told_to_the_table_is_caught(name: str, spec: str) -> None:
+    game = deckhand.load_game(name)
+    with pytest.raises(SecretLeak, match="gives away"):
+        for seed in range(6):
+            check_secrets(game, seed, [Blabbermouth(make_agent(spec, game)) for _ in range(game.num_players)])
+
+
+def test_cards_are_found_by_code_name_and_label() -> None:
+    assert cards_named("play SX {H2}", ["SX", "H2", "S2"]) == {"SX", "H2"}
+    assert cards_named("the 10 of Spades and the Queen of hearts", ["SX", "HQ"]) == {"SX", "HQ"}
+    assert cards_named("out comes 9♣", ["C9", "S9"]) == {"C9"}
+    assert cards_named("USA, SAX, slot 3", ["SA", "S3"]) == set()
+
+
+def test_ranks_are_found_as_cards_not_as_numbers() -> None:
+    assert ranks_named("swapped the 2 into slot 3") == {"2"}
+    assert ranks_named("took a King and the red K; an ace") == {"K", "A"}
+    assert ranks_named("worth 6 to me, 10 cards left") == set()
+    assert leaked_in_text("swapped the 2 into slot 3", hidden={"H2", "C5"}, seen=set()) == ["rank 2"]
+    assert leaked_in_text("swapped the 2 into slot 3", hidden={"H2"}, seen={"S2"}) == []
+
+
+def test_counts_in_a_view_must_be_the_true_counts() -> None:
+    state = {"deck": ["SA", "H2"], "deck_count": 2, "hands": [["S3"], ["H4", "H5"]]}
+    assert wrong_counts({"deck": 2, "deck_count": 2, "hands": [["S3"], 2]}, state) == []
+    assert wrong_counts({"deck": 3, "deck_count": 4, "hands": [["S3"], 1]}, state) == [
+        "deck is 3 in the view, 2 in truth",
+        "deck_count is 4 in the view, 2 in truth",
+        "hands.1 is 1 in the view, 2 in truth",
+    ]
+
+
+def test_casino_views_count_the_deck_without_the_opponents_hand() -> None:
+    game = deckhand.load_game("casino")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or state.to_json()["phase"] != "play":
+        state.apply_action(state.sample_chance_outcome(rng) if state.is_chance_node() else state.legal_actions()[0])
+    assert state.view(0).to_json()["deck_count"] == state.to_json()["deck_count"] == 40
