@@ -3,8 +3,9 @@
     python benchmarks/conformance_soak.py [--games 2000] [--game NAME] [--workers 2]
 
 Plays ``--games`` seeded random games per game and preset through
-``deckhand.testing.check_random_game`` and reports how many passed and how
-long they took; the first failure of each configuration is printed in full.
+``deckhand.testing.check_random_game``, printing a running count of games
+played and failed as batches finish (Ctrl-C stops it), then how many passed
+and how long they took; the first failure of each configuration is printed in full.
 """
 
 from __future__ import annotations
@@ -49,13 +50,21 @@ def main() -> None:
     start = time.perf_counter()
     totals: dict[tuple[str, str | None], list[int]] = {}
     first_failure: dict[tuple[str, str | None], str] = {}
+    total = sum(len(seeds) for _, _, seeds in jobs)
+    done = failed = 0
     with ProcessPoolExecutor(args.workers) as pool:
         for (name, preset, _), (played, failures) in zip(jobs, pool.map(soak, *zip(*jobs, strict=True)), strict=True):
             row = totals.setdefault((name, preset), [0, 0])
             row[0] += played
             row[1] += len(failures)
+            done += played
+            failed += len(failures)
             if failures:
                 first_failure.setdefault((name, preset), failures[0])
+            elapsed = time.perf_counter() - start
+            print(
+                f"  {done}/{total} games, {failed} failed, {elapsed:.0f} s (last: {name} {preset or '-'})", flush=True
+            )
     print(f"{'game':<12} {'preset':<9} {'games':>7} {'failed':>7}")
     for (name, preset), (played, failed) in totals.items():
         print(f"{name:<12} {preset or '-':<9} {played:>7} {failed:>7}")

@@ -35,15 +35,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Track a Cambio game at the table: you are seat 0; type 'help' for the commands."""
         from deckhand.advise.commands import parse_card
+        from deckhand.advise.search import check_budget
         from deckhand.advise.session import Session, load_tracker
         from deckhand.advise.tracker import Tracker
 
         if playouts is not None and seconds is not None:
             raise ConfigError("give --playouts or --seconds, not both")
-        if playouts is not None and playouts < 1:
-            raise ConfigError("--playouts must be at least 1")
-        if seconds is not None and seconds <= 0:
-            raise ConfigError("--seconds must be positive")
+        check_budget(playouts, seconds, "--playouts/--seconds")
         if load is not None:
             tracker = load_tracker(load)
         else:

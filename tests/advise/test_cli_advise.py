@@ -66,7 +66,9 @@ def test_advise_lists_cambio(app: typer.Typer) -> None:
         (["--bottom", "3"], "--bottom"),
         (["--bottom", "3,4", "--first", "5"], "--first"),
         (["--bottom", "3,4", "--engine", "magic"], "--engine"),
-        (["--bottom", "3,4", "--playouts", "0"], "at least 1"),
+        (["--bottom", "3,4", "--playouts", "0"], "from 1 to 1,000,000"),
+        (["--bottom", "3,4", "--playouts", "99999999999"], "from 1 to 1,000,000"),
+        (["--bottom", "3,4", "--seconds", "1e9"], "at most 600"),
     ],
 )
 def test_bad_flags_are_deckhand_errors(app: typer.Typer, args: list[str], message: str) -> None:

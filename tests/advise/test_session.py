@@ -44,7 +44,7 @@ def test_ctrl_c_stops_the_advice_and_the_session_goes_on(monkeypatch: pytest.Mon
         raise KeyboardInterrupt
 
     monkeypatch.setattr(session_module, "rank_actions", interrupted)
-    session, out = run("+ 5\n? 99999999999\nx0 8\n")
+    session, out = run("+ 5\n? 1000000\nx0 8\n")
     assert "advice interrupted; the table is as it was" in out
     assert [text for text, _ in session.tracker.history()] == ["+ 5", "x0 8"]
 

@@ -77,7 +77,9 @@ BASRAS = [
     ("bazzi", "", "play H5", False),
     ("egyptian", "HQ", "play SQ {HQ}", True),
     ("egyptian", "SA H2 C3", "play D7", True),
-    ("egyptian", "S5 H6", "play D7", False),
+    ("egyptian", "S4 H6", "play D7", True),  # the 7♦'s limit: numerals summing to 10 ...
+    ("egyptian", "SX", "play D7", True),
+    ("egyptian", "S5 H6", "play D7", False),  # ... and not 11
     ("egyptian", "S2 HJ", "play D7", False),
 ]
 

@@ -123,6 +123,13 @@ def test_most_cards_bonus_at_the_end_of_an_egyptian_deck() -> None:
     assert state.scores() == [3.0, 0.0]  # 4 cards to 0
 
 
+def test_most_cards_bonus_goes_to_the_second_seat_when_it_won_more() -> None:
+    state = arrange("egyptian", hand="H5", table="S4 C4 D8", other="H8", target=500)
+    state.pile = []
+    play(state, "play H5", "play H8 {D8} {S4 C4}")  # seat 1 wins four cards and the leftover H5
+    assert state.scores() == [0.0, 3.0]
+
+
 def test_no_most_cards_bonus_on_equal_piles() -> None:
     state = arrange("egyptian", hand="H5", table="C5 S4", other="H4", target=500)
     state.pile = []

@@ -105,6 +105,17 @@ def test_game_ends_at_once_when_nothing_can_be_drawn() -> None:
     assert state.current_player() == TERMINAL
 
 
+def test_two_discards_are_enough_to_reshuffle() -> None:
+    # the draw pile runs out with two cards on the discard pile: the bottom one becomes the draw pile
+    state = play(table(deck=CLASSIC_DEAL + " C5"), "draw", "C5")
+    state.pile.clear()
+    state.discard.append(state.game.deck_list[0])  # a second card under the top one
+    bottom = state.to_json()["discard"][0]
+    play(state, "discard")  # the C5 lands on top; the next turn finds no draw pile and rebuilds it
+    assert state.current_player() == 1 and state.to_json()["phase"] == "start"
+    assert state.to_json()["draw_pile"] == [bottom] and state.to_json()["discard"] == ["C5"]
+
+
 def test_max_rounds_ends_the_game_after_that_many_full_rounds() -> None:
     state = table(deck=CLASSIC_DEAL + " C2 C3", max_rounds=1)
     play(state, "draw", "C2", "discard", "draw", "C3", "discard")

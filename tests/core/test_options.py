@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import deckhand
 from deckhand.core.errors import ConfigError
 from deckhand.core.options import Option, boolean, choice, integer, resolve_options, words
 
@@ -59,3 +60,34 @@ def test_strings_from_the_command_line_are_read() -> None:
 def test_no_presets_means_no_preset_option() -> None:
     with pytest.raises(ConfigError, match="has no presets"):
         resolve_options("demo", SPEC, {}, {"preset": "x"})
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "message"),
+    [
+        ("cambio", {"players": None}, "players needs a value"),
+        ("cambio", {"max_rounds": None}, "max_rounds needs a value"),
+        ("cambio", {"known_slots": [0, 1, float("inf")]}, "inf is not a slot"),
+        ("cambio", {"known_slots": [0, 1.5]}, "is not a slot"),
+        ("cambio", {"players": "٣"}, "expected a whole number"),
+        ("three_trios", {"rules": None}, "rules needs a value"),
+        ("three_trios", {"board": None}, "board needs a value"),
+        ("three_trios", {"board": "a\x00b"}, "cannot read board file"),
+        ("three_trios", {"rules": 5}, "expected names"),
+        ("casino", {"preset": [1]}, "unknown preset"),
+        ("casino", {"target": None}, "target needs a value"),
+        ("casino", {"deck": "9" * 5000}, "not a card code"),
+    ],
+)
+def test_every_option_is_checked_by_type_and_range_whatever_is_passed(
+    name: str, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(deckhand.ConfigError, match=message) as info:
+        deckhand.load_game(name, **options)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("data", [[], "x", 5, None, {"game": "basra", "rules_version": "1", "options": []}])
+def test_a_saved_state_that_is_not_one_is_a_config_error(data: object) -> None:
+    with pytest.raises(deckhand.ConfigError):
+        deckhand.load_game("basra").state_from_json(data)  # type: ignore[arg-type]

@@ -49,7 +49,7 @@ def test_a_tampered_action_is_named(game: deckhand.Game) -> None:
 def test_a_record_of_other_rules_is_refused(game: deckhand.Game) -> None:
     record = GameRecord.from_state(finished(game), seats=["a", "b"])
     record.rules_version = "0"
-    with pytest.raises(deckhand.ConfigError, match="rules version 0"):
+    with pytest.raises(deckhand.ConfigError, match="rules version '0'"):
         replay(record)
 
 

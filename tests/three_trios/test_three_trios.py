@@ -144,3 +144,16 @@ def test_solver_takes_the_win(tmp_path: Path) -> None:
     state.apply_action(state.string_to_action("B 0,1"))
     explanation = make_agent("solver", game).explain(state.view(0), random.Random(0))
     assert explanation.notation == "R2 0,2" and explanation.data["result"] == "win"
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("strategy1", "CornerAgent"),
+        ("strategy2", "FlipMostAgent"),
+        ("strategy3", "LeastExposedAgent"),
+        ("strategy4", "MinimaxAgent"),
+    ],
+)
+def test_the_seeds_strategy_names_are_aliases(alias: str, name: str) -> None:
+    assert type(make_agent(alias, deckhand.load_game("three_trios"))).__name__ == name

@@ -159,3 +159,41 @@ def test_loading_a_finished_game_shows_it_without_counting_it_again(tmp_path: Pa
     out = deckhand("play", "three_trios", "--load", str(tmp_path / "done.json"))
     assert "Game over" in out and "Final scores" in out
     assert json.loads(deckhand("stats", "--json"))["levels"] == []
+
+
+def test_resume_names_broken_saves_and_opens_a_file_by_name(tmp_path: Path) -> None:
+    from deckhand.store.paths import saves_dir
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    (saves_dir() / "garbage.json").write_bytes(b"\x00\xff not json")
+    mine = tmp_path / "mine.json"
+    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input=f"Griffin 0,0\nsave {mine}\n")
+    assert mine.exists()
+    out = deckhand(input=f"4\n1\n{mine}\nquit\n5\n")  # no autosaves: the only choice is to open a file
+    assert "Cannot resume garbage.json: not a text file" in out
+    assert "Open a save file by name" in out
+    assert "Griffin" in out and "Leaving: game saved to" in out
+
+
+def test_resume_by_a_name_that_is_not_a_save_says_so(tmp_path: Path) -> None:
+    out = deckhand(input=f"4\n1\n{tmp_path / 'nothing.json'}\n5\n")
+    assert "cannot read" in out and "Goodbye." in out
+
+
+def test_a_casino_text_save_does_not_change_the_level_silently(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from deckhand.ui.play import start_game
+    from deckhand.ui.reader import ScriptReader
+
+    target = tmp_path / "casino.txt"
+    deckhand("play", "casino", "--seats", "human,hard", "--seed", "3", input=f"heads\nsave {target}\n")
+    out = deckhand("play", "casino", "--load", str(target), input="quit\n")
+    assert "does not say how strong the computer was: it plays medium" in out and "--seats human,LEVEL" in out
+    console = Console(file=io.StringIO())
+    asked = ScriptReader(["expert", "hard"], console, interactive=True)
+    session = start_game("casino", console=console, reader=asked, load=target)
+    assert session.specs == ["human", "hard"]
+    assert "Please type one of easy, medium, hard" in console.file.getvalue()  # type: ignore[attr-defined]

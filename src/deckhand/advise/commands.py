@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckhand.core.cards import CARDS, Card, Rank, Suit
-from deckhand.core.errors import NotationError
+from deckhand.core.errors import NotationError, quote
+from deckhand.core.numbers import is_whole_number
 
 _SHORT_RANKS: dict[str, Rank] = {
     "a": Rank.ACE,
@@ -76,7 +77,7 @@ def parse_card(text: str) -> CardSpec:
         card = Card.parse(key)
     except NotationError:
         raise NotationError(
-            f"{text!r} is not a card: use a, 2-10, j, q, bk, rk, 0 (joker) or a code such as H7"
+            f"{quote(text, 40)} is not a card: use a, 2-10, j, q, bk, rk, 0 (joker) or a code such as H7"
         ) from None
     return CardSpec(card.code, (card.code,))
 
@@ -184,7 +185,7 @@ def parse_command(line: str) -> Command | None:
     if letter in _SHORT:
         verb, pattern = _SHORT[letter]
         return _parse_args(verb, pattern, text[1:].split(), text, close=letter in "+c")
-    raise NotationError(f"{text!r}: unknown command (type 'help' for the list)")
+    raise NotationError(f"{quote(text, 40)}: unknown command (type 'help' for the list)")
 
 
 def _parse_args(verb: str, pattern: str, args: list[str], text: str, *, close: bool) -> Move:
@@ -196,7 +197,7 @@ def _parse_args(verb: str, pattern: str, args: list[str], text: str, *, close: b
                 card = parse_card(todo.pop(0))
             continue
         if not todo:
-            raise NotationError(f"{text!r}: {verb} needs {_NEEDS[kind]}")
+            raise NotationError(f"{quote(text, 40)}: {verb} needs {_NEEDS[kind]}")
         if kind == "S":
             slot = _number(todo.pop(0), "a slot", text)
         elif kind == "Q":
@@ -208,7 +209,7 @@ def _parse_args(verb: str, pattern: str, args: list[str], text: str, *, close: b
             else:
                 pos2 = found
     if todo:
-        raise NotationError(f"{text!r}: unexpected {' '.join(todo)!r}")
+        raise NotationError(f"{quote(text, 40)}: unexpected {' '.join(todo)!r}")
     return Move(verb, slot, pos, pos2, seat, card, close)
 
 
@@ -216,8 +217,8 @@ _NEEDS = {"S": "a slot number", "Q": "the seat that sticks", "P": "a position su
 
 
 def _number(token: str, what: str, text: str) -> int:
-    if not token.isdigit():
-        raise NotationError(f"{text!r}: {token!r} is not {what}")
+    if not is_whole_number(token):
+        raise NotationError(f"{quote(text, 40)}: {quote(token, 40)} is not {what}")
     return int(token)
 
 
@@ -229,7 +230,7 @@ def _position(todo: list[str], text: str) -> tuple[int, int]:
         return _number(seat, "a seat", text), _number(slot, "a slot", text)
     seat_number = _number(token, "a seat", text)
     if not todo:
-        raise NotationError(f"{text!r}: a position is seat.slot, e.g. 1.2")
+        raise NotationError(f"{quote(text, 40)}: a position is seat.slot, e.g. 1.2")
     return seat_number, _number(todo.pop(0), "a slot", text)
 
 

@@ -22,6 +22,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State, View
 
 ENGINES = ("flat", "ismcts", "openloop")
@@ -47,6 +48,20 @@ def playout(state: State, rng: random.Random, player: int) -> float:
             state.apply_action(state.sample_chance_outcome(rng))
         else:
             state.apply_action(state.rollout_action(rng))
+
+
+MAX_PLAYOUTS = 1_000_000
+"""The most playouts one advice may ask for (a few minutes of search); more is surely a typo."""
+MAX_SECONDS = 600.0
+"""The longest one advice may think."""
+
+
+def check_budget(playouts: int | None, seconds: float | None, where: str = "advice") -> None:
+    """``ConfigError`` unless the budget is a sane one: 1 to a million playouts, up to ten minutes."""
+    if playouts is not None and not 1 <= playouts <= MAX_PLAYOUTS:
+        raise ConfigError(f"{where}: playouts must be from 1 to {MAX_PLAYOUTS:,}, not {playouts}")
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise ConfigError(f"{where}: seconds must be more than 0 and at most {MAX_SECONDS:g}, not {seconds:g}")
 
 
 def _budget(playouts: int | None, seconds: float | None) -> tuple[int, float]:

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
-from deckhand.advise.search import ENGINES, default_engine, rank_actions
+from deckhand.advise.search import ENGINES, check_budget, default_engine, rank_actions
 from deckhand.advise.tracker import Tracker
 from deckhand.core.cards import Card, Rank
-from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.numbers import is_whole_number
 from deckhand.play.records import read_json
 
 
@@ -53,7 +54,7 @@ class Session:
     ) -> None:
         engine = engine or default_engine(tracker.game)
         if engine not in ENGINES:
-            raise ConfigError(f"--engine {engine!r}: choose one of {', '.join(ENGINES)}")
+            raise ConfigError(f"--engine {quote(engine, 40)}: choose one of {', '.join(ENGINES)}")
         self.tracker = tracker
         self.out = out
         self.playouts = playouts
@@ -145,7 +146,7 @@ class Session:
             for number, (text, notes) in enumerate(self.tracker.history(), start=1):
                 self.say(f"{number:3}. {text:<16} {'; '.join(notes)}")
         elif name == "undo":
-            self.say(f"  undid {self.tracker.undo()!r}{self.status()}")
+            self.say(f"  undid {quote(self.tracker.undo(), 40)}{self.status()}")
         elif name == "advise":
             try:
                 self.advise(arg)
@@ -178,9 +179,10 @@ class Session:
         """Rank your legal actions by estimated chance of winning."""
         playouts, seconds = self.playouts, self.seconds
         if arg:
-            if not arg.isdigit() or int(arg) < 1:
-                raise ConfigError(f"advise {arg!r}: give a number of playouts, e.g. '? 5000'")
+            if not is_whole_number(arg):
+                raise ConfigError(f"advise {quote(arg)}: give a number of playouts, e.g. '? 5000'")
             playouts, seconds = int(arg), None
+            check_budget(playouts, seconds, f"advise {arg}")
         view, note = self.tracker.decision()
         if view is None:
             self.say(f"  no advice: {note}")
@@ -249,7 +251,7 @@ def load_tracker(path: Path) -> Tracker:
             raise ConfigError(f"{path}: {exc}") from None
         raise ConfigError(f"{path}: missing or bad field {exc}") from None
     if str(data.get("rules_version", tracker.game.rules_version)) != tracker.game.rules_version:
-        raise ConfigError(f"{path}: saved with cambio rules version {data.get('rules_version')}")
+        raise ConfigError(f"{path}: saved with cambio rules version {quote(data.get('rules_version'))}")
     for number, text in enumerate(commands, start=1):
         try:
             command = parse_command(text)
@@ -257,5 +259,5 @@ def load_tracker(path: Path) -> Tracker:
                 raise ConfigError("not a game command")
             tracker.apply_move(command, text)
         except DeckhandError as exc:
-            raise ConfigError(f"{path}: command {number} {text!r}: {exc}") from None
+            raise ConfigError(f"{path}: command {number} {quote(text, 40)}: {exc}") from None
     return tracker

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckhand.advise.commands import CardSpec, Move, parse_card, short_form
-from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, NotationError
+from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, NotationError, quote
 from deckhand.core.protocol import Game, State, View
 from deckhand.core.registry import load_game
 
@@ -64,7 +64,7 @@ class _Conflict(Exception):
 
 _SNAP_EVERY = 24
 
-_POSITION = re.compile(r"\b(\d+)\.(\d+)\b")
+_POSITION = re.compile(r"\b([0-9]{1,9})\.([0-9]{1,9})\b")
 
 
 def card_at(state: State, seat: int, slot: int) -> str | None:
@@ -441,7 +441,9 @@ class _Work:
         if not _has(self.state, notation):
             mover = self.state.current_player()
             who = f"seat {self.t.table_seat(mover)}" if mover >= 0 else "nobody"
-            raise TrackerError(f"{self.t.to_table(notation)!r} is not legal now ({who} to move: {self.summary()})")
+            raise TrackerError(
+                f"{quote(self.t.to_table(notation), 40)} is not legal now ({who} to move: {self.summary()})"
+            )
 
     def summary(self) -> str:
         """The legal actions, one example per verb (``skip, switch 0.0 1.0 ...``)."""

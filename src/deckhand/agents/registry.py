@@ -12,7 +12,7 @@ import inspect
 from typing import Any
 
 from deckhand.agents.base import Agent
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game
 from deckhand.core.registry import import_object
 
@@ -34,12 +34,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name:key=value,...`` into the name and typed parameters."""
     name, _, rest = spec.strip().partition(":")
     if not name:
-        raise ConfigError(f"agent {spec!r}: no name")
+        raise ConfigError(f"agent {quote(spec, 40)}: no name")
     params: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ConfigError(f"agent {spec!r}: expected key=value, got {item!r}")
+            raise ConfigError(f"agent {quote(spec, 40)}: expected key=value, got {quote(item, 40)}")
         params[key.strip().replace("-", "_")] = _typed(value.strip())
     return name.strip().lower(), params
 
@@ -74,19 +74,19 @@ def make_agent_from(name: str, params: dict[str, Any], game: Game, spec: str) ->
     if target is None:
         names = available_agents(game)
         close = difflib.get_close_matches(name, names, n=1)
-        hint = f"did you mean {close[0]!r}?" if close else "agents: " + ", ".join(names)
-        raise ConfigError(f"unknown agent {name!r} for {game.name}; {hint}")
+        hint = f"did you mean {quote(close[0], 40)}?" if close else "agents: " + ", ".join(names)
+        raise ConfigError(f"unknown agent {quote(name, 40)} for {game.name}; {hint}")
     factory = import_object(target)
     accepted = inspect.signature(factory).parameters
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
     for key in params:
         if key not in accepted and not takes_any:
             options = ", ".join(k for k in accepted if k != "game") or "none"
-            raise ConfigError(f"agent {spec!r}: unknown setting {key!r} (settings: {options})")
+            raise ConfigError(f"agent {quote(spec, 40)}: unknown setting {quote(key, 40)} (settings: {options})")
     try:
         agent = factory(game, **params)
     except (TypeError, ValueError) as exc:
-        raise ConfigError(f"agent {spec!r}: {exc}") from None
+        raise ConfigError(f"agent {quote(spec, 40)}: {exc}") from None
     if not isinstance(agent, Agent):
-        raise ConfigError(f"agent {spec!r} is not an agent")
+        raise ConfigError(f"agent {quote(spec, 40)} is not an agent")
     return agent

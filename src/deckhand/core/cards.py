@@ -148,7 +148,7 @@ class Card:
         """Read a card code such as ``SA``, ``h9``, ``DX``, ``D10`` or ``JK``."""
         card = _BY_CODE.get(text.strip().upper())
         if card is None:
-            raise NotationError(f"not a card code: {quote(text)} (expected suit then rank, e.g. SA, H9, DX, JK)")
+            raise NotationError(f"not a card code: {quote(text, 8)} (expected suit then rank, e.g. SA, H9, DX, JK)")
         return card
 
     @staticmethod

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import ConfigError, NotationError, quote
+from deckhand.core.errors import ConfigError, NotationError, is_file, quote
 
 
 def read_deck_option(value: Any) -> list[str] | None:
@@ -44,7 +44,7 @@ def read_deck_option(value: Any) -> list[str] | None:
 
 
 def _looks_like_path(text: str) -> bool:
-    return os.sep in text or "/" in text or text.endswith(".txt") or Path(text).is_file()
+    return os.sep in text or "/" in text or text.endswith(".txt") or is_file(text)
 
 
 def read_deck_file(path: Path) -> list[str]:
@@ -63,7 +63,7 @@ def read_deck_file(path: Path) -> list[str]:
         try:
             codes.append(Card.parse(item).code)
         except NotationError:
-            raise ConfigError(f"{path}, line {number}: {quote(item)} is not a card code") from None
+            raise ConfigError(f"{path}, line {number}: {quote(item, 8)} is not a card code") from None
     if not codes:
         raise ConfigError(f"{path}: the deck file holds no cards")
     return codes

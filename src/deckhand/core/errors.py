@@ -6,6 +6,8 @@ library still catch them.
 
 from __future__ import annotations
 
+import os
+
 QUOTE_LIMIT = 24
 """The most of a user's input an error message repeats."""
 
@@ -19,11 +21,29 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
 
     >>> quote("SX")
     "'SX'"
-    >>> quote("root:x:0:0:root:/root:/bin/bash")
-    "'root:x:0:0:root:/root:/b…'"
+    >>> quote("root:x:0:0:root:/root:/bin/bash", 10)
+    "'root:x:0:0…'"
+    >>> quote(7)
+    '7'
     """
-    body = str(text)
-    return repr(body) if len(body) <= limit else repr(body[:limit])[:-1] + "…'"
+    if not isinstance(text, str):
+        shown = repr(text)
+        return shown if len(shown) <= limit else shown[:limit] + "…"
+    return repr(text) if len(text) <= limit else repr(text[:limit])[:-1] + "…'"
+
+
+def shown_path(path: object, limit: int = 100) -> str:
+    """A file name as an error message shows it: the end of it when it is very long."""
+    text = str(path)
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
+def is_file(path: object) -> bool:
+    """Whether ``path`` names a readable file; a name the system refuses (too long, a NUL) is not one."""
+    try:
+        return os.path.isfile(path)  # type: ignore[arg-type]
+    except (OSError, TypeError, ValueError):
+        return False
 
 
 class DeckhandError(ValueError):
@@ -52,5 +72,7 @@ __all__ = [
     "DeckhandError",
     "IllegalActionError",
     "NotationError",
+    "is_file",
     "quote",
+    "shown_path",
 ]

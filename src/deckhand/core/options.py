@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.numbers import is_whole_number
 
 Parser = Callable[[Any], Any]
 
@@ -34,10 +35,10 @@ def integer(low: int, high: int) -> Parser:
         if isinstance(value, bool):
             raise ValueError("expected a whole number")
         if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise ValueError("expected a whole number") from None
+            text = value.strip()
+            if not is_whole_number(text.removeprefix("-")):
+                raise ValueError("expected a whole number")
+            value = int(text)
         if not isinstance(value, int):
             raise ValueError("expected a whole number")
         if not low <= value <= high:
@@ -77,12 +78,16 @@ def words(allowed: Iterable[str], *, aliases: Mapping[str, str] | None = None) -
     alias = dict(aliases or {})
 
     def parse(value: Any) -> list[str]:
+        if not isinstance(value, str | list | tuple):
+            raise ValueError("expected names, as a list or separated by commas")
         items = value.replace(",", " ").split() if isinstance(value, str) else list(value)
         out = []
         for item in items:
+            if not isinstance(item, str):
+                raise ValueError(f"{quote(item)} is not a name")
             name = alias.get(str(item).lower(), str(item).lower())
             if name not in order:
-                raise ValueError(f"unknown {item!r}; expected some of {', '.join(order)}")
+                raise ValueError(f"unknown {quote(item)}; expected some of {', '.join(order)}")
             if name not in out:
                 out.append(name)
         return sorted(out, key=order.index)
@@ -95,7 +100,10 @@ def optional_path(value: Any) -> str | None:
     if value is None or value == "":
         return None
     if isinstance(value, (str, os.PathLike)):
-        return os.fspath(value)
+        path = os.fspath(value)
+        if not isinstance(path, str) or "\x00" in path:
+            raise ValueError("expected a file path")
+        return path
     raise ValueError("expected a file path")
 
 
@@ -124,8 +132,8 @@ def resolve_options(
     result: dict[str, Any] = {}
     if presets:
         preset = values.pop("preset", next(iter(presets)))
-        if preset not in presets:
-            raise ConfigError(f"{game}: unknown preset {preset!r}; presets: {', '.join(presets)}")
+        if not isinstance(preset, str) or preset not in presets:
+            raise ConfigError(f"{game}: unknown preset {quote(preset)}; presets: {', '.join(presets)}")
         result["preset"] = preset
         base = dict(presets[preset])
     else:
@@ -135,13 +143,15 @@ def resolve_options(
     unknown = sorted(set(values) - set(spec))
     if unknown:
         known = ", ".join(sorted(spec)) or "none"
-        raise ConfigError(f"{game}: unknown option {unknown[0]!r} (options: {known})")
+        raise ConfigError(f"{game}: unknown option {quote(unknown[0])} (options: {known})")
     for key, option in spec.items():
         raw = values.get(key, base.get(key, option.default))
+        if raw is None and option.default is not None:
+            raise ConfigError(f"{game}: option {key} needs a value (None is not one)")
         try:
             result[key] = option.parse(raw) if raw is not None else None
         except DeckhandError as exc:
             raise ConfigError(f"{game}: option {key}: {exc}") from None
-        except (ValueError, TypeError) as exc:
-            raise ConfigError(f"{game}: option {key}={raw!r}: {exc}") from None
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            raise ConfigError(f"{game}: option {key}={quote(raw)}: {exc}") from None
     return result

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from deckhand.core.errors import ConfigError, IllegalActionError, NotationError
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
 
 Action = Hashable
@@ -103,24 +103,26 @@ class Game(ABC):
             try:
                 state.apply_action(state.string_to_action(text))
             except (NotationError, IllegalActionError) as exc:
-                raise ConfigError(f"{self.name}: saved state: history[{i}] {text!r}: {exc}") from None
+                raise ConfigError(f"{self.name}: saved state: history[{i}] {quote(text)}: {exc}") from None
         return state
 
     def _check_json_header(self, data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"{self.name}: a saved state is a JSON object, not {type(data).__name__}")
         if data.get("game") != self.name:
-            raise ConfigError(f"saved state is for game {data.get('game')!r}, not {self.name!r}")
+            raise ConfigError(f"saved state is for game {quote(data.get('game'))}, not {quote(self.name, 40)}")
         if str(data.get("rules_version")) != self.rules_version:
             raise ConfigError(
-                f"{self.name}: saved state has rules version {data.get('rules_version')!r}; "
+                f"{self.name}: saved state has rules version {quote(data.get('rules_version'))}; "
                 f"this is version {self.rules_version}"
             )
         saved = data.get("options")
-        if saved is not None and dict(saved) != self.options:
-            raise ConfigError(f"{self.name}: saved state was played with other options: {saved!r}")
+        if saved is not None and (not isinstance(saved, Mapping) or dict(saved) != self.options):
+            raise ConfigError(f"{self.name}: saved state was played with other options: {quote(saved, 60)}")
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if k != "preset"}
-        return f"load_game({self.name!r}, {', '.join(f'{k}={v!r}' for k, v in changed.items())})"
+        return f"load_game({quote(self.name, 40)}, {', '.join(f'{k}={quote(v, 40)}' for k, v in changed.items())})"
 
 
 class State(ABC):
@@ -183,7 +185,7 @@ class State(ABC):
         for action in self.legal_actions():
             if self.action_to_string(action) == wanted:
                 return action
-        raise NotationError(f"{text!r} is not a legal action here")
+        raise NotationError(f"{quote(text, 40)} is not a legal action here")
 
     # -- bookkeeping ----------------------------------------------------
     @abstractmethod

@@ -11,7 +11,7 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game
 
 _GAMES: dict[str, str | type[Game]] = {}
@@ -52,7 +52,7 @@ def game_class(name: str) -> type[Game]:
     if target is None:
         close = difflib.get_close_matches(key, _GAMES, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; games: {', '.join(sorted(_GAMES))}"
-        raise ConfigError(f"unknown game {name!r}{hint}")
+        raise ConfigError(f"unknown game {quote(name)}{hint}")
     if isinstance(target, str):
         target = import_object(target)
         assert isinstance(target, type) and issubclass(target, Game)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import load_game
 
@@ -86,7 +86,7 @@ class GameRecord:
         if not isinstance(data, dict):
             raise ConfigError(f"{source}: a game record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise ConfigError(f"{source}: unknown record format {data.get('format')!r}")
+            raise ConfigError(f"{source}: unknown record format {quote(data.get('format'), 40)}")
         wanted: dict[str, type | tuple[type, ...]] = {
             "game": str,
             "rules_version": (str, int),
@@ -96,7 +96,7 @@ class GameRecord:
         }
         for key, kind in wanted.items():
             if not isinstance(data.get(key), kind):
-                raise ConfigError(f"{source}: field {key!r} is missing or of the wrong type")
+                raise ConfigError(f"{source}: field {quote(key, 40)} is missing or of the wrong type")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise ConfigError(f"{source}: every entry of 'actions' must be a string")
         if not all(isinstance(s, str) for s in data["seats"]):
@@ -106,7 +106,7 @@ class GameRecord:
             raise ConfigError(f'{source}: \'outcome\' must be null or {{"returns": [numbers], "scores": [numbers]}}')
         for key in ("start", "meta"):
             if not isinstance(data.get(key), dict | None):
-                raise ConfigError(f"{source}: field {key!r} must be an object")
+                raise ConfigError(f"{source}: field {quote(key, 40)} must be an object")
         return cls(
             game=data["game"],
             rules_version=str(data["rules_version"]),
@@ -132,6 +132,11 @@ class GameRecord:
     def load(cls, path: str | Path) -> GameRecord:
         return cls.from_json(read_json(path), source=str(path))
 
+    @classmethod
+    def loads(cls, text: str, *, source: str = "record") -> GameRecord:
+        """Read a record from JSON text; ``ConfigError`` naming ``source`` if it is not one."""
+        return cls.from_json(parse_json(text, source), source=source)
+
 
 def read_json(path: str | Path) -> Any:
     """A JSON file's data; every way it can be unreadable is one ``ConfigError`` line naming the file."""
@@ -141,12 +146,17 @@ def read_json(path: str | Path) -> Any:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not a text file (it is not UTF-8)") from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON text's data; ``ConfigError`` naming ``source`` (and the line) when it is not JSON."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"{path}, line {exc.lineno}: not valid JSON: {exc.msg}") from None
+        raise ConfigError(f"{source}, line {exc.lineno}: not valid JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # a number with thousands of digits, nesting too deep
-        raise ConfigError(f"{path}: not valid JSON: {str(exc).splitlines()[0][:80]}") from None
+        raise ConfigError(f"{source}: not valid JSON: {str(exc).splitlines()[0][:80]}") from None
 
 
 def _is_outcome(value: Any) -> bool:
@@ -173,7 +183,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
     game = load_game(record.game, **record.options)
     if game.rules_version != record.rules_version:
         raise ConfigError(
-            f"record is for {record.game} rules version {record.rules_version}; "
+            f"record is for {record.game} rules version {quote(record.rules_version)}; "
             f"this deckhand plays version {game.rules_version}"
         )
     state = start_state(record, game)
@@ -182,7 +192,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
         try:
             state.apply_action(state.string_to_action(text))
         except DeckhandError as exc:
-            raise ConfigError(f"record action {number} ({text!r}): {exc}") from None
+            raise ConfigError(f"record action {number} ({quote(text, 40)}): {exc}") from None
     finished = upto is None and record.outcome is not None and state.is_terminal()
     if finished and record.outcome is not None and _rounded(state.returns()) != _rounded(record.outcome["returns"]):
         raise ConfigError("record's outcome does not match the replayed game")

@@ -7,17 +7,20 @@ menu can be scripted line by line; the end of input leaves quietly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.rule import Rule
 
 from deckhand.core.errors import DeckhandError
+from deckhand.core.numbers import is_whole_number
 from deckhand.core.registry import games, load_game
 from deckhand.ui.play import default_level, parse_options, start_game
 from deckhand.ui.reader import Reader
 from deckhand.ui.rules import rules_text
-from deckhand.ui.saves import list_saves
+from deckhand.ui.saves import saved_game_name, scan_saves
 from deckhand.ui.stats import show_stats
 
 SAVES_PER_PAGE = 20
@@ -35,7 +38,7 @@ def choose(console: Console, reader: Reader, title: str, items: Sequence[str], d
             return default
         if text in ("b", "back"):
             return None
-        if text.isdigit() and 1 <= int(text) <= len(items):
+        if is_whole_number(text) and 1 <= int(text) <= len(items):
             return int(text) - 1
         matches = [i for i, item in enumerate(items) if item.lower().startswith(text)]
         if len(matches) == 1:
@@ -112,24 +115,46 @@ def statistics(console: Console, reader: Reader) -> None:
     show_stats(console)
 
 
+OPEN_FILE = "Open a save file by name"
+
+
 def resume(console: Console, reader: Reader) -> None:
-    saves = list_saves()
+    """Pick an autosaved game (a page at a time, newest first), or name any save file."""
+    saves, broken = scan_saves()
+    for bad in broken:
+        console.print(f"[yellow]Cannot resume {bad.path.name}: {escape(bad.problem)}[/yellow]", highlight=False)
     if not saves:
         console.print("No unfinished games are saved.")
-        return
     first = 0
-    while True:  # a page of saves at a time, newest first
+    while True:
         page = saves[first : first + SAVES_PER_PAGE]
         items = [f"{s.game}: {' vs '.join(s.seats)}, {s.moves} actions, saved {s.saved:%Y-%m-%d %H:%M}" for s in page]
         older = len(saves) - first - len(page)
         if older:
             items.append(f"Older saves ({older} more)")
+        items.append(OPEN_FILE)
         picked = choose(console, reader, "Resume which game?", items)
         if picked is None:
             return
         if picked < len(page):
-            break
+            saved = page[picked]
+            start_game(saved.game, console=console, reader=reader, load=saved.path).run()
+            return
+        if items[picked] == OPEN_FILE:
+            _open_file(console, reader)
+            return
         first += SAVES_PER_PAGE
-    saved = page[picked]
-    session = start_game(saved.game, console=console, reader=reader, load=saved.path)
+
+
+def _open_file(console: Console, reader: Reader) -> None:
+    """Resume a save named by its path: a .json record of any game or a Casino .txt save."""
+    text = reader.read("Save file (a .json record or a Casino .txt save) > ").strip()
+    if not text:
+        return
+    try:
+        path = Path(text).expanduser()
+        session = start_game(saved_game_name(path), console=console, reader=reader, load=path)
+    except DeckhandError as exc:
+        console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+        return
     session.run()

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
 from deckhand.ui.reader import Reader
@@ -21,7 +21,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ConfigError(f"game option {item!r}: expected key=value (e.g. players=3)")
+            raise ConfigError(f"game option {quote(item, 40)}: expected key=value (e.g. players=3)")
         options[key.strip().replace("-", "_")] = value.strip()
     return options
 
@@ -31,6 +31,27 @@ def default_level(game: Game) -> str:
     if "medium" in game.LEVELS:
         return "medium"
     return next(iter(game.LEVELS), "random")
+
+
+def _level_for(game: Game, console: Console, reader: Reader) -> str:
+    """The computer's level for a save that does not record it: asked at a terminal, else the default."""
+    levels = list(game.LEVELS) or ["random"]
+    default = default_level(game)
+    if not reader.interactive:
+        console.print(
+            f"The save does not say how strong the computer was: it plays {default} "
+            f"(choose with --seats human,LEVEL; levels: {', '.join(levels)}).",
+            highlight=False,
+        )
+        return default
+    while True:
+        answer = reader.read(
+            f"The save does not say how strong the computer was. Level ({'/'.join(levels)}, Enter for {default}) > "
+        )
+        answer = answer.strip().lower() or default
+        if answer in levels:
+            return answer
+        console.print(f"[red]Please type one of {', '.join(levels)}.[/red]")
 
 
 def start_game(
@@ -59,11 +80,12 @@ def start_game(
         game = state.game
     else:
         game = load_game(name, **options)
-    specs = (
-        parse_seats(seats, game.num_players, default_level(game))
-        if seats
-        else saved_seats or parse_seats("", game.num_players, default_level(game))
-    )
+    if seats:
+        specs = parse_seats(seats, game.num_players, default_level(game))
+    elif saved_seats:
+        specs = saved_seats
+    else:  # a save that does not say who played (Casino's text format): ask, or say what is assumed
+        specs = parse_seats(_level_for(game, console, reader), game.num_players, default_level(game))
     return Session(
         game,
         specs,

@@ -6,7 +6,6 @@ Unfinished games are saved automatically into the data directory's
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -123,20 +122,39 @@ class SavedGame:
     saved: datetime
 
 
-def list_saves() -> list[SavedGame]:
-    """The unfinished games in the saves folder, newest first; unreadable files are skipped."""
+@dataclass
+class BrokenSave:
+    """A file in the saves folder that cannot be resumed, and why."""
+
+    path: Path
+    problem: str
+
+
+def scan_saves() -> tuple[list[SavedGame], list[BrokenSave]]:
+    """The unfinished games in the saves folder (newest first), and the files there that cannot be read."""
     found = []
+    broken = []
     for path in saves_dir().glob("*.json"):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            record = GameRecord.from_json(data, source=str(path))
-        except (OSError, ValueError):
+            record = GameRecord.load(path)
+            stamp = datetime.fromtimestamp(path.stat().st_mtime)
+        except (OSError, DeckhandError) as exc:
+            broken.append(BrokenSave(path, str(exc).removeprefix(f"{path}").lstrip(":, ") or "unreadable"))
             continue
         if record.outcome is not None:
             continue
-        found.append(
-            SavedGame(
-                path, record.game, record.seats, len(record.actions), datetime.fromtimestamp(path.stat().st_mtime)
-            )
-        )
-    return sorted(found, key=lambda s: s.saved, reverse=True)
+        found.append(SavedGame(path, record.game, record.seats, len(record.actions), stamp))
+    return sorted(found, key=lambda s: s.saved, reverse=True), sorted(broken, key=lambda b: b.path.name)
+
+
+def list_saves() -> list[SavedGame]:
+    """The unfinished games in the saves folder, newest first; unreadable files are left out."""
+    return scan_saves()[0]
+
+
+def saved_game_name(path: str | Path) -> str:
+    """Which game a save file holds (a .txt file is Casino's format); ``ConfigError`` if it is not one."""
+    source = Path(path).expanduser()
+    if source.suffix.lower() == ".txt":
+        return "casino"
+    return GameRecord.load(source).game

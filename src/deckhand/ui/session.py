@@ -21,6 +21,7 @@ from rich.text import Text
 from deckhand.agents.base import Agent
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import told_to_others
@@ -206,7 +207,7 @@ class Session:
     def _play(self, view: View, actions: list[Action], text: str) -> bool:
         """Apply a typed move (notation or number); one line of error otherwise."""
         try:
-            if text.isdigit():
+            if is_whole_number(text):
                 number = int(text)
                 if not 1 <= number <= len(actions):
                     raise ConfigError(f"there is no move {number}; moves are numbered 1 to {len(actions)}")

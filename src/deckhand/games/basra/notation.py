@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import NotationError
+from deckhand.core.errors import NotationError, quote
 from deckhand.games.basra.captures import Move, canonical
 
 _MOVE = re.compile(r"\s*(?:play\s+)?([^\s{},]+)\s*(.*?)\s*", re.IGNORECASE | re.DOTALL)
@@ -29,7 +29,7 @@ def parse_card(text: str) -> int:
     """A card code of the 52-card deck as an index; ``NotationError`` otherwise."""
     card = Card.parse(text)
     if card.index >= 52:
-        raise NotationError(f"{text!r}: there are no jokers in Basra")
+        raise NotationError(f"{quote(text, 40)}: there are no jokers in Basra")
     return card.index
 
 
@@ -54,16 +54,16 @@ def parse_move(text: str) -> tuple[Move, bool]:
 def _parse_move(text: str) -> tuple[Move, bool]:
     match = _MOVE.fullmatch(text)
     if match is None or not text.strip():
-        raise NotationError(f"{text!r}: expected a move such as 'play H5 {{C5}} {{S2 D3}}'")
+        raise NotationError(f"{quote(text, 40)}: expected a move such as 'play H5 {{C5}} {{S2 D3}}'")
     card = parse_card(match.group(1))
     rest = match.group(2)
     groups: list[tuple[int, ...]] = []
     for found in _GROUP.finditer(rest):
         items = found.group(1).replace(",", " ").split()
         if not items:
-            raise NotationError(f"{text!r}: an empty group {{}}")
+            raise NotationError(f"{quote(text, 40)}: an empty group {{}}")
         groups.append(tuple(parse_card(item) for item in items))
     leftover = _GROUP.sub(" ", rest).strip()
     if leftover:
-        raise NotationError(f"{text!r}: unexpected {leftover!r}; groups of taken cards go in braces")
+        raise NotationError(f"{quote(text, 40)}: unexpected {quote(leftover, 40)}; groups of taken cards go in braces")
     return (card, canonical(tuple(groups))), bool(groups)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
-from deckhand.core.errors import IllegalActionError, NotationError
+from deckhand.core.errors import IllegalActionError, NotationError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State, View
 from deckhand.games.basra.captures import Move, hand_moves, is_basra, sweeps, why_illegal
 from deckhand.games.basra.cards import ORDER, codes
@@ -126,7 +126,7 @@ class BasraState(State):
         if type(action) is int:
             raise IllegalActionError(f"{self._describe(action)}: it is seat {self.to_move}'s turn to play, not a deal")
         if not _is_move(action):
-            raise IllegalActionError(f"{action!r} is not a Basra move (expected (card, groups))")
+            raise IllegalActionError(f"{quote(action, 40)} is not a Basra move (expected (card, groups))")
         card: int
         groups: tuple[tuple[int, ...], ...]
         card, groups = action  # type: ignore[misc]
@@ -420,7 +420,7 @@ def action_to_string(action: Action) -> str:
             _STRINGS.clear()
         _STRINGS[action] = text  # type: ignore[index]
         return text
-    raise NotationError(f"{action!r} is not a Basra action")
+    raise NotationError(f"{quote(action, 40)} is not a Basra action")
 
 
 def read_move(text: str, legal: list[Move]) -> Move:
@@ -436,7 +436,7 @@ def read_move(text: str, legal: list[Move]) -> Move:
         from deckhand.core.errors import AmbiguousActionError
 
         options = ", ".join(move_to_string(m) for m in mine)
-        raise AmbiguousActionError(f"{text.strip()!r} could be any of: {options}")
+        raise AmbiguousActionError(f"{quote(text.strip(), 40)} could be any of: {options}")
     if not written and len(mine) == 1:
         return mine[0]
     return card, groups

@@ -8,7 +8,8 @@ so that seats and slots stay readable and slots may grow (penalty cards).
 from __future__ import annotations
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import IllegalActionError, NotationError
+from deckhand.core.errors import IllegalActionError, NotationError, quote
+from deckhand.core.numbers import is_whole_number
 
 BASE = 64
 CAMBIO, DRAW, TAKE, DISCARD, SKIP, PASS, KEEP, SWAP, GIVE, PEEK, STICK, SWITCH = range(12)
@@ -56,10 +57,10 @@ def to_string(action: int) -> str:
         return CODES[action]
     kind, payload = decode(action)
     if kind > SWITCH:
-        raise IllegalActionError(f"{action!r} is not a Cambio action")
+        raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
     if kind < SWAP:
         if payload:
-            raise IllegalActionError(f"{action!r} is not a Cambio action")
+            raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
         return WORDS[kind]
     if kind == SWAP:
         return f"swap {payload}"
@@ -72,20 +73,20 @@ def to_string(action: int) -> str:
 
 
 def _number(text: str, what: str, source: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{source!r}: {what} must be a number, not {text!r}")
+    if not is_whole_number(text):
+        raise NotationError(f"{quote(source, 40)}: {what} must be a number, not {quote(text, 40)}")
     return int(text)
 
 
 def _position(text: str, players: int, source: str) -> tuple[int, int]:
     seat, dot, slot = text.partition(".")
     if not dot:
-        raise NotationError(f"{source!r}: expected a position P.S (seat.slot), not {text!r}")
+        raise NotationError(f"{quote(source, 40)}: expected a position P.S (seat.slot), not {quote(text, 40)}")
     p, s = _number(seat, "a seat", source), _number(slot, "a slot", source)
     if p >= players:
-        raise IllegalActionError(f"{source!r}: there is no seat {p} (seats are 0 to {players - 1})")
+        raise IllegalActionError(f"{quote(source, 40)}: there is no seat {p} (seats are 0 to {players - 1})")
     if s > 8000:
-        raise IllegalActionError(f"{source!r}: there is no slot {s}")
+        raise IllegalActionError(f"{quote(source, 40)}: there is no slot {s}")
     return p, s
 
 
@@ -97,26 +98,26 @@ def parse(text: str, players: int) -> int:
     verb, args = words[0], words[1:]
     if verb in _WORD_ACTION:
         if args:
-            raise NotationError(f"{text!r}: {verb!r} takes no argument")
+            raise NotationError(f"{quote(text, 40)}: {quote(verb, 40)} takes no argument")
         return _WORD_ACTION[verb]
     if verb in _SLOT_VERBS:
         if len(args) != 1:
-            raise NotationError(f"{text!r}: expected '{verb} S' with one slot number")
+            raise NotationError(f"{quote(text, 40)}: expected '{verb} S' with one slot number")
         slot = _number(args[0], "the slot", text)
         if slot > 8000:
-            raise IllegalActionError(f"{text!r}: there is no slot {slot}")
+            raise IllegalActionError(f"{quote(text, 40)}: there is no slot {slot}")
         return slot_action(_SLOT_VERBS[verb], slot)
     if verb in _POS_VERBS:
         if len(args) != 1:
-            raise NotationError(f"{text!r}: expected '{verb} P.S' with one position")
+            raise NotationError(f"{quote(text, 40)}: expected '{verb} P.S' with one position")
         seat, slot = _position(args[0], players, text)
         return pos_action(_POS_VERBS[verb], seat, slot)
     if verb == "switch":
         if len(args) != 2:
-            raise NotationError(f"{text!r}: expected 'switch P.S Q.T' with two positions")
+            raise NotationError(f"{quote(text, 40)}: expected 'switch P.S Q.T' with two positions")
         a, b = _position(args[0], players, text), _position(args[1], players, text)
         if a == b:
-            raise IllegalActionError(f"{text!r}: a card cannot be switched with itself")
+            raise IllegalActionError(f"{quote(text, 40)}: a card cannot be switched with itself")
         return switch_action(a[0], a[1], b[0], b[1])
     if len(words) == 1:
         try:
@@ -124,6 +125,6 @@ def parse(text: str, players: int) -> int:
         except NotationError:
             pass
     raise NotationError(
-        f"{text!r} is not a Cambio action (cambio, draw, take, swap S, discard, peek P.S, "
+        f"{quote(text, 40)} is not a Cambio action (cambio, draw, take, swap S, discard, peek P.S, "
         "switch P.S Q.T, skip, stick P.S, pass, give S, keep, or a card code)"
     )

@@ -9,22 +9,23 @@ from __future__ import annotations
 from typing import Any
 
 from deckhand.core.cards import CARDS, JOKER_INDEX, Rank
+from deckhand.core.errors import quote
 from deckhand.core.options import DECK_OPTION, Option, boolean, choice, integer
+
+_SLOT = integer(0, 7)
 
 
 def slot_list(value: Any) -> list[int]:
     """Slots seen at the deal: ``"2 3"``, ``"2,3"`` or ``[2, 3]``."""
+    if not isinstance(value, str | list | tuple):
+        raise ValueError("expected slot numbers")
     items = value.replace(",", " ").split() if isinstance(value, str) else list(value)
     out: list[int] = []
     for item in items:
-        if isinstance(item, bool):
-            raise ValueError("expected slot numbers")
         try:
-            slot = int(item)
-        except (TypeError, ValueError):
-            raise ValueError(f"{item!r} is not a slot number") from None
-        if not 0 <= slot <= 7:
-            raise ValueError(f"slot {slot} must be from 0 to 7")
+            slot = _SLOT(item)
+        except ValueError:
+            raise ValueError(f"{quote(item)} is not a slot from 0 to 7") from None
         if slot not in out:
             out.append(slot)
     return sorted(out)

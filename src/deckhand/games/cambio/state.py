@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
-from deckhand.core.errors import IllegalActionError
+from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
 from deckhand.games.cambio import notation as N
 from deckhand.games.cambio.describe import describe_action, explain_illegal, say, table_json
@@ -239,7 +239,7 @@ class CambioState(State):
     def why_illegal(self, action: object) -> str | None:
         """Why ``action`` cannot be played now, or ``None`` if it can."""
         if type(action) is not int:
-            return f"{action!r} is not a Cambio action"
+            return f"{quote(action, 40)} is not a Cambio action"
         phase = self.phase
         if phase == END:
             return "the game is over"
@@ -474,7 +474,7 @@ class CambioState(State):
 
     def action_to_string(self, action: Action) -> str:
         if type(action) is not int or action < 0:
-            raise IllegalActionError(f"{action!r} is not a Cambio action")
+            raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
         return N.to_string(action)
 
     def string_to_action(self, text: str) -> Action:
@@ -482,7 +482,7 @@ class CambioState(State):
 
     def describe_action(self, action: Action) -> str:
         if type(action) is not int or action < 0:
-            raise IllegalActionError(f"{action!r} is not a Cambio action")
+            raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
         return describe_action(self, action)
 
     def scores(self) -> list[float]:

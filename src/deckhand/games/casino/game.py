@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from deckhand.core.cards import CARDS, Rank, Suit
 from deckhand.core.deck import read_deck_option, stack_indices
-from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, is_file, quote
 from deckhand.core.options import Option, choice, integer
 from deckhand.core.protocol import Game, State
 
@@ -22,7 +22,7 @@ MIN_ROUND_POINTS = 7
 
 def casino_deck(value: Any) -> list[str] | None:
     """``deck=``: card codes, or a deck file (one card per line, top first; a ``Deck:`` prefix is allowed)."""
-    if isinstance(value, (str, os.PathLike)) and Path(value).is_file():
+    if isinstance(value, (str, os.PathLike)) and is_file(value):
         path = Path(value)
         try:
             text = path.read_text(encoding="utf-8-sig")
@@ -37,7 +37,7 @@ def casino_deck(value: Any) -> list[str] | None:
                 try:
                     codes.append(CARDS[_code_index(item)].code)
                 except NotationError:
-                    raise ConfigError(f"{path}, line {number}: {quote(item)} is not a card code") from None
+                    raise ConfigError(f"{path}, line {number}: {quote(item, 8)} is not a card code") from None
         if not codes:
             raise ConfigError(f"{path}: the deck file holds no cards")
         return codes
@@ -142,7 +142,7 @@ class CasinoGame(Game):
             try:
                 state.apply_action(state.string_to_action(text))
             except (NotationError, IllegalActionError) as exc:
-                raise ConfigError(f"casino: saved state: history[{i}] {text!r}: {exc}") from None
+                raise ConfigError(f"casino: saved state: history[{i}] {quote(text)}: {exc}") from None
         return state
 
 

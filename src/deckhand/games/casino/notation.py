@@ -11,7 +11,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
+from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action
 from deckhand.games.casino.moves import Play, capture_cards
 
@@ -36,7 +37,7 @@ def action_to_string(action: Action) -> str:
     if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 52:
         return CODES[action]
     if not isinstance(action, tuple) or not action:
-        raise NotationError(f"not a casino action: {action!r}")
+        raise NotationError(f"not a casino action: {quote(action, 40)}")
     kind = action[0]
     try:
         if kind == "call":
@@ -60,7 +61,7 @@ def action_to_string(action: Action) -> str:
             return f"increase {card} {build_text(action[3])} = {action[2]}"
     except (IndexError, TypeError, KeyError):
         pass
-    raise NotationError(f"not a casino action: {action!r}")
+    raise NotationError(f"not a casino action: {quote(action, 40)}")
 
 
 _TOKENS = re.compile(r"\[|\]|\{|\}|=|[^\s\[\]{}=]+")
@@ -72,9 +73,12 @@ def tokenize(text: str) -> list[str]:
 
 def parse_card(token: str, text: str) -> int:
     try:
-        return Card.parse(token).index
+        card = Card.parse(token)
     except NotationError:
-        raise NotationError(f"{text!r}: {token!r} is not a card code") from None
+        raise NotationError(f"{quote(text)}: {quote(token, 8)} is not a card code") from None
+    if card.suit is None:
+        raise NotationError(f"{quote(text)}: there are no jokers in Casino")
+    return card.index
 
 
 class _Reader:
@@ -91,7 +95,7 @@ class _Reader:
     def take(self) -> str:
         token = self.peek()
         if token is None:
-            raise NotationError(f"{self.text!r}: unexpected end")
+            raise NotationError(f"{quote(self.text, 40)}: unexpected end")
         self.i += 1
         return token
 
@@ -99,10 +103,10 @@ class _Reader:
         out = []
         while (token := self.take()) != close:
             if token in "[]{}=":
-                raise NotationError(f"{self.text!r}: unexpected {token!r}")
+                raise NotationError(f"{quote(self.text, 40)}: unexpected {quote(token, 40)}")
             out.append(parse_card(token, self.text))
         if not out:
-            raise NotationError(f"{self.text!r}: an empty group")
+            raise NotationError(f"{quote(self.text, 40)}: an empty group")
         return tuple(out)
 
     def build(self) -> Parts:
@@ -113,18 +117,18 @@ class _Reader:
                 self.take()
                 parts.append(self.cards_until("]"))
             if self.take() != "]":
-                raise NotationError(f"{self.text!r}: a multiple build must close with ']'")
+                raise NotationError(f"{quote(self.text, 40)}: a multiple build must close with ']'")
             return tuple(parts)
         return (self.cards_until("]"),)
 
     def value(self) -> int:
         if self.take() != "=":
-            raise NotationError(f"{self.text!r}: expected '= value' after the cards")
+            raise NotationError(f"{quote(self.text, 40)}: expected '= value' after the cards")
         token = self.take()
-        if not token.isdigit():
-            raise NotationError(f"{self.text!r}: {token!r} is not a build value")
+        if not is_whole_number(token):
+            raise NotationError(f"{quote(self.text, 40)}: {quote(token, 40)} is not a build value")
         if self.peek() is not None:
-            raise NotationError(f"{self.text!r}: unexpected {self.peek()!r} after the value")
+            raise NotationError(f"{quote(self.text, 40)}: unexpected {quote(self.peek(), 40)} after the value")
         return int(token)
 
 
@@ -134,7 +138,7 @@ def _table_build(state: CasinoState, parts: Parts, text: str) -> Parts:
     for b in state.builds:
         if frozenset(c for p in b[2] for c in p) == wanted:
             return b[2]
-    raise IllegalActionError(f"{text!r}: there is no build {build_text(parts)} on the table")
+    raise IllegalActionError(f"{quote(text, 40)}: there is no build {build_text(parts)} on the table")
 
 
 def _order(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -157,14 +161,14 @@ def string_to_action(state: CasinoState, text: str) -> Action:
     if head not in ("trail", "capture", "build", "increase"):
         if len(tokens) == 1:
             return _bare_card(state, parse_card(head, text), text)
-        raise NotationError(f"{text!r}: expected trail, capture, build or increase")
+        raise NotationError(f"{quote(text, 40)}: expected trail, capture, build or increase")
     if not rest:
-        raise NotationError(f"{text!r}: which card?")
+        raise NotationError(f"{quote(text, 40)}: which card?")
     card = parse_card(rest[0], text)
     reader = _Reader(rest[1:], text)
     if head == "trail":
         if reader.peek() is not None:
-            raise NotationError(f"{text!r}: a trail plays one card and takes nothing")
+            raise NotationError(f"{quote(text, 40)}: a trail plays one card and takes nothing")
         return ("trail", card)
     if head == "build":
         loose: tuple[int, ...] = ()
@@ -174,7 +178,7 @@ def string_to_action(state: CasinoState, text: str) -> Action:
         return ("build", card, reader.value(), _order(loose))
     if head == "increase":
         if reader.take() != "[":
-            raise NotationError(f"{text!r}: name the build to increase in [brackets]")
+            raise NotationError(f"{quote(text, 40)}: name the build to increase in [brackets]")
         parts = _table_build(state, reader.build(), text)
         return ("increase", card, reader.value(), parts)
     return _capture(state, card, reader, text)
@@ -191,7 +195,7 @@ def _capture(state: CasinoState, card: int, reader: _Reader, text: str) -> Play:
         elif token == "[":
             builds.append(_table_build(state, reader.build(), text))
         elif token in "]}=":
-            raise NotationError(f"{text!r}: unexpected {token!r}")
+            raise NotationError(f"{quote(text, 40)}: unexpected {quote(token, 40)}")
         else:
             singles.append(parse_card(token, text))
     taken = frozenset(singles) | {c for g in sets for c in g} | {c for b in builds for p in b for c in p}
@@ -213,6 +217,8 @@ def _bare_card(state: CasinoState, card: int, text: str) -> Action:
         chosen: Action = moves[0]
         return chosen
     if not moves:
-        raise IllegalActionError(f"{text!r}: no legal move plays {CODES[card]}")
+        raise IllegalActionError(f"{quote(text, 40)}: no legal move plays {CODES[card]}")
     options = ", ".join(action_to_string(a) for a in moves[:6])
-    raise AmbiguousActionError(f"{text!r} could be {len(moves)} moves: {options}{' …' if len(moves) > 6 else ''}")
+    raise AmbiguousActionError(
+        f"{quote(text, 40)} could be {len(moves)} moves: {options}{' …' if len(moves) > 6 else ''}"
+    )

@@ -81,7 +81,7 @@ class _Cards:
         try:
             index = Card.parse(token).index
         except NotationError:
-            raise self.error(number, f"{quote(token)} is not a card code") from None
+            raise self.error(number, f"{quote(token, 8)} is not a card code") from None
         if index >= 52:
             raise self.error(number, "Casino has no jokers")
         if claim:
@@ -142,7 +142,7 @@ def _groups(body: str, number: int, reader: _Cards, *, claim: bool) -> list[int 
 def _seat(body: str, number: int, reader: _Cards) -> int:
     name = body.strip().capitalize()
     if name not in SEATS:
-        raise reader.error(number, f"expected Human or Computer, not {quote(body.strip())}")
+        raise reader.error(number, f"expected Human or Computer, not {quote(body.strip(), 12)}")
     return SEATS.index(name)
 
 
@@ -150,7 +150,7 @@ def _number(body: str, number: int, reader: _Cards, what: str) -> int:
     try:
         value = int(body.strip())
     except ValueError:
-        raise reader.error(number, f"{what} must be a whole number, not {quote(body.strip())}") from None
+        raise reader.error(number, f"{what} must be a whole number, not {quote(body.strip(), 12)}") from None
     if value < 0:
         raise reader.error(number, f"{what} cannot be negative")
     return value
@@ -174,12 +174,12 @@ def read_save(game: CasinoGame, text: str, *, source: str = "save file", quiet: 
             continue
         match = _KEY.match(raw)
         if match is None:
-            raise reader.error(number, f"cannot read {quote(raw.strip())} (expected 'Key: value')")
+            raise reader.error(number, f"cannot read {quote(raw.strip(), 12)} (expected 'Key: value')")
         key, body = match.group(1).strip().lower(), match.group(2)
         if key in ("human", "computer"):
             seat = SEATS.index(key.capitalize())
             if body.strip():
-                raise reader.error(number, f"unexpected {quote(body.strip())} after {key.capitalize()}:")
+                raise reader.error(number, f"unexpected {quote(body.strip(), 12)} after {key.capitalize()}:")
             key = key + ":"
         elif key in ("score", "hand", "pile"):
             if seat is None:
@@ -214,7 +214,7 @@ def read_save(game: CasinoGame, text: str, *, source: str = "save file", quiet: 
         elif key == "next player":
             next_player = _seat(body, number, reader)
         else:
-            raise reader.error(number, f"unknown line {quote(match.group(1).strip())}:")
+            raise reader.error(number, f"unknown line {quote(match.group(1).strip(), 12)}:")
         if key in seen:
             raise reader.error(number, f"a second {match.group(1).strip()}: line")
         seen.add(key)
@@ -266,7 +266,7 @@ def _place_table(
         if isinstance(item, int):
             state.loose.append(item)
         elif isinstance(item, str):
-            raise reader.error(line, f"unexpected {quote(item)} on the Table: line")
+            raise reader.error(line, f"unexpected {quote(item, 8)} on the Table: line")
         else:
             key = frozenset(c for p in item for c in p)
             if key not in claimed:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from deckhand.core.errors import ConfigError, quote
+from deckhand.core.errors import ConfigError, quote, shown_path
+from deckhand.core.numbers import is_whole_number
 
 VALUE_TEXT = {str(v): v for v in range(1, 10)} | {"A": 10, "a": 10, "10": 10}
 """How a card value may be written; ``A`` is ten."""
@@ -77,11 +78,11 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     if not lines:
         raise ConfigError(f"{source}: empty board file; expected 'ROWS COLS' on line 1")
     head = lines[0].split()
-    if len(head) != 2 or not all(part.isdigit() for part in head):
-        raise ConfigError(f"{source}, line 1: expected 'ROWS COLS' (two whole numbers), found {quote(lines[0])}")
+    if len(head) != 2 or not all(is_whole_number(part) for part in head):
+        raise ConfigError(f"{source}, line 1: expected 'ROWS COLS' (two whole numbers), found {quote(lines[0], 12)}")
     rows, cols = int(head[0]), int(head[1])
     if rows < 1 or cols < 1:
-        raise ConfigError(f"{source}, line 1: rows and columns must be at least 1, found {quote(lines[0])}")
+        raise ConfigError(f"{source}, line 1: rows and columns must be at least 1, found {quote(lines[0], 12)}")
     body = lines[1:]
     if len(body) < rows:
         raise ConfigError(f"{source}, line {len(lines) + 1}: the header says {rows} rows, but the file has {len(body)}")
@@ -92,14 +93,15 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         number = r + 2
         if len(line) != cols:
             raise ConfigError(
-                f"{source}, line {number}: the header says {cols} columns, but row {r} has {len(line)}: {quote(line)}"
+                f"{source}, line {number}: the header says {cols} columns, "
+                f"but row {r} has {len(line)}: {quote(line, 12)}"
             )
         for c, char in enumerate(line):
             if char == "X":
                 holes.add(r * cols + c)
             elif char != "C":
                 raise ConfigError(
-                    f"{source}, line {number}, column {c + 1}: unknown character {char!r} "
+                    f"{source}, line {number}, column {c + 1}: unknown character {quote(char, 40)} "
                     "(expected C for a card cell or X for a hole)"
                 )
     cells = rows * cols - len(holes)
@@ -120,14 +122,15 @@ def parse_cards(text: str, source: str = "<cards>") -> list[TrioCard]:
             missing = " (missing a field)" if len(fields) < 5 else ""
             raise ConfigError(
                 f"{source}, line {number}: expected 'NAME N S E W' (5 fields), "
-                f"found {len(fields)}{missing}: {quote(raw.strip())}"
+                f"found {len(fields)}{missing}: {quote(raw.strip(), 12)}"
             )
         name, *texts = fields
         values = []
         for side, value in zip(("north", "south", "east", "west"), texts, strict=True):
             if value not in VALUE_TEXT:
                 raise ConfigError(
-                    f"{source}, line {number}: card {name}: {side} value {quote(value)} is not 1-9, A or 10"
+                    f"{source}, line {number}: card {quote(name, 12)}: "
+                    f"{side} value {quote(value, 8)} is not 1-9, A or 10"
                 )
             values.append(VALUE_TEXT[value])
         if name in seen:
@@ -144,20 +147,21 @@ def parse_cards(text: str, source: str = "<cards>") -> list[TrioCard]:
 def _read(path: str | Path, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read {what} file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: the {what} file is not text") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name; UnicodeDecodeError is one too
+        if isinstance(exc, UnicodeDecodeError):
+            raise ConfigError(f"{shown_path(path)}: the {what} file is not text") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a file name"
+        raise ConfigError(f"{shown_path(path)}: cannot read {what} file: {why}") from None
 
 
 def read_board(path: str | Path) -> Board:
     """Read a board file from disk."""
-    return parse_board(_read(path, "board"), str(path))
+    return parse_board(_read(path, "board"), shown_path(path))
 
 
 def read_cards(path: str | Path) -> list[TrioCard]:
     """Read a card file from disk."""
-    return parse_cards(_read(path, "card"), str(path))
+    return parse_cards(_read(path, "card"), shown_path(path))
 
 
 SHIPPED_BOARDS = {"classic": "classic_3x3.txt", "holes": "holes_5x5.txt"}
@@ -175,12 +179,12 @@ def shipped_text(filename: str) -> str:
 def load_board(spec: str) -> Board:
     """A shipped board by name, or a board file by path."""
     if spec in SHIPPED_BOARDS:
-        return parse_board(shipped_text(SHIPPED_BOARDS[spec]), f"board {spec!r}")
+        return parse_board(shipped_text(SHIPPED_BOARDS[spec]), f"board {quote(spec, 40)}")
     return read_board(spec)
 
 
 def load_cards(spec: str) -> list[TrioCard]:
     """A shipped card set by name, or a card file by path."""
     if spec in SHIPPED_CARDS:
-        return parse_cards(shipped_text(SHIPPED_CARDS[spec]), f"cards {spec!r}")
+        return parse_cards(shipped_text(SHIPPED_CARDS[spec]), f"cards {quote(spec, 40)}")
     return read_cards(spec)

@@ -15,7 +15,8 @@ import re
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
-from deckhand.core.errors import AmbiguousActionError, ConfigError, IllegalActionError, NotationError
+from deckhand.core.errors import AmbiguousActionError, ConfigError, IllegalActionError, NotationError, quote
+from deckhand.core.numbers import is_whole_number
 from deckhand.core.options import Option, boolean, words
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, FullView, Game, State, View
 from deckhand.games.three_trios.files import (
@@ -137,6 +138,11 @@ class ThreeTriosGame(Game):
         "least-exposed": "deckhand.games.three_trios.agents:LeastExposedAgent",
         "minimax": "deckhand.games.three_trios.agents:MinimaxAgent",
         "solver": "deckhand.games.three_trios.solver:SolverAgent",
+        # The seed's command line names its four strategies so (seed 001, "Arguments").
+        "strategy1": "deckhand.games.three_trios.agents:CornerAgent",
+        "strategy2": "deckhand.games.three_trios.agents:FlipMostAgent",
+        "strategy3": "deckhand.games.three_trios.agents:LeastExposedAgent",
+        "strategy4": "deckhand.games.three_trios.agents:MinimaxAgent",
     }
     LEVELS: ClassVar[Mapping[str, str]] = {
         "easy": "corner",
@@ -220,7 +226,7 @@ class ThreeTriosGame(Game):
         return f"{r},{c}"
 
 
-_MOVE = re.compile(r"(\S+)\s+(-?\d+)\s*,\s*(-?\d+)")
+_MOVE = re.compile(r"(\S+)\s+(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})")
 
 
 class ThreeTriosState(State):
@@ -330,7 +336,7 @@ class ThreeTriosState(State):
         game = self.game
         if player == CHANCE:
             if type(action) is not int or action not in self._pile:
-                raise IllegalActionError(f"{action!r} is not an undealt card here")
+                raise IllegalActionError(f"{quote(action, 40)} is not an undealt card here")
             self._pile.remove(action)
             self._hands[self._dealt % 2].append(action)
             self._dealt += 1
@@ -341,7 +347,7 @@ class ThreeTriosState(State):
         if player == TERMINAL:
             raise IllegalActionError("the game is over: every card cell is filled")
         if type(action) is not int or not 0 <= action < len(game.names) * game.ncells:
-            raise IllegalActionError(f"{action!r} is not a Three Trios move")
+            raise IllegalActionError(f"{quote(action, 40)} is not a Three Trios move")
         card, cell = divmod(action, game.ncells)
         hand = self._hands[player]
         if card not in hand:
@@ -372,14 +378,14 @@ class ThreeTriosState(State):
     def action_to_string(self, action: Action) -> str:
         game = self.game
         if type(action) is not int or action < 0:
-            raise NotationError(f"{action!r} is not a Three Trios action")
+            raise NotationError(f"{quote(action, 40)} is not a Three Trios action")
         if self._player == CHANCE:
             if action >= len(game.names):
-                raise NotationError(f"{action!r} is not a card")
+                raise NotationError(f"{quote(action, 40)} is not a card")
             return game.names[action]
         card, cell = divmod(action, game.ncells)
         if card >= len(game.names):
-            raise NotationError(f"{action!r} is not a Three Trios move")
+            raise NotationError(f"{quote(action, 40)} is not a Three Trios move")
         return f"{game.names[card]} {game.cell_name(cell)}"
 
     def string_to_action(self, text: str) -> Action:
@@ -389,22 +395,28 @@ class ThreeTriosState(State):
             return self._card_named(wanted, text)
         match = _MOVE.fullmatch(wanted)
         if match is None:
-            raise NotationError(f"{text!r} is not a move; write NAME R,C (or #I R,C), e.g. '{game.names[0]} 0,0'")
+            raise NotationError(
+                f"{quote(text, 40)} is not a move; write NAME R,C (or #I R,C), e.g. '{game.names[0]} 0,0'"
+            )
         who, row, col = match.group(1), int(match.group(2)), int(match.group(3))
         if who.startswith("#") and who not in game.by_name:
-            if not who[1:].isdigit():
-                raise NotationError(f"{text!r}: {who!r} is not a hand index such as #0")
+            if not is_whole_number(who[1:]):
+                raise NotationError(f"{quote(text, 40)}: {quote(who, 40)} is not a hand index such as #0")
             if self._player < 0:
-                raise IllegalActionError(f"{text!r}: nobody is to move")
+                raise IllegalActionError(f"{quote(text, 40)}: nobody is to move")
             hand = self._hands[self._player]
             index = int(who[1:])
             if index >= len(hand):
-                raise IllegalActionError(f"{text!r}: {SEATS[self._player]} has no card #{index} (hand of {len(hand)})")
+                raise IllegalActionError(
+                    f"{quote(text, 40)}: {SEATS[self._player]} has no card #{index} (hand of {len(hand)})"
+                )
             card = hand[index]
         else:
             card = self._card_named(who, text)
         if not 0 <= row < game.rows or not 0 <= col < game.cols:
-            raise IllegalActionError(f"{text!r}: cell {row},{col} is outside the {game.rows}x{game.cols} board")
+            raise IllegalActionError(
+                f"{quote(text, 40)}: cell {row},{col} is outside the {game.rows}x{game.cols} board"
+            )
         return card * game.ncells + row * game.cols + col
 
     def _card_named(self, name: str, text: str) -> int:
@@ -416,8 +428,8 @@ class ThreeTriosState(State):
             return found[0]
         if found:
             options = ", ".join(game.names[i] for i in found)
-            raise AmbiguousActionError(f"{text!r}: card name {name!r} could be {options}")
-        raise NotationError(f"{text!r}: no card is named {name!r}")
+            raise AmbiguousActionError(f"{quote(text, 40)}: card name {quote(name, 40)} could be {options}")
+        raise NotationError(f"{quote(text, 40)}: no card is named {quote(name, 40)}")
 
     # -- bookkeeping -------------------------------------------------------
     def clone(self) -> ThreeTriosState:
