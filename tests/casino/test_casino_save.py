@@ -179,3 +179,13 @@ def test_real_files_say_what_they_say(game: deckhand.Game) -> None:
 def test_real_deck_files(name: str) -> None:
     game = deckhand.load_game("casino", deck=str(REAL / name))
     assert len(game.stack) == 52
+
+
+def test_an_owner_that_holds_no_card_of_its_build_still_plays(game: deckhand.Game) -> None:
+    # Files from the field hold this: the computer owns the build of 8 but its 8 went into the deck.
+    text = (FIXTURES / "round3.txt").read_text()
+    text = text.replace("Hand: D2 C8 HQ H9", "Hand: D2 D9 HQ H9").replace("Deck: D9 C5", "Deck: C8 C5")
+    state = game.state_from_save(text)
+    moves = [state.action_to_string(a) for a in state.legal_actions()]
+    assert moves and all(not m.startswith("capture C8") for m in moves)
+    _play_out(game, state, seed=3)

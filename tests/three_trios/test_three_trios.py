@@ -11,6 +11,7 @@ import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError
 from deckhand.games.three_trios import parse_board, parse_cards
+from deckhand.games.three_trios.files import read_board, read_cards
 from deckhand.games.three_trios.hints import flip_hints
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "three_trios"
@@ -157,3 +158,64 @@ def test_solver_takes_the_win(tmp_path: Path) -> None:
 )
 def test_the_seeds_strategy_names_are_aliases(alias: str, name: str) -> None:
     assert type(make_agent(alias, deckhand.load_game("three_trios"))).__name__ == name
+
+
+BROKEN_BOARDS = [
+    ("empty", "", "empty board file"),
+    ("header only", "3 3\n", "3 rows"),
+    ("header lies about the rows", "3 3\nCCC\nCCC\n", "3 rows"),
+    ("a row too short", "2 3\nCCC\nCC\n", r"line 3: .*3 columns"),
+    ("a row too long", "1 3\nCCCC\n", r"line 2: .*3 columns"),
+    ("unknown character", "1 3\nCYC\n", r"line 2, column 2: unknown character 'Y'"),
+    ("lower-case letters", "1 3\nccc\n", r"line 2, column 1: unknown character 'c'"),
+    ("an even number of card cells", "2 2\nCC\nCC\n", "must be odd"),
+    ("no card cells", "1 3\nXXX\n", "must be odd"),
+    ("words in the header", "three three\nCCC\n", "line 1: expected 'ROWS COLS'"),
+    ("a superscript in the header", "1 ²\nC\n", "line 1: expected 'ROWS COLS'"),
+    ("zero rows", "0 3\n", "at least 1"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), [c[1:] for c in BROKEN_BOARDS], ids=[c[0] for c in BROKEN_BOARDS])
+def test_broken_board_files_name_the_problem(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message) as info:
+        read_board(path)
+    assert "board.txt" in str(info.value) and "\n" not in str(info.value)
+
+
+BROKEN_CARDS = [
+    ("empty", "", "no cards"),
+    ("a card with two values", "Dragon 1 2\n", r"line 1: .*found 3"),
+    ("a card with five values", "Dragon 1 2 3 4 5\n", r"line 1: .*found 6"),
+    ("a value of 11", "Dragon 1 2 3 11\n", r"line 1: card 'Dragon': west value '11' is not 1-9, A or 10"),
+    ("a value of 0", "Dragon 0 2 3 4\n", "north value '0'"),
+    ("a letter for a value", "Dragon B 2 3 4\n", "north value 'B'"),
+    (
+        "the same name twice",
+        "Dragon 1 2 3 4\nDragon 4 3 2 1\n",
+        r"line 2: duplicate card name 'Dragon' \(first on line 1\)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), [c[1:] for c in BROKEN_CARDS], ids=[c[0] for c in BROKEN_CARDS])
+def test_broken_card_files_name_the_problem(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "cards.txt"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message) as info:
+        read_cards(path)
+    assert "cards.txt" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_too_few_cards_for_the_board_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cards"):
+        game_with(tmp_path, "1 3\nCCC\n", "A 1 1 1 1\nB 1 1 1 1\nC 1 1 1 1\n")
+
+
+def test_files_with_crlf_are_read(tmp_path: Path) -> None:
+    game = game_with(tmp_path, "1 3\r\nCCC\r\n", "A 1 1 1 1\r\nB 2 2 2 2\r\nC 3 3 3 a\r\nD 4 4 4 4")
+    assert game.new_initial_state().to_json()["board"] == ["..."]
+    game = game_with(tmp_path, "1 1\nC", "A 1 1 1 1\nB 2 2 2 2")  # no final newline
+    assert game.new_initial_state().to_json()["board"] == ["."]

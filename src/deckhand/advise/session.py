@@ -162,7 +162,7 @@ class Session:
         """The table as you know it."""
         data = self.tracker.view().to_json()
         t = self.tracker
-        self.say(f"cambio ({t.game.options.get('preset', '')}), {t.players} players, seat {t.first} played first")
+        self.say(f"  cambio ({t.game.options.get('preset', '')}), {t.players} players, seat {t.first} played first")
         caller = data.get("caller")
         for seat in range(t.players):
             game_seat = t.game_seat(seat)
