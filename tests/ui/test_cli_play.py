@@ -73,12 +73,12 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_play_with_only_computers_prints_the_whole_game() -> None:
     out = deckhand("play", "basra", "--seats", "easy,medium", "--seed", "4")
-    assert "Computer 1 (easy) plays " in out and "plays play" not in out and "Game over" in out
+    assert "Computer 0 (easy) plays " in out and "plays play" not in out and "Game over" in out
 
 
 def test_game_options_and_presets_on_the_command_line() -> None:
     out = deckhand("play", "cambio", "players=3", "--preset", "house", "--vs", "easy", "--seed", "1", input="quit\n")
-    assert "Computer 2" in out and "Computer 3" in out
+    assert "Computer 1" in out and "Computer 2" in out  # named by seat number, as the notation numbers them
     assert "2.3" in out  # house: four slots in a 2×2 grid, numbered
 
 

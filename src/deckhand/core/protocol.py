@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
@@ -54,6 +54,8 @@ class Game(ABC):
     """Per-game agents: name -> ``"module:factory"``, imported on first use."""
     LEVELS: ClassVar[Mapping[str, str]] = {}
     """Difficulty levels: ``easy``/``medium``/``hard``/``expert`` -> agent spec."""
+    SEAT_LABELS: ClassVar[tuple[str, ...]] = ()
+    """What a seat is called at the table beyond its number (Three Trios: red, blue), if anything."""
     HINTS: ClassVar[str | None] = None
     """The agent spec whose explanations are the game's hints (a seed's help mode); else the strongest level."""
 
@@ -178,6 +180,16 @@ class State(ABC):
         and never what stays hidden.
         """
         return self.action_to_string(action)
+
+    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
+        """What every seat is told happens because of ``action``, beyond the move itself.
+
+        Called on the state before ``action`` (a player's move or a chance
+        outcome), with a name for each seat. Games say what their sources
+        announce: a coin's fall, the end of a round or a deck with its
+        points, cards flipped. Nothing here may name a card a seat cannot see.
+        """
+        return []
 
     def string_to_action(self, text: str) -> Action:
         """Parse notation. The default matches the legal actions' strings."""

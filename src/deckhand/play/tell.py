@@ -31,8 +31,11 @@ class Told:
         if self.words and self.words != self.notation:
             line += f" — {self.words}"
         line = line.rstrip(".") + "."
-        if self.why:
-            line += f" {self.why[0].upper()}{self.why[1:].rstrip('.')}."
+        why = self.why
+        if why.lower().startswith(self.notation.lower()) and why[len(self.notation) :].lstrip().startswith(":"):
+            why = why[len(self.notation) :].lstrip(" :")  # "Hydra 1,0: flips 1 card" after "plays Hydra 1,0"
+        if why:
+            line += f" {why[0].upper()}{why[1:].rstrip('.')}."
         return line
 
 

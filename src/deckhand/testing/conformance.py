@@ -13,6 +13,8 @@ protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
 * ``clone()`` is independent of the original;
 * ``to_json()`` is JSON-able and ``game.state_from_json`` restores it;
 * no card is lost or duplicated;
+* every number a view shows where the state has the same number (or a list) is
+  the true number (or the list's length): counts of hidden cards are public;
 * for every seat p, ``view(p).sample_world(rng)`` and
   ``view(p).sample_likely_world(rng)`` are states whose ``view(p)`` equals
   ``view(p)``, with the same player to move and the same legal actions;
@@ -35,6 +37,7 @@ from typing import Any
 from deckhand.core.errors import DeckhandError, IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State
 from deckhand.play.records import GameRecord, replay
+from deckhand.testing.secrets import wrong_counts
 
 
 class ConformanceError(AssertionError):
@@ -200,6 +203,9 @@ def _check_view(
         json.dumps(view.to_json())
     except (TypeError, ValueError) as exc:
         raise _fail(game, seed, step, f"view({player}).to_json() is not JSON-able: {exc}") from exc
+    wrong = wrong_counts(view.to_json(), state.to_json())
+    if wrong:  # counts of hidden cards are public: a view shows the true ones
+        raise _fail(game, seed, step, f"view({player}) shows wrong counts: {'; '.join(wrong)}")
     if view.current_player() != state.current_player():
         raise _fail(game, seed, step, f"view({player}) disagrees on the player to move")
     mine = state.current_player() == player

@@ -10,7 +10,8 @@ are hidden from it and that it has never seen:
 * the numbers its view shows (a count of hidden cards is public, so it
   must equal the true count: a view number where the state has the same
   number, or the length of the state's list, must agree);
-* what it is told of every other seat's move, once it is played (:func:`deckhand.play.tell.told_to_others`;
+* what it is told of every other seat's move, once it is played, and what the game
+  announces of every move and chance outcome (``State.announce``) (:func:`deckhand.play.tell.told_to_others`;
   the move's notation is public by contract, so the cards it names count as shown):
   no card code, no card name (``9 of Clubs``, ``9♣``) and no rank word
   (``the 2``, ``a King``) of a card it cannot see and its view never showed.
@@ -223,6 +224,7 @@ def check_secrets(
     rng = random.Random(seed)
     world_rng = random.Random(seed ^ 0x5EC2E7)
     agent_rngs = [random.Random(seed * 31 + seat) for seat in range(game.num_players)]
+    names = [f"Seat {seat}" for seat in range(game.num_players)]
     deck = Counter(game.all_cards())
     cards = frozenset(deck)
     seen: list[set[str]] = [set() for _ in range(game.num_players)]
@@ -257,21 +259,24 @@ def check_secrets(
         if player == TERMINAL:
             return state
         if player == CHANCE:
-            state.apply_action(state.sample_chance_outcome(rng))
+            outcome = state.sample_chance_outcome(rng)
+            text = " ".join(state.announce(outcome, names))
+            state.apply_action(outcome)
+            played: set[str] = set()
         else:
             explanation = agents[player].explain(state.view(player), agent_rngs[player])
             told = told_to_others(state, explanation)
-            text = told.sentence("The computer")
+            text = " ".join([told.sentence("The computer"), *state.announce(explanation.action, names)])
             played = cards_named(told.notation, cards)  # a move is made in the open: its cards are shown
             state.apply_action(explanation.action)
-            for seat in range(game.num_players):
-                if seat == player:
-                    continue
-                seen[seat] |= played
-                hidden = look(seat)
-                leaks = leaked_in_text(text, hidden, seen[seat])
-                if leaks:
-                    raise SecretLeak(f"{where(seat)}: told {text!r}, which gives away {', '.join(leaks)}")
+        for seat in range(game.num_players):
+            if seat == player or not text:
+                continue
+            seen[seat] |= played
+            hidden = look(seat)
+            leaks = leaked_in_text(text, hidden, seen[seat])
+            if leaks:
+                raise SecretLeak(f"{where(seat)}: told {text!r}, which gives away {', '.join(leaks)}")
         step += 1
         if step > game.max_game_length():
             raise SecretLeak(f"{where(-1)}: the game is longer than max_game_length()")

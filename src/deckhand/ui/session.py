@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from deckhand.agents.base import Agent
+from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
@@ -26,6 +26,7 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import told_to_others
 from deckhand.store.db import is_human
+from deckhand.store.stats import statistics
 from deckhand.ui.hints import flip_counts, hint_agent
 from deckhand.ui.reader import Reader
 from deckhand.ui.render import Context, render
@@ -36,6 +37,7 @@ HELP = """Commands:
   N             play move number N of the list
   moves         list the legal moves, numbered
   hint [CARD]   the computer's recommendation and why{trios}
+  why           the reasons behind the last hint (a search's statistics)
   show          draw the table again
   save [FILE]   save the game (.json record; Casino also .txt) and leave
   quit          leave; the game is saved automatically for resuming
@@ -82,9 +84,9 @@ def seat_names(specs: Sequence[str]) -> list[str]:
     for seat, spec in enumerate(specs):
         if is_human(spec):
             label = spec.split(":", 1)[1] if ":" in spec else ""
-            names.append(label or ("You" if humans == 1 else f"Player {seat + 1}"))
-        else:
-            names.append("Computer" if computers == 1 else f"Computer {seat + 1}")
+            names.append(label or ("You" if humans == 1 else f"Player {seat}"))
+        else:  # numbered as the notation numbers seats (peek 1.2 is Computer 1's slot 2)
+            names.append("Computer" if computers == 1 else f"Computer {seat}")
     return names
 
 
@@ -129,6 +131,8 @@ class Session:
         self._last_human: int | None = None
         self._shown_start: set[int] = set()
         self._autosave_path: Path | None = None
+        self._pending: list[str] = []
+        self._last_hint: Explanation | None = None
         self._autosave_failed = False
         self._saved_moves = -1
         self.finished = False
@@ -138,11 +142,14 @@ class Session:
         """Play until the game ends or the player leaves; returns the state reached."""
         if self.state.is_terminal():  # a finished game loaded from a file: show it, count it once only
             self.record_stats = False
+        self._introduce()
         try:
             while not self.state.is_terminal():
                 player = self.state.current_player()
                 if player < 0:
-                    self.state.apply_action(self.state.sample_chance_outcome(self.rng))
+                    outcome = self.state.sample_chance_outcome(self.rng)
+                    self._announce(outcome)
+                    self.state.apply_action(outcome)
                     continue
                 if self.agents[player] is not None:
                     self._computer_move(player)
@@ -165,11 +172,13 @@ class Session:
         with self._thinking(f"{self.names[player]} is thinking…"):
             explanation = agent.explain(view, self.seat_rngs[player])
         told = told_to_others(self.state, explanation)  # the other seats read only the public form
+        self._announce(explanation.action, before=True)
         self.state.apply_action(explanation.action)
         self.console.print(
             Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"),
             soft_wrap=True,
         )
+        self._flush_announcements()
 
     def _human_turn(self, player: int) -> bool:
         """One human move; ``False`` when the player leaves."""
@@ -194,6 +203,8 @@ class Session:
                 self._list_moves(view, actions, force=True)
             elif command in ("show", "board"):
                 self._show(player)
+            elif command == "why":
+                self._why()
             elif command == "hint":
                 self._hint(view, rest.strip() or None)
             elif command == "save":
@@ -215,14 +226,47 @@ class Session:
             else:
                 action = view.string_to_action(text)
             notation = self.state.action_to_string(action)
+            words = self.state.describe_action(action)
+            self._announce(action, before=True)
             self.state.apply_action(action)
         except DeckhandError as exc:
+            self._pending = []
             message = f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)"
             self.console.print(message, soft_wrap=True)
             return False
-        self.console.print(Text(f"{self.names[view.player]} played {_object(notation)}.", style="green"))
+        line = f"{self.names[view.player]} played {_object(notation)}"
+        if words and words != notation:
+            line += f" — {words}"
+        self.console.print(Text(line.rstrip(".") + ".", style="green"), soft_wrap=True)
+        self._flush_announcements()
         self._after_peek(view.player, notation)
         return True
+
+    # -- what everyone is told ------------------------------------------------
+    def _introduce(self) -> None:
+        """Who is who, where the game names its seats (Three Trios: you are red)."""
+        labels = self.game.SEAT_LABELS
+        if not labels or self.state.history():
+            return
+        parts = [f"{name} {'are' if name == 'You' else 'is'} {labels[seat]}" for seat, name in enumerate(self.names)]
+        self.console.print("; ".join(parts) + ".", highlight=False)
+
+    def _announce(self, action: Action, *, before: bool = False) -> None:
+        """What the game announces of ``action`` (a round's end, a coin's fall), called before it is played.
+
+        A player's move is told first, so its announcements wait in ``_pending``.
+        """
+        lines = self.state.announce(action, self.names)
+        if before:
+            self._pending = lines
+            return
+        for line in lines:
+            self.console.print(Text(line, style="yellow"), soft_wrap=True)
+
+    def _flush_announcements(self) -> None:
+        for line in self._pending:
+            self.console.print(Text(line, style="yellow"), soft_wrap=True)
+        self._pending = []
 
     # -- what a person sees -------------------------------------------------
     def _context(self, viewer: int | None) -> Context:
@@ -267,15 +311,26 @@ class Session:
             self._hinter = hint_agent(self.game)
         with self._thinking("Looking for the best move…"):
             explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
+        self._last_hint = explanation
         line = Text("Hint: play ")
         line.append(_object(explanation.notation), style="bold yellow")
         advice = explanation.data.get("help")
-        reason = _reason(explanation.reason, explanation.notation)
+        searched = "iterations" in explanation.data  # a search's reason is its statistics: say it as a player would
+        reason = (
+            self.state.describe_action(explanation.action)
+            if searched
+            else _reason(explanation.reason, explanation.notation)
+        )
         if isinstance(advice, str) and advice:
             line.append(f" — {advice}")
-        elif reason:
-            line.append(f" — {reason}.")
-        self.console.print(line)
+        elif reason and reason != explanation.notation:
+            line.append(f" — {reason.rstrip('.')}.")
+        best = explanation.candidates[0] if explanation.candidates else None
+        if searched and best is not None and best.value is not None:
+            line.append(f" About {best.value:.0%} to win. (")
+            line.append("why", style="bold")
+            line.append(" shows the search.)")
+        self.console.print(line, soft_wrap=True)
         if self.game.name == "three_trios":
             name = card or explanation.notation.rpartition(" ")[0] or None
             used, counts = flip_counts(view, name)
@@ -286,6 +341,23 @@ class Session:
             context.flips = counts
             self.console.print(f"Cards that {used} would flip in each empty cell:")
             self.console.print(render(view.to_json(), context))
+
+    def _why(self) -> None:
+        """The last hint's full reasons: the rule that fired, or the search's statistics."""
+        hint = self._last_hint
+        if hint is None:
+            self.console.print("No hint yet: type hint first.")
+            return
+        self.console.print(Text(f"{hint.notation}: {hint.reason}"), soft_wrap=True)
+        for candidate in hint.candidates[:6]:
+            figures = []
+            if candidate.value is not None:
+                figures.append(f"{candidate.value:.1%}")
+            if candidate.visits is not None:
+                figures.append(f"{candidate.visits} visits")
+            if candidate.note:
+                figures.append(candidate.note)
+            self.console.print(f"  {candidate.action:<28} {'  '.join(figures)}", markup=False, highlight=False)
 
     def _thinking(self, message: str) -> AbstractContextManager[object]:
         """A spinner while an agent searches, for a person at a terminal only."""
@@ -428,6 +500,25 @@ class Session:
             record_game(record)
         except DeckhandError as exc:
             self.console.print(f"(statistics not saved: {exc})", markup=False, highlight=False)
+            return
+        self._show_record()
+
+    def _show_record(self) -> None:
+        """Seed 000 shows the win statistics after each game: the record against this level so far."""
+        computers = {spec for spec, agent in zip(self.specs, self.agents, strict=True) if agent is not None}
+        if len(computers) != 1 or len(computers) == len(self.specs):
+            return
+        (level,) = computers
+        entry = next((e for e in statistics(game=self.game.name)[0] if e.level == level), None)
+        if entry is None:
+            return
+        line = (
+            f"Against {level} so far: {entry.played} game{'s' * (entry.played != 1)}, "
+            f"{entry.player_wins} won by people, {entry.computer_wins} by the computer, {entry.draws} shared"
+        )
+        if entry.computer_victory is not None:
+            line += f"; computer victory statistic {entry.computer_victory:.0%}"
+        self.console.print(line + ".", highlight=False, soft_wrap=True)
 
 
 def _in_saves(path: Path) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckhand.core.cards import CODES
@@ -21,7 +21,7 @@ from deckhand.games.basra.captures import Move, hand_moves, is_basra, sweeps, wh
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.notation import move_to_string, parse_card, parse_move
 from deckhand.games.basra.playout import rollout_move, win_chance
-from deckhand.games.basra.words import describe_move
+from deckhand.games.basra.words import deck_report, describe_move
 
 if TYPE_CHECKING:
     from deckhand.games.basra.game import BasraGame
@@ -236,6 +236,19 @@ class BasraState(State):
     # -- notation -----------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
         return action_to_string(action)
+
+    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
+        if (
+            self.to_move < 0
+            or not _is_move(action)
+            or self.pile
+            or any(len(h) > (h is self.hands[self.to_move]) for h in self.hands)
+        ):
+            return []  # only the last card of a deck's last deal ends the deck
+        assert isinstance(action, tuple)
+        after = self.clone()
+        after.apply_action(action)
+        return deck_report(self, action, after, names)
 
     def describe_action(self, action: Action) -> str:
         if self.to_move < 0 or not _is_move(action):

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from deckhand.core.cards import CARDS
 from deckhand.games.basra.captures import Move, is_basra, taken
+
+if TYPE_CHECKING:
+    from deckhand.games.basra.state import BasraState
 
 
 def _and(items: list[str]) -> str:
@@ -21,3 +27,35 @@ def describe_move(move: Move, table: list[int], seven_diamonds: bool) -> str:
     else:
         text = f"{card} takes " + _and([f"the {CARDS[c].name}" for c in got])
     return text + (": a basra" if is_basra(move, table, seven_diamonds) else "")
+
+
+def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequence[str]) -> list[str]:
+    """The end of a deck, as a table hears it: who takes what is left, the most-cards points, the scores."""
+    game = before.game
+    player = before.to_move
+    got = taken(move, before.table, game.seven_diamonds)
+    left = [c for c in before.table if c not in got] if got else [*before.table, move[0]]
+    receiver = player if got else before.last
+    lines = [f"Deck {before.deck_no} is over."]
+    if left and receiver >= 0:
+        worth = sum(game.points[c] for c in left)
+        cards = _and([f"the {CARDS[c].name}" for c in left])
+        points = f"{worth} point{'s' * (worth != 1)}"
+        lines[0] += f" What is left on the table ({cards}: {points}) goes to the last capturer, {names[receiver]}."
+    if game.most_cards:
+        sizes = [len(before.piles[0]), len(before.piles[1])]
+        if got:
+            sizes[player] += len(got) + 1
+        if receiver >= 0:
+            sizes[receiver] += len(left)
+        if sizes[0] != sizes[1]:
+            winner = 0 if sizes[0] > sizes[1] else 1
+            lines.append(
+                f"Most cards ({sizes[winner]} to {sizes[1 - winner]}): {game.most_cards} points for {names[winner]}."
+            )
+        else:
+            lines.append(f"Most cards: {sizes[0]} each, no points.")
+    lines.append(f"Scores: {names[0]} {after.totals[0]}, {names[1]} {after.totals[1]}.")
+    if not after.is_terminal():
+        lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}.")
+    return lines

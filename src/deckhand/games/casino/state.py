@@ -10,6 +10,7 @@ round is scored, and the tournament ends or the next round is dealt.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from deckhand.core.cards import CODES
@@ -19,7 +20,7 @@ from deckhand.core.protocol import CHANCE, TERMINAL, Action, State, View
 from deckhand.games.casino.estimate import win_chance
 from deckhand.games.casino.moves import Build, Play, legal_plays
 from deckhand.games.casino.rollout import rollout_choice
-from deckhand.games.casino.words import describe
+from deckhand.games.casino.words import describe, round_report
 
 if TYPE_CHECKING:
     from deckhand.games.casino.game import CasinoGame
@@ -70,6 +71,7 @@ class CasinoState(State):
         "hist",
         "last_capturer",
         "last_points",
+        "last_round",
         "leader",
         "loose",
         "notes",
@@ -101,6 +103,8 @@ class CasinoState(State):
     round: int
     tally: list[int]
     last_points: tuple[int, int] | None
+    last_round: tuple[tuple[int, ...], tuple[int, ...], int] | None
+    """The last round's final piles and who took the rest of the table: what its end announces."""
     call: int
     hist: list[Any]
     origin: str | None
@@ -137,6 +141,7 @@ class CasinoState(State):
         s.round = 1
         s.tally = [0, 0]
         s.last_points = None
+        s.last_round = None
         s.call = -1
         s.hist = []
         s.origin = None
@@ -346,6 +351,7 @@ class CasinoState(State):
         self.builds = []
         points = round_points(self.piles, self.game.spade)
         self.last_points = (points[0], points[1])
+        self.last_round = (tuple(self.piles[0]), tuple(self.piles[1]), self.last_capturer)
         self.tally = [self.tally[0] + points[0], self.tally[1] + points[1]]
         if max(self.tally) >= self.game.target:
             self.phase = OVER
@@ -367,6 +373,23 @@ class CasinoState(State):
         from deckhand.games.casino.notation import action_to_string
 
         return action_to_string(action)
+
+    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
+        if self.phase == COIN and isinstance(action, tuple):
+            side, leader = SIDES[action[1]], 0 if action[1] == self.call else 1
+            return [
+                f"The coin shows {side}; {names[0]} called {SIDES[self.call]}: the first to play is {names[leader]}."
+            ]
+        if self.phase != PLAY:
+            return []
+        after = self.clone()
+        after.apply_action(action)
+        if after.last_round is self.last_round or after.last_round is None or after.last_points is None:
+            return []
+        lines = round_report(after.last_round, after.last_points, after.tally, self.round, names, self.game.spade)
+        if after.is_terminal():
+            return [*lines, "The tournament is over."]
+        return [*lines, f"Round {after.round} is led by {names[after.leader]}, the last to capture."]
 
     def describe_action(self, action: Action) -> str:
         if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
@@ -399,6 +422,7 @@ class CasinoState(State):
         s.round = self.round
         s.tally = self.tally[:]
         s.last_points = self.last_points
+        s.last_round = self.last_round
         s.call = self.call
         s.hist = self.hist[:]
         s.origin = self.origin

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from deckhand.core.cards import CARDS
+from deckhand.core.cards import CARDS, CODES
 from deckhand.core.protocol import Action
 
 if TYPE_CHECKING:
@@ -56,3 +57,51 @@ def describe(action: Action, state: CasinoState) -> str:
     if mine:
         return f"{head}{with_} to make another build of {value}, adding to its multiple build"
     return f"{head}{with_} to make a build of {value}"
+
+
+DIAMOND_TEN, SPADE_TWO, ACES = 35, 1, (0, 13, 26, 39)
+
+
+def round_report(
+    last_round: tuple[tuple[int, ...], tuple[int, ...], int],
+    points: tuple[int, int],
+    tally: list[int],
+    number: int,
+    names: Sequence[str],
+    spade: Sequence[bool],
+) -> list[str]:
+    """Seed 004's end of a round: both piles, the points by category, the round's and the tournament's totals."""
+    piles = last_round[:2]
+    last = last_round[2]
+    lines = [f"Round {number} is over."]
+    if last >= 0:
+        lines[0] += f" The cards left on the table go to the last capturer, {names[last]}."
+    for seat in (0, 1):
+        pile = piles[seat]
+        lines.append(f"Pile of {names[seat]}, {len(pile)} cards: {' '.join(CODES[c] for c in pile) or '(none)'}")
+
+    def most(what: str, counts: tuple[int, int], worth: int) -> str:
+        if counts[0] == counts[1]:
+            return f"most {what} ({counts[0]} each): nobody"
+        winner = 0 if counts[0] > counts[1] else 1
+        return f"most {what} ({counts[winner]} to {counts[1 - winner]}): {names[winner]} {worth}"
+
+    def holder(card: int, worth: int) -> str:
+        owner = next((seat for seat in (0, 1) if card in piles[seat]), None)
+        return f"{card_name(card)}: {names[owner]} {worth}" if owner is not None else f"{card_name(card)}: nobody"
+
+    spades = (sum(spade[c] for c in piles[0]), sum(spade[c] for c in piles[1]))
+    aces = [sum(c in ACES for c in pile) for pile in piles]
+    categories = [
+        most("cards", (len(piles[0]), len(piles[1])), 3),
+        most("spades", spades, 1),
+        holder(DIAMOND_TEN, 2),
+        holder(SPADE_TWO, 1),
+        f"aces: {names[0]} {aces[0]}, {names[1]} {aces[1]}",
+    ]
+    lines.append("Points: " + "; ".join(categories) + ".")
+    lines.append(
+        f"This round: {names[0]} {points[0]}, {names[1]} {points[1]}. "
+        f"Tournament: {names[0]} {tally[0]}, {names[1]} {tally[1]}."
+    )
+    return lines

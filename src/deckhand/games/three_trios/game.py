@@ -58,7 +58,9 @@ def _layout(value: Any) -> str:
     return value.strip() if value.strip() in SHIPPED_BOARDS or value.strip() in SHIPPED_CARDS else value
 
 
-def place(game: ThreeTriosGame, board: list[int], owner: list[int], cell: int, card: int, me: int) -> list[int]:
+def place(
+    game: ThreeTriosGame, board: list[int], owner: list[int], cell: int, card: int, me: int, *, combos: bool = True
+) -> list[int]:
     """Put ``card`` on ``cell`` for seat ``me`` and fight its battles; the cells flipped, in order.
 
     Mutates ``board`` and ``owner``. The special rule (same/plus) looks at
@@ -96,6 +98,15 @@ def place(game: ThreeTriosGame, board: list[int], owner: list[int], cell: int, c
         if other >= 0 and owner[n] != me and wins[base + d][other]:
             owner[n] = me
             flipped.append(n)
+    if combos:
+        combo(game, board, owner, flipped, me)
+    return flipped
+
+
+def combo(game: ThreeTriosGame, board: list[int], owner: list[int], flipped: list[int], me: int) -> None:
+    """Every card in ``flipped`` battles its neighbours by the comparison rule, and so on: appends the flips."""
+    nbrs = game.nbrs
+    wins = game.wins
     i = 0
     while i < len(flipped):
         src = board[flipped[i]] * 4
@@ -105,7 +116,6 @@ def place(game: ThreeTriosGame, board: list[int], owner: list[int], cell: int, c
                 owner[n] = me
                 flipped.append(n)
         i += 1
-    return flipped
 
 
 class ThreeTriosGame(Game):
@@ -132,6 +142,7 @@ class ThreeTriosGame(Game):
         "classic": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
         "holes": {"board": "holes", "cards": "standard", "rules": ["greater"], "shuffle": False},
     }
+    SEAT_LABELS: ClassVar[tuple[str, ...]] = ("red (R)", "blue (B)")
     AGENTS: ClassVar[Mapping[str, str]] = {
         "corner": "deckhand.games.three_trios.agents:CornerAgent",
         "flip-most": "deckhand.games.three_trios.agents:FlipMostAgent",
@@ -375,6 +386,24 @@ class ThreeTriosState(State):
         return f"cell {where} already holds {self.game.names[self._board[cell]]}"
 
     # -- notation ----------------------------------------------------------
+    def describe_action(self, action: Action) -> str:
+        """What the move flips: ``flips Kraken at 0,1; combo: Wyvern at 0,0``."""
+        if self._player < 0 or type(action) is not int:
+            return self.action_to_string(action)
+        game = self.game
+        card, cell = divmod(action, game.ncells)
+        board, owner = self._board[:], self._owner[:]
+        combo_start = len(place(game, board, owner, cell, card, self._player, combos=False))
+        flipped = place(game, self._board[:], self._owner[:], cell, card, self._player)
+        if not flipped:
+            return "flips nothing"
+        direct = ", ".join(f"{game.names[self._board[c]]} at {game.cell_name(c)}" for c in flipped[:combo_start])
+        text = f"flips {direct}"
+        if len(flipped) > combo_start:
+            chain = ", ".join(f"{game.names[self._board[c]]} at {game.cell_name(c)}" for c in flipped[combo_start:])
+            text += f"; combo: {chain}"
+        return text
+
     def action_to_string(self, action: Action) -> str:
         game = self.game
         if type(action) is not int or action < 0:

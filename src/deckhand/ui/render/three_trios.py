@@ -58,7 +58,8 @@ def cell_text(mark: str, row: int, col: int, name: str | None, values: dict[str,
     if nums is None:
         return Text(f"{label:^{WIDTH}}\n\n\n", style=OWNER_STYLE.get(mark, "bold"))
     n, s, e, w = (_v(x) for x in nums)
-    lines = [f"{label:^{WIDTH}}", f"{n:^{WIDTH}}", f"{w}{e:>{WIDTH - 1}}", f"{s:^{WIDTH}}"]
+    # The owner's letter in the bottom corners: readable without colour.
+    lines = [f"{label:^{WIDTH}}", f"{n:^{WIDTH}}", f"{w}{e:>{WIDTH - 1}}", f"{mark}{s:^{WIDTH - 2}}{mark}"]
     return Text("\n".join(lines), style=OWNER_STYLE.get(mark, "bold"))
 
 
@@ -83,7 +84,7 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
             shown = f"{name} ({' '.join(_v(x) for x in nums)})" if nums else str(name)
             cards.append(Text(shown, style=colour, no_wrap=True))
         shown_hand: RenderableType = Columns(cards, padding=(0, 2)) if cards else Text("(no cards)", style="dim")
-        hands.add_row(Text(context.name(seat), style=f"bold {colour}"), shown_hand)
+        hands.add_row(Text(f"{context.name(seat)} ({colour}, {'RB'[seat]})", style=f"bold {colour}"), shown_hand)
     parts: list[RenderableType] = [grid, Text("Hand values are north south east west.", style="dim"), hands]
     rules = data.get("rules")
     if rules:
