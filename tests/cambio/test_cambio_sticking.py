@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from cambio_helpers import CLASSIC_DEAL, hands, legal, play, table
 
+import deckhand
 from deckhand import CHANCE, IllegalActionError
 
 THREE = CLASSIC_DEAL + " C2 C3 C4 C6"
@@ -111,3 +114,20 @@ def test_classic_caller_is_not_locked() -> None:
 def test_caller_locked_is_an_option() -> None:
     state = play(table(deck=CLASSIC_DEAL + " DJ", caller_locked=True), "cambio", "draw", "DJ", "discard")
     assert legal(state) == ["skip"]
+
+
+def test_a_wrong_stick_is_announced_with_its_penalty_card() -> None:
+    game = deckhand.load_game("cambio", preset="house", deck="SA S2 S3 S4 H5 H6 H7 H8 C9")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(random.Random(0)))
+    state.apply_action(state.string_to_action("draw"))
+    state.apply_action(state.string_to_action("C9"))
+    state.apply_action(state.string_to_action("swap 0"))  # the SA comes out: the window is on an ace
+    sticker = state.current_player()
+    wrong = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("stick 1."))
+    words = state.describe_action(wrong)
+    assert words.startswith("sticks 1.") and ": wrong, it is the " in words and "a penalty card follows" in words
+    state.apply_action(wrong)
+    (line,) = state.announce(state.legal_actions()[0], ["Ann", "Bob"])
+    assert line == f"{['Ann', 'Bob'][sticker]} takes a penalty card, face down, into slot 4."

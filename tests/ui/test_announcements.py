@@ -6,6 +6,7 @@ import io
 import random
 import re
 
+import pytest
 from rich.console import Console
 
 import deckhand
@@ -79,7 +80,7 @@ def _play(name: str, seats: list[str], lines: list[str], seed: int = 3) -> str:
 def test_three_trios_says_who_is_red_and_marks_owners_without_colour() -> None:
     out = _play("three_trios", ["human", "easy"], ["Griffin 0,0"])
     assert out.startswith("You are red (R); Computer is blue (B).")
-    assert "You (red, R)" in out and "Computer (blue, B)" in out
+    assert "You (R)" in out and "Computer (B)" in out and "Griffin   7364" in out  # name, then N S E W
     assert re.search(r"R +3 +R", out)  # Griffin's south value between its owner's letters
 
 
@@ -100,3 +101,41 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:
     out = _play("cambio", ["human", "easy"], ["draw", "swap 0", "quit"], seed=5)
     assert "You played swap 0 — puts the card it drew into slot 0; out comes the " in out
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("three_trios", {"preset": "holes"}),
+        ("three_trios", {}),
+        ("cambio", {"preset": "house", "players": 4}),
+        ("cambio", {"preset": "classic"}),
+        ("basra", {}),
+        ("casino", {}),
+    ],
+    ids=str,
+)
+def test_the_board_and_the_last_moves_fit_an_80_by_24_terminal(name: str, options: dict[str, object]) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    game = deckhand.load_game(name, **options)
+    seats = ["human"] + ["medium"] * (game.num_players - 1)
+    lines = ["1", "1", "quit"]  # a move or two, so that the computers move and the screen is full
+    Session(game, seats, console=console, reader=ScriptReader(lines, console), seed=5).run()
+    screens = out.getvalue().split("\n──")  # each screen starts with the title rule
+    screen = screens[-1].split(" > ")[0]
+    assert len(screen.splitlines()) <= 24, screen
+
+
+def test_thinking_shows_only_when_it_takes_a_while() -> None:
+    import time
+
+    from deckhand.ui.session import _delayed_status
+
+    quick = Console(file=io.StringIO(), force_terminal=True)
+    with _delayed_status(quick, "thinking", 0.3):
+        pass
+    slow = Console(file=io.StringIO(), force_terminal=True)
+    with _delayed_status(slow, "thinking", 0.05):
+        time.sleep(0.3)
+    assert "thinking" not in quick.file.getvalue() and "thinking" in slow.file.getvalue()  # type: ignore[attr-defined]

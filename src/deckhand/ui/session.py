@@ -9,8 +9,9 @@ Bad input gets one line and the same prompt; the end of input, Ctrl-C and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,9 @@ HELP = """Commands:
 
 MENU = "Your move (notation or number) · hint · save [FILE] · quit · moves · help"
 """Seed 004's menu before each human move: save, make a move, ask for help, quit."""
+
+THINKING_AFTER = 0.3
+"""Seconds a computer may think before the terminal says it is thinking."""
 
 LIST_LIMIT = 16
 """Up to this many legal moves are listed, numbered, before each human move."""
@@ -132,6 +136,7 @@ class Session:
         self._shown_start: set[int] = set()
         self._autosave_path: Path | None = None
         self._pending: list[str] = []
+        self._told: list[Text] = []
         self._last_hint: Explanation | None = None
         self._autosave_failed = False
         self._saved_moves = -1
@@ -174,11 +179,10 @@ class Session:
         told = told_to_others(self.state, explanation)  # the other seats read only the public form
         self._announce(explanation.action, before=True)
         self.state.apply_action(explanation.action)
-        self.console.print(
-            Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"),
-            soft_wrap=True,
-        )
-        self._flush_announcements()
+        self._tell(Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
+        for line in self._pending:
+            self._tell(Text(line, style="yellow"))
+        self._pending = []
 
     def _human_turn(self, player: int) -> bool:
         """One human move; ``False`` when the player leaves."""
@@ -186,6 +190,7 @@ class Session:
         self._hand_over(player)
         self._show_start(player)
         self._show(player)
+        self._flush_told()
         self.console.print(MENU, style="dim")
         while True:
             view = self.state.view(player)
@@ -261,7 +266,23 @@ class Session:
             self._pending = lines
             return
         for line in lines:
-            self.console.print(Text(line, style="yellow"), soft_wrap=True)
+            self._tell(Text(line, style="yellow"))
+
+    def _tell(self, line: Text) -> None:
+        """What happened while nobody was typing: kept for the next board, so that it shows under it.
+
+        At 80×24 the board would push these lines off the screen; printed under
+        it, just above the question, the last moves stay in sight.
+        """
+        if all(agent is not None for agent in self.agents):
+            self.console.print(line, soft_wrap=True)
+        else:
+            self._told.append(line)
+
+    def _flush_told(self) -> None:
+        for line in self._told:
+            self.console.print(line, soft_wrap=True)
+        self._told = []
 
     def _flush_announcements(self) -> None:
         for line in self._pending:
@@ -360,9 +381,9 @@ class Session:
             self.console.print(f"  {candidate.action:<28} {'  '.join(figures)}", markup=False, highlight=False)
 
     def _thinking(self, message: str) -> AbstractContextManager[object]:
-        """A spinner while an agent searches, for a person at a terminal only."""
+        """A spinner once an agent has thought for ``THINKING_AFTER`` seconds, for a person at a terminal only."""
         if self.reader.interactive and self.console.is_terminal:
-            return self.console.status(message)
+            return _delayed_status(self.console, message, THINKING_AFTER)
         return nullcontext()
 
     def _show_start(self, player: int) -> None:
@@ -456,6 +477,7 @@ class Session:
 
     def _leave(self, why: str) -> None:
         """Leaving an unfinished game: it is on disk already; save it once more and say where."""
+        self._flush_told()
         if not self.autosave or self.state.is_terminal() or all(a is not None for a in self.agents):
             return
         try:
@@ -473,6 +495,7 @@ class Session:
     def _finish(self) -> None:
         """Show the final table, who won, and record the game."""
         self.finished = True
+        self._flush_told()
         data = self.state.to_json()
         self.console.print(Rule("Game over"))
         self.console.print(render(data, self._context(None)))
@@ -519,6 +542,20 @@ class Session:
         if entry.computer_victory is not None:
             line += f"; computer victory statistic {entry.computer_victory:.0%}"
         self.console.print(line + ".", highlight=False, soft_wrap=True)
+
+
+@contextmanager
+def _delayed_status(console: Console, message: str, after: float) -> Iterator[None]:
+    """Rich's status line, shown only if the work takes longer than ``after`` seconds (no flicker for quick moves)."""
+    status = console.status(message)
+    timer = threading.Timer(after, status.start)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()
+        status.stop()
 
 
 def _in_saves(path: Path) -> bool:

@@ -9,7 +9,7 @@ moves with the cards; a card that goes face up gets every bit.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from deckhand.core.cards import CODES
@@ -479,6 +479,11 @@ class CambioState(State):
 
     def string_to_action(self, text: str) -> Action:
         return N.parse(text, self.game.players)
+
+    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
+        if self.phase == PENALTY and type(action) is int and action < N.BASE:  # the card itself stays face down
+            return [f"{names[self.mover]} takes a penalty card, face down, into slot {len(self.hands[self.mover])}."]
+        return []
 
     def describe_action(self, action: Action) -> str:
         if type(action) is not int or action < 0:
