@@ -100,7 +100,7 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
 
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:
     out = _play("cambio", ["human", "easy"], ["draw", "swap 0", "quit"], seed=5)
-    assert "You played swap 0 — puts the card it drew into slot 0; out comes the " in out
+    assert "You played swap 0 — the drawn card goes into slot 0; out comes the " in out
 
 
 @pytest.mark.parametrize(
@@ -139,3 +139,29 @@ def test_thinking_shows_only_when_it_takes_a_while() -> None:
     with _delayed_status(slow, "thinking", 0.05):
         time.sleep(0.3)
     assert "thinking" not in quick.file.getvalue() and "thinking" in slow.file.getvalue()  # type: ignore[attr-defined]
+
+
+def _session(name: str, seats: list[str], lines: list[str], seed: int = 3) -> tuple[Session, str]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    session = Session(deckhand.load_game(name), seats, console=console, reader=ScriptReader(lines, console), seed=seed)
+    session.run()
+    return session, out.getvalue()
+
+
+def test_asking_for_a_hint_does_not_change_the_cards_dealt() -> None:
+    plain, _ = _session("cambio", ["human", "hard"], ["draw", "quit"])
+    hinted, _ = _session("cambio", ["human", "hard"], ["hint", "draw", "quit"])
+    assert plain.state.history() == hinted.state.history()
+
+
+def test_why_gives_a_rules_scores_as_scores_and_a_searchs_as_chances() -> None:
+    _, rules = _session("casino", ["human", "medium"], ["heads", "hint", "why", "quit"], seed=6)
+    assert " score " in rules and "%" not in rules.split("You > why")[1].split("You >")[0]
+    _, search = _session("basra", ["human", "easy"], ["hint", "why", "quit"], seed=2)
+    assert " win " in search.split("You > why")[1]
+
+
+def test_a_casino_screen_says_its_fields_in_words() -> None:
+    _, out = _session("casino", ["human", "easy"], ["heads"] + ["1"] * 12 + ["quit"], seed=6)
+    assert "call  " not in out and "last_capturer" not in out and "last capturer  " not in out

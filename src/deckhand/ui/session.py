@@ -123,6 +123,8 @@ class Session:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.rng = random.Random(self.seed)
         self.seat_rngs = agent_rngs(self.rng, len(self.specs))
+        self.hint_rng = random.Random(f"{self.seed}/hints")
+        """Hints draw from their own rng: asking for one never changes the cards dealt or the computer's play."""
         self.state = state if state is not None else game.new_initial_state()
         self.start = start
         self.save_path = save_path
@@ -331,7 +333,7 @@ class Session:
         if self._hinter is None:
             self._hinter = hint_agent(self.game)
         with self._thinking("Looking for the best move…"):
-            explanation = self._hinter.explain(view, random.Random(self.rng.getrandbits(64)))
+            explanation = self._hinter.explain(view, self.hint_rng)
         self._last_hint = explanation
         line = Text("Hint: play ")
         line.append(_object(explanation.notation), style="bold yellow")
@@ -343,7 +345,7 @@ class Session:
             else _reason(explanation.reason, explanation.notation)
         )
         if isinstance(advice, str) and advice:
-            line.append(f" — {advice}")
+            line.append(f" — {advice[:1].lower()}{advice[1:]}")  # the seed's help sentence, after the move
         elif reason and reason != explanation.notation:
             line.append(f" — {reason.rstrip('.')}.")
         best = explanation.candidates[0] if explanation.candidates else None
@@ -369,16 +371,19 @@ class Session:
         if hint is None:
             self.console.print("No hint yet: type hint first.")
             return
-        self.console.print(Text(f"{hint.notation}: {hint.reason}"), soft_wrap=True)
+        reason = hint.reason if hint.reason.startswith(hint.notation) else f"{hint.notation}: {hint.reason}"
+        self.console.print(Text(reason), soft_wrap=True)
+        searched = "iterations" in hint.data  # a search's values are chances to win; a rule's are its own scores
         for candidate in hint.candidates[:6]:
             figures = []
             if candidate.value is not None:
-                figures.append(f"{candidate.value:.1%}")
+                figures.append(f"win {candidate.value:.1%}" if searched else f"score {candidate.value:g}")
             if candidate.visits is not None:
                 figures.append(f"{candidate.visits} visits")
             if candidate.note:
                 figures.append(candidate.note)
-            self.console.print(f"  {candidate.action:<28} {'  '.join(figures)}", markup=False, highlight=False)
+            if figures:  # a rule-based choice lists its options without figures: nothing to add
+                self.console.print(f"  {candidate.action:<28} {'  '.join(figures)}", markup=False, highlight=False)
 
     def _thinking(self, message: str) -> AbstractContextManager[object]:
         """A spinner once an agent has thought for ``THINKING_AFTER`` seconds, for a person at a terminal only."""
@@ -496,7 +501,9 @@ class Session:
         """Show the final table, who won, and record the game."""
         self.finished = True
         self._flush_told()
-        data = self.state.to_json()
+        humans = [seat for seat, agent in enumerate(self.agents) if agent is None]
+        # A person sees the end as their seat does (every card is shown by then); watchers see the table.
+        data = self.state.view(humans[0]).to_json() if humans else self.state.to_json()
         self.console.print(Rule("Game over"))
         self.console.print(render(data, self._context(None)))
         returns = self.state.returns()

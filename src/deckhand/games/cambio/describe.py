@@ -113,7 +113,7 @@ def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
 
 
 POWER_WORDS = {
-    PEEK_OWN: "a look at one of its own cards",
+    PEEK_OWN: "a look at one's own card",
     PEEK_OTHER: "a look at another seat's card",
     SWITCH: "a blind switch",
     KING: "a look, then a switch",
@@ -129,42 +129,43 @@ def describe_action(state: CambioState, action: int) -> str:
     """A player's move in words every seat may read once it is played (``state`` is before it).
 
     It names a card only where the move shows it to the whole table: the top
-    discard taken, the card a swap brings out, a discard, a stuck card.
+    discard taken, the card a swap brings out, a discard, a stuck card. The
+    words have no subject, so they read after "You played" and "Computer plays" alike.
     """
     if action < N.BASE:
         return "a card is dealt"
     kind, payload = N.decode(action)
     p = state.mover
     if kind == N.CAMBIO:
-        return "calls cambio: everyone else plays one more turn"
+        return "cambio is called: everyone else plays one more turn"
     if kind == N.DRAW:
-        return "draws a card from the deck"
+        return "a card is drawn from the deck"
     if kind == N.TAKE:
-        return f"takes {_the(state.discard[-1])} from the discard pile"
+        return f"{_the(state.discard[-1])} is taken from the discard pile"
     if kind == N.SWAP:
-        what = _the(state.drawn) if state.took else "the card it drew"
-        return f"puts {what} into slot {payload}; out comes {_the(state.hands[p][payload])}"
+        what = _the(state.drawn) if state.took else "the drawn card"
+        return f"{what} goes into slot {payload}; out comes {_the(state.hands[p][payload])}"
     if kind == N.DISCARD:
         card = state.drawn
         power = state.game.power[card]
-        return f"discards {_the(card)}" + (f" to use its power ({POWER_WORDS[power]})" if power else "")
+        return f"{_the(card)} is discarded" + (f", for its power: {POWER_WORDS[power]}" if power else "")
     if kind == N.PEEK:
         q, s = payload & 7, payload >> 3
-        return f"looks at its own slot {s}" if q == p else f"looks at seat {q}'s slot {s}"
+        return f"a look at seat {q}'s slot {s}" + (" (its own)" if q == p else "")
     if kind == N.SWITCH:
         sa, ta, sb, tb = N.switch_positions(payload)
-        return f"switches {sa}.{ta} and {sb}.{tb} without looking"
+        return f"{sa}.{ta} and {sb}.{tb} change places, unseen"
     if kind == N.SKIP:
-        return "does not use the power"
+        return "the power goes unused"
     if kind == N.STICK:
         q, s = payload & 7, payload >> 3
         card, top = state.hands[q][s], state.discard[-1]
         if state.game.rank[card] == state.game.rank[top]:
-            return f"sticks {q}.{s}: right, {_the(card)} goes onto the discard pile"
-        return f"sticks {q}.{s}: wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
+            return f"{q}.{s} is stuck: right, {_the(card)} goes onto the discard pile"
+        return f"{q}.{s} is stuck: wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
     if kind == N.PASS:
-        return "passes"
+        return "no stick"
     if kind == N.GIVE:
         q, t = state.target & 7, state.target >> 3
-        return f"gives its slot {payload} to seat {q}, into the gap at {q}.{t}"
-    return "keeps its cards"
+        return f"slot {payload} goes to seat {q}, into the gap at {q}.{t}"
+    return "no card is given"

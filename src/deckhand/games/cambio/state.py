@@ -482,7 +482,7 @@ class CambioState(State):
 
     def announce(self, action: Action, names: Sequence[str]) -> list[str]:
         if self.phase == PENALTY and type(action) is int and action < N.BASE:  # the card itself stays face down
-            return [f"{names[self.mover]} takes a penalty card, face down, into slot {len(self.hands[self.mover])}."]
+            return [f"A penalty card goes face down to {names[self.mover]}, into slot {len(self.hands[self.mover])}."]
         return []
 
     def describe_action(self, action: Action) -> str:

@@ -13,7 +13,9 @@ from deckhand.ui.cards import card_row, card_text
 from deckhand.ui.render import Context
 from deckhand.ui.render.plain import extras, scores_line
 
-SHOWN = {"table", "hands", "piles", "seats", "deck_count", "round", "notes", "leader", "phase"}
+SHOWN = {"table", "hands", "piles", "seats", "deck_count", "round", "notes", "leader", "phase", "call"}
+SAID = {"last_capturer", "last_round_points", "start", "stacked", "deck"}
+"""Fields said in words below the table, or not at all (a loaded save's text, the deck's order)."""
 
 
 def build_text(build: dict[str, Any], context: Context) -> Text:
@@ -58,8 +60,14 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
         seats.add_row(Text(context.name(seat), style="cyan"), shown, Text(f"pile {len(pile)}", style="dim"))
     title = f"Round {data.get('round', 1)} · Table"
     info = Text(f"deck: {data.get('deck_count', '?')} cards left", style="dim")
+    if isinstance(data.get("last_capturer"), int):
+        info.append(f"   last to capture: {context.name(data['last_capturer'])}", style="dim")
+    last = data.get("last_round_points")
+    if isinstance(last, list) and len(last) == len(data["hands"]):
+        points = ", ".join(f"{context.name(seat)} {n}" for seat, n in enumerate(last))
+        info.append(f"   last round: {points}", style="dim")
     parts: list[RenderableType] = [Panel(table_text(data["table"], context), title=title, expand=False), seats, info]
-    rest = extras(data, context, SHOWN | {k for k, v in data.items() if v in (None, [])})
+    rest = extras(data, context, SHOWN | SAID | {k for k, v in data.items() if v in (None, [])})
     if rest is not None:
         parts.append(rest)
     for note in data.get("notes") or []:
