@@ -151,6 +151,9 @@ def replay_command(
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")
+    if file.suffix.lower() == ".txt":  # Casino's text save holds a position, not the moves that led to it
+        resume = f"deckhand play casino --load {file}"
+        raise ConfigError(f"{file}: a text save holds a position, not a game's moves; resume it with: {resume}")
     record = GameRecord.load(file)
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]

@@ -197,3 +197,10 @@ def test_a_casino_text_save_does_not_change_the_level_silently(tmp_path: Path) -
     session = start_game("casino", console=console, reader=asked, load=target)
     assert session.specs == ["human", "hard"]
     assert "Please type one of easy, medium, hard" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_replay_of_a_casino_text_save_says_how_to_resume_it(tmp_path: Path) -> None:
+    target = tmp_path / "casino.txt"
+    deckhand("play", "casino", "--seats", "human,easy", "--seed", "3", input=f"heads\nsave {target}\n")
+    out = run("replay", str(target), home=tmp_path)
+    assert out.returncode == 2 and "deckhand play casino --load" in out.stderr and "Traceback" not in out.stderr
