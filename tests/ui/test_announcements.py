@@ -109,6 +109,7 @@ def test_a_move_of_yours_tells_what_the_table_saw() -> None:
         ("three_trios", {"preset": "holes"}),
         ("three_trios", {}),
         ("cambio", {"preset": "house", "players": 4}),
+        ("cambio", {"preset": "house", "players": 3}),
         ("cambio", {"preset": "classic"}),
         ("basra", {}),
         ("casino", {}),
@@ -120,7 +121,8 @@ def test_the_board_and_the_last_moves_fit_an_80_by_24_terminal(name: str, option
     console = Console(file=out, width=80, color_system=None)
     game = deckhand.load_game(name, **options)
     seats = ["human"] + ["medium"] * (game.num_players - 1)
-    lines = ["1", "1", "quit"]  # a move or two, so that the computers move and the screen is full
+    # a move or two, so that the computers move and the screen is full (Cambio's first move would call cambio)
+    lines = ["2", "2", "quit"] if name == "cambio" else ["1", "1", "quit"]
     Session(game, seats, console=console, reader=ScriptReader(lines, console), seed=5).run()
     screens = out.getvalue().split("\n──")  # each screen starts with the title rule
     screen = screens[-1].split(" > ")[0]

@@ -181,6 +181,13 @@ class State(ABC):
         """
         return self.action_to_string(action)
 
+    def is_quiet(self, action: Action) -> bool:
+        """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
+
+        A user interface may leave such moves out of its narration; they stay in every record.
+        """
+        return False
+
     def announce(self, action: Action, names: Sequence[str]) -> list[str]:
         """What every seat is told happens because of ``action``, beyond the move itself.
 

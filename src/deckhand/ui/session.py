@@ -180,8 +180,10 @@ class Session:
             explanation = agent.explain(view, self.seat_rngs[player])
         told = told_to_others(self.state, explanation)  # the other seats read only the public form
         self._announce(explanation.action, before=True)
+        quiet = self.state.is_quiet(explanation.action)
         self.state.apply_action(explanation.action)
-        self._tell(Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
+        if not quiet:
+            self._tell(Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
         for line in self._pending:
             self._tell(Text(line, style="yellow"))
         self._pending = []

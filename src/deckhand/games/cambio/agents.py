@@ -156,13 +156,7 @@ def public_reason(table: CambioState, action: Action) -> str:
         return "it reckons its hand is the lowest"
     if kind == N.SWAP:
         return "" if table.took else "it keeps its low cards"
-    if kind == N.PEEK:
-        return "it learns a card it has not seen"
-    if kind == N.SKIP:
-        return "no use of this power is worth it"
-    if kind == N.STICK:
-        return "it believes the card matches"
-    return ""
+    return ""  # the move's own words say the rest (a look, a stick's result)
 
 
 class _Hard:

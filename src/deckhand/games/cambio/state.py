@@ -480,6 +480,9 @@ class CambioState(State):
     def string_to_action(self, text: str) -> Action:
         return N.parse(text, self.game.players)
 
+    def is_quiet(self, action: Action) -> bool:
+        return action == N.A_PASS  # most of a stick window is seats not sticking
+
     def announce(self, action: Action, names: Sequence[str]) -> list[str]:
         if self.phase == PENALTY and type(action) is int and action < N.BASE:  # the card itself stays face down
             return [f"A penalty card goes face down to {names[self.mover]}, into slot {len(self.hands[self.mover])}."]
