@@ -15,7 +15,7 @@ import argparse
 import random
 import time
 
-from deckhand.testing.fuzz import FuzzFailure, check, dumps, mutate, targets
+from deckhand.testing.fuzz import run, targets
 
 
 def main() -> None:
@@ -29,18 +29,8 @@ def main() -> None:
     start = time.perf_counter()
     print(f"{'target':<28} {'inputs':>8} {'seconds':>8}  failures by kind", flush=True)
     for target in chosen:
-        rng = random.Random(f"{args.seed}/{target.name}")
-        kinds: dict[str, int] = {}
-        examples: dict[str, str] = {}
         began = time.perf_counter()
-        for _ in range(args.inputs):
-            value = mutate(target, rng.choice(target.corpus), rng)
-            try:
-                check(target, value)
-            except FuzzFailure as exc:
-                kind = type(exc.__cause__).__name__ if exc.__cause__ is not None else "accepted"
-                kinds[kind] = kinds.get(kind, 0) + 1
-                examples.setdefault(kind, f"{exc} <- {dumps(value)}")
+        kinds, examples = run(target, args.inputs, random.Random(f"{args.seed}/{target.name}"))
         total_inputs += args.inputs
         total_failures += sum(kinds.values())
         found = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())) or "none"

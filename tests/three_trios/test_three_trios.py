@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -176,15 +177,6 @@ BROKEN_BOARDS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), [c[1:] for c in BROKEN_BOARDS], ids=[c[0] for c in BROKEN_BOARDS])
-def test_broken_board_files_name_the_problem(tmp_path: Path, text: str, message: str) -> None:
-    path = tmp_path / "board.txt"
-    path.write_text(text)
-    with pytest.raises(ConfigError, match=message) as info:
-        read_board(path)
-    assert "board.txt" in str(info.value) and "\n" not in str(info.value)
-
-
 BROKEN_CARDS = [
     ("empty", "", "no cards"),
     ("a card with two values", "Dragon 1 2\n", r"line 1: .*found 3"),
@@ -200,13 +192,24 @@ BROKEN_CARDS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), [c[1:] for c in BROKEN_CARDS], ids=[c[0] for c in BROKEN_CARDS])
-def test_broken_card_files_name_the_problem(tmp_path: Path, text: str, message: str) -> None:
-    path = tmp_path / "cards.txt"
+BROKEN_FILES = [("board.txt", read_board, *case) for case in BROKEN_BOARDS] + [
+    ("cards.txt", read_cards, *case) for case in BROKEN_CARDS
+]
+
+
+@pytest.mark.parametrize(
+    ("filename", "reader", "text", "message"),
+    [(f, r, text, m) for f, r, _, text, m in BROKEN_FILES],
+    ids=[f"{f.split('.')[0]}: {name}" for f, _, name, _, _ in BROKEN_FILES],
+)
+def test_broken_board_and_card_files_name_the_problem(
+    tmp_path: Path, filename: str, reader: Callable[[Path], object], text: str, message: str
+) -> None:
+    path = tmp_path / filename
     path.write_text(text)
     with pytest.raises(ConfigError, match=message) as info:
-        read_cards(path)
-    assert "cards.txt" in str(info.value) and "\n" not in str(info.value)
+        reader(path)
+    assert filename in str(info.value) and "\n" not in str(info.value)
 
 
 def test_too_few_cards_for_the_board_is_named(tmp_path: Path) -> None:

@@ -26,17 +26,28 @@ class Told:
 
     def sentence(self, name: str) -> str:
         """``Computer (hard) plays swap 3 — words. Why.`` (Basra's ``play H5`` reads "plays H5")."""
-        move = self.notation[5:] if self.notation.startswith("play ") else self.notation
-        line = f"{name} plays {move}"
+        line = f"{name} plays {move_object(self.notation)}"
         if self.words and self.words != self.notation:
             line += f" — {self.words}"
         line = line.rstrip(".") + "."
-        why = self.why
-        if why.lower().startswith(self.notation.lower()) and why[len(self.notation) :].lstrip().startswith(":"):
-            why = why[len(self.notation) :].lstrip(" :")  # "Hydra 1,0: flips 1 card" after "plays Hydra 1,0"
+        why = without_move(self.why, self.notation)  # "Hydra 1,0: flips 1 card" after "plays Hydra 1,0"
         if why:
-            line += f" {why[0].upper()}{why[1:].rstrip('.')}."
+            line += f" {why[0].upper()}{why[1:]}."
         return line
+
+
+def move_object(notation: str) -> str:
+    """A move as the object of "plays": Basra's ``play H5 {C5}`` reads "plays H5 {C5}"."""
+    return notation[5:] if notation.startswith("play ") else notation
+
+
+def without_move(reason: str, notation: str) -> str:
+    """A reason without a leading repeat of the move itself, and without its final full stop."""
+    text = reason.strip()
+    rest = text[len(notation) :].lstrip()
+    if text.lower().startswith(notation.lower()) and rest.startswith((":", "—", "-")):
+        text = rest.lstrip(" :—-")
+    return text.rstrip(".")
 
 
 def told_to_others(state: State, explanation: Explanation) -> Told:

@@ -310,9 +310,10 @@ def targets() -> list[Target]:
     return [t for t in out if t.corpus]
 
 
-def run(target: Target, inputs: int, rng: random.Random) -> dict[str, int]:
-    """Feed ``inputs`` mutated inputs; failures counted by exception type (no raising)."""
+def run(target: Target, inputs: int, rng: random.Random) -> tuple[dict[str, int], dict[str, str]]:
+    """Feed ``inputs`` mutated inputs: the failures counted by kind, and the first of each kind in words."""
     failures: dict[str, int] = {}
+    examples: dict[str, str] = {}
     for _ in range(inputs):
         value = mutate(target, rng.choice(target.corpus), rng)
         try:
@@ -320,7 +321,8 @@ def run(target: Target, inputs: int, rng: random.Random) -> dict[str, int]:
         except FuzzFailure as exc:
             kind = type(exc.__cause__).__name__ if exc.__cause__ is not None else "accepted"
             failures[kind] = failures.get(kind, 0) + 1
-    return failures
+            examples.setdefault(kind, f"{exc} <- {dumps(value)}")
+    return failures, examples
 
 
 def dumps(value: Any) -> str:

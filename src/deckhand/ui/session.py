@@ -25,7 +25,7 @@ from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
-from deckhand.play.tell import told_to_others
+from deckhand.play.tell import move_object, told_to_others, without_move
 from deckhand.store.db import is_human
 from deckhand.store.stats import statistics
 from deckhand.ui.hints import flip_counts, hint_agent
@@ -184,9 +184,7 @@ class Session:
         self.state.apply_action(explanation.action)
         if not quiet:
             self._tell(Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
-        for line in self._pending:
-            self._tell(Text(line, style="yellow"))
-        self._pending = []
+        self._flush_announcements(now=False)
 
     def _human_turn(self, player: int) -> bool:
         """One human move; ``False`` when the player leaves."""
@@ -243,7 +241,7 @@ class Session:
             message = f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)"
             self.console.print(message, soft_wrap=True)
             return False
-        line = f"{self.names[view.player]} played {_object(notation)}"
+        line = f"{self.names[view.player]} played {move_object(notation)}"
         if words and words != notation:
             line += f" — {words}"
         self.console.print(Text(line.rstrip(".") + ".", style="green"), soft_wrap=True)
@@ -278,7 +276,7 @@ class Session:
         At 80×24 the board would push these lines off the screen; printed under
         it, just above the question, the last moves stay in sight.
         """
-        if all(agent is not None for agent in self.agents):
+        if self._computers_only:
             self.console.print(line, soft_wrap=True)
         else:
             self._told.append(line)
@@ -288,10 +286,20 @@ class Session:
             self.console.print(line, soft_wrap=True)
         self._told = []
 
-    def _flush_announcements(self) -> None:
+    def _flush_announcements(self, *, now: bool = True) -> None:
+        """The announcements of the move just told: at once after a person's move, else kept for the board."""
         for line in self._pending:
-            self.console.print(Text(line, style="yellow"), soft_wrap=True)
+            text = Text(line, style="yellow")
+            if now:
+                self.console.print(text, soft_wrap=True)
+            else:
+                self._tell(text)
         self._pending = []
+
+    @property
+    def _computers_only(self) -> bool:
+        """Nobody is typing: the game is watched, not saved, and told as it goes."""
+        return all(agent is not None for agent in self.agents)
 
     # -- what a person sees -------------------------------------------------
     def _context(self, viewer: int | None) -> Context:
@@ -338,13 +346,13 @@ class Session:
             explanation = self._hinter.explain(view, self.hint_rng)
         self._last_hint = explanation
         line = Text("Hint: play ")
-        line.append(_object(explanation.notation), style="bold yellow")
+        line.append(move_object(explanation.notation), style="bold yellow")
         advice = explanation.data.get("help")
         searched = "iterations" in explanation.data  # a search's reason is its statistics: say it as a player would
         reason = (
             self.state.describe_action(explanation.action)
             if searched
-            else _reason(explanation.reason, explanation.notation)
+            else without_move(explanation.reason, explanation.notation)
         )
         if isinstance(advice, str) and advice:
             line.append(f" — {advice[:1].lower()}{advice[1:]}")  # the seed's help sentence, after the move
@@ -453,7 +461,7 @@ class Session:
         moves = len(self.state.history())
         if moves == self._saved_moves:
             return
-        if not self.autosave or self.state.is_terminal() or all(a is not None for a in self.agents):
+        if not self.autosave or self.state.is_terminal() or self._computers_only:
             return
         self._saved_moves = moves
         try:
@@ -485,7 +493,7 @@ class Session:
     def _leave(self, why: str) -> None:
         """Leaving an unfinished game: it is on disk already; save it once more and say where."""
         self._flush_told()
-        if not self.autosave or self.state.is_terminal() or all(a is not None for a in self.agents):
+        if not self.autosave or self.state.is_terminal() or self._computers_only:
             return
         try:
             saved = save_game(self._autosave_target(), self.state, self.specs, start=self.start, meta=self._meta())
@@ -570,20 +578,6 @@ def _delayed_status(console: Console, message: str, after: float) -> Iterator[No
 def _in_saves(path: Path) -> bool:
     """An autosave the game owns (in the saves folder), as opposed to a file the player named."""
     return path.suffix == ".json" and path.parent.name == "saves"
-
-
-def _object(notation: str) -> str:
-    """A move as the object of "plays": Basra's ``play H5 {C5}`` reads "plays H5 {C5}"."""
-    return notation[5:] if notation.startswith("play ") else notation
-
-
-def _reason(reason: str, notation: str) -> str:
-    """The agent's reason without a leading repeat of the move itself."""
-    text = reason.strip()
-    rest = text[len(notation) :].lstrip()
-    if text.lower().startswith(notation.lower()) and rest.startswith((":", "—", "-")):
-        text = rest.lstrip(" :—-")
-    return text.rstrip(".")
 
 
 def _num(value: float) -> str:

@@ -393,8 +393,9 @@ class ThreeTriosState(State):
         game = self.game
         card, cell = divmod(action, game.ncells)
         board, owner = self._board[:], self._owner[:]
-        combo_start = len(place(game, board, owner, cell, card, self._player, combos=False))
-        flipped = place(game, self._board[:], self._owner[:], cell, card, self._player)
+        flipped = place(game, board, owner, cell, card, self._player, combos=False)
+        combo_start = len(flipped)
+        combo(game, board, owner, flipped, self._player)  # the chain, appended after the direct flips
         if not flipped:
             return "flips nothing"
         direct = ", ".join(f"{game.names[self._board[c]]} at {game.cell_name(c)}" for c in flipped[:combo_start])
