@@ -6,7 +6,6 @@ import io
 import random
 import re
 
-import pytest
 from rich.console import Console
 
 import deckhand
@@ -101,32 +100,6 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:
     out = _play("cambio", ["human", "easy"], ["draw", "swap 0", "quit"], seed=5)
     assert "You played swap 0 — the drawn card goes into slot 0; out comes the " in out
-
-
-@pytest.mark.parametrize(
-    ("name", "options"),
-    [
-        ("three_trios", {"preset": "holes"}),
-        ("three_trios", {}),
-        ("cambio", {"preset": "house", "players": 4}),
-        ("cambio", {"preset": "house", "players": 3}),
-        ("cambio", {"preset": "classic"}),
-        ("basra", {}),
-        ("casino", {}),
-    ],
-    ids=str,
-)
-def test_the_board_and_the_last_moves_fit_an_80_by_24_terminal(name: str, options: dict[str, object]) -> None:
-    out = io.StringIO()
-    console = Console(file=out, width=80, color_system=None)
-    game = deckhand.load_game(name, **options)
-    seats = ["human"] + ["medium"] * (game.num_players - 1)
-    # a move or two, so that the computers move and the screen is full (Cambio's first move would call cambio)
-    lines = ["2", "2", "quit"] if name == "cambio" else ["1", "1", "quit"]
-    Session(game, seats, console=console, reader=ScriptReader(lines, console), seed=5).run()
-    screens = out.getvalue().split("\n──")  # each screen starts with the title rule
-    screen = screens[-1].split(" > ")[0]
-    assert len(screen.splitlines()) <= 24, screen
 
 
 def test_thinking_shows_only_when_it_takes_a_while() -> None:

@@ -109,6 +109,9 @@ def test_stats_json_and_table() -> None:
     assert level["played"] == 1 and level["computer_wins"] + level["player_wins"] + level["draws"] == 1
     out = deckhand("stats")
     assert "computer victory" in out and "three_trios" in out
+    header = next(line for line in out.splitlines() if "level" in line)
+    assert header.split() == ["game", "level", "played", "computer", "people", "draws", "computer", "victory"]
+    assert max(len(line) for line in out.splitlines()) <= 80  # a standard terminal, nothing cut
 
 
 def test_rules_for_each_game() -> None:

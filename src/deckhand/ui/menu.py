@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
 
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
@@ -30,8 +32,15 @@ MAIN = ["New game", "Instructions", "Statistics", "Resume a saved game", "Quit"]
 def choose(console: Console, reader: Reader, title: str, items: Sequence[str], default: int = 0) -> int | None:
     """Ask for one of ``items`` by number (or a unique start of its name); ``None`` to go back."""
     console.print(f"[bold]{title}[/bold]")
+    grid = Table.grid(padding=(0, 0, 0, 2), pad_edge=True)  # a long item wraps under itself, not under its number
+    grid.add_column(justify="right", style="bold")
+    grid.add_column()
     for i, item in enumerate(items, start=1):
-        console.print(f"  [bold]{i}[/bold]  {item}" + ("  [dim](default)[/dim]" if i - 1 == default else ""))
+        label = Text(item)
+        if i - 1 == default:
+            label.append("  (default)", style="dim")
+        grid.add_row(str(i), label)
+    console.print(grid)
     while True:
         text = reader.read(f"Choose 1-{len(items)} (Enter for {default + 1}, b to go back) > ").strip().lower()
         if not text:

@@ -15,7 +15,8 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -52,6 +53,9 @@ THINKING_AFTER = 0.3
 
 LIST_LIMIT = 16
 """Up to this many legal moves are listed, numbered, before each human move."""
+
+LIST_ROWS = 2
+"""...if they fit in this many lines; ``moves`` lists them all."""
 
 
 def parse_seats(text: str, players: int, default_level: str = "medium") -> list[str]:
@@ -191,14 +195,14 @@ class Session:
         self._autosave()  # the cards dealt since the last move are on disk before anyone sees them
         self._hand_over(player)
         self._show_start(player)
-        self._show(player)
-        self._flush_told()
-        self.console.print(MENU, style="dim")
+        self._show_turn(player)
+        again = False
         while True:
             view = self.state.view(player)
             actions = view.legal_actions()
-            if len(actions) <= LIST_LIMIT:
+            if again:
                 self._list_moves(view, actions)
+            again = True
             text = self.reader.read(f"{self.names[player]} > ").strip()
             if not text:
                 continue
@@ -305,10 +309,57 @@ class Session:
     def _context(self, viewer: int | None) -> Context:
         return Context(viewer=viewer, names=self.names, hide_known=self.remember)
 
-    def _show(self, player: int, context: Context | None = None) -> None:
+    def _board(self, player: int, context: Context | None = None) -> Group:
         data = self.state.view(player).to_json()
-        self.console.print(Rule(f"{self.game.title or self.game.name} · {self.names[player]} to play"))
-        self.console.print(render(data, context or self._context(player)))
+        title = Rule(f"{self.game.title or self.game.name} · {self.names[player]} to play")
+        return Group(title, render(data, context or self._context(player)))
+
+    def _show(self, player: int, context: Context | None = None) -> None:
+        self.console.print(self._board(player, context))
+
+    def _show_turn(self, player: int) -> None:
+        """The board, the moves since this player's last turn under it, the menu: one screen.
+
+        Lines that would push the board off the top of the terminal are printed
+        above it instead, with a note under the board; the numbered moves give
+        way first when even the note has no room.
+        """
+        board = self._board(player)
+        view = self.state.view(player)
+        moves = self._move_lines(view, view.legal_actions())
+        told, self._told = self._told, []
+        room = self.console.height - self._rows(board) - 2  # the menu and the typing line
+        rows = [self._rows(line) for line in told]
+        if len(moves) > room or (told and sum(rows) + len(moves) > room and room - len(moves) < 2):
+            moves = []
+        room -= len(moves)
+        shown = 0
+        if sum(rows) > room:
+            room -= 1  # the note
+            while shown < len(rows) and rows[-1 - shown] <= room:
+                room -= rows[-1 - shown]
+                shown += 1
+        else:
+            shown = len(told)
+        earlier, latest = told[: len(told) - shown], told[len(told) - shown :]
+        for line in earlier:
+            self.console.print(line, soft_wrap=True)
+        self.console.print(board)
+        if earlier:
+            lines = f"{len(earlier)} earlier line is" if len(earlier) == 1 else f"{len(earlier)} earlier lines are"
+            self.console.print(f"({lines} above the board)", style="dim")
+        for line in latest:
+            self.console.print(line, soft_wrap=True)
+        self.console.print(MENU, style="dim")
+        for line in moves:
+            self.console.print(line, soft_wrap=True)
+
+    def _rows(self, renderable: RenderableType) -> int:
+        """Terminal rows ``renderable`` takes, a long line counting once per wrap."""
+        if isinstance(renderable, Text):
+            width = max(1, self.console.width)
+            return sum(max(1, -(-cell_len(part) // width)) for part in renderable.plain.split("\n"))
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def _hand_over(self, player: int) -> None:
         """Between two people at one keyboard: clear the screen and wait, so nobody sees the other's cards."""
@@ -320,13 +371,30 @@ class Session:
             self.reader.pause(f"{self.names[player]}, press Enter when ready ")
         self._last_human = player
 
+    def _move_lines(self, view: View, actions: list[Action], *, force: bool = False) -> list[Text]:
+        """The numbered moves, packed into lines without breaking a move; none if they are too many.
+
+        Unasked, the list is shown when it takes at most ``LIST_ROWS`` lines, so the board stays on the screen.
+        """
+        if not actions or (len(actions) > LIST_LIMIT and not force):
+            return []
+        width = max(20, self.console.width)
+        lines: list[Text] = []
+        line, empty = Text("Moves:"), True
+        for number, action in enumerate(actions, start=1):
+            item = Text.assemble((str(number), "bold"), f" {view.action_to_string(action)}")
+            if not empty and line.cell_len + 3 + item.cell_len > width:
+                lines.append(line)
+                line, empty = Text("      "), True
+            line.append(" " if empty else "   ")
+            line.append_text(item)
+            empty = False
+        lines.append(line)
+        return lines if force or len(lines) <= LIST_ROWS else []
+
     def _list_moves(self, view: View, actions: list[Action], *, force: bool = False) -> None:
-        if not actions:
-            return
-        if len(actions) > LIST_LIMIT and not force:
-            return
-        items = [f"[bold]{i}[/bold] {_escape(view.action_to_string(a))}" for i, a in enumerate(actions, start=1)]
-        self.console.print("Moves: " + "   ".join(items))
+        for line in self._move_lines(view, actions, force=force):
+            self.console.print(line, soft_wrap=True)
 
     def _help(self, view: View) -> None:
         actions = view.legal_actions()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -38,14 +39,11 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
     if levels:
         table = Table(
             title="Against people",
-            caption="computer victory = computer wins / (computer wins + player wins)",
+            caption="computer victory = computer / (computer + people)",
+            box=box.SIMPLE_HEAD,
         )
-        for column in ("game", "level", "played", "computer wins", "player wins", "draws"):
-            table.add_column(
-                column,
-                justify="right" if column not in ("game", "level") else "left",
-                min_width=11 * (column == "game"),
-            )
+        for column in ("game", "level", "played", "computer", "people", "draws"):
+            table.add_column(column, justify="right" if column not in ("game", "level") else "left")
         table.add_column("computer victory", no_wrap=True)
         for s in levels:
             table.add_row(
@@ -59,7 +57,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
             )
         console.print(table)
     if agents:
-        table = Table(title="Computer players", caption="wins: a shared win by k counts 1/k")
+        table = Table(title="Computer players", caption="wins: a shared win by k counts 1/k", box=box.SIMPLE_HEAD)
         for column in ("game", "agent", "played", "wins", "win rate"):
             table.add_column(column, justify="left" if column in ("game", "agent") else "right")
         for a in agents:
