@@ -15,8 +15,8 @@ import random
 import time
 
 from deckhand.advise.commands import Move, parse_command
-from deckhand.advise.search import ENGINES, rank_actions
 from deckhand.advise.tracker import Tracker
+from deckhand.agents.ranking import ENGINES, rank_actions
 
 SCRIPT = ["+ 5", "x0 8", "+", "- q", "n", "+ 9"]
 """You swap a 5 in for an 8; seat 1 discards a queen and skips its power; you draw a 9."""

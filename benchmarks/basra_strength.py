@@ -25,7 +25,7 @@ from typing import Any
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.games.basra import BasraState
-from deckhand.play.stats import wilson
+from deckhand.play.intervals import wilson
 
 
 def play(

@@ -40,10 +40,10 @@ from collections.abc import Callable
 
 import deckhand
 from deckhand.agents.registry import make_agent
-from deckhand.games.cambio import notation as N
-from deckhand.games.cambio import rollout
+from deckhand.games.cambio import actions as N
+from deckhand.games.cambio import playout as rollout
 from deckhand.games.cambio.options import NO_POWER
-from deckhand.games.cambio.phases import (
+from deckhand.games.cambio.state import (
     EMPTY,
     HOLD,
     KING_PEEK,
@@ -52,9 +52,9 @@ from deckhand.games.cambio.phases import (
     PEEK_OWN_P,
     START,
     SWITCH_P,
+    CambioState,
 )
-from deckhand.games.cambio.state import CambioState
-from deckhand.play.stats import wilson
+from deckhand.play.intervals import wilson
 
 DECISIONS = {
     "start": (START,),
@@ -111,7 +111,7 @@ class SeedHardCopy:
                 return N.A_DISCARD
             card, slot = s.drawn, self.swap_slot()
             if s.took or (game.power[card] == NO_POWER and value[card] < 5 and value[card] < self.cv(p, slot)):
-                return N.slot_action(N.SWAP, slot)
+                return N.slot_action(N.Kind.SWAP, slot)
             return N.A_DISCARD
         if phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK):
             seats = [p] if phase == PEEK_OWN_P else self.others()
@@ -120,7 +120,7 @@ class SeedHardCopy:
             for q in seats:
                 for t in self.slots(q):
                     if not s.known[q][t] >> p & 1:
-                        return N.pos_action(N.PEEK, q, t)
+                        return N.pos_action(N.Kind.PEEK, q, t)
             return N.A_SKIP
         if phase in (SWITCH_P, KING_SWITCH):
             return self.switch()
@@ -162,7 +162,7 @@ def install_model(me: list[int]) -> None:
     def modelled(state: CambioState, rng: random.Random) -> int:
         return policy(state, rng) if state.mover == me[0] else SeedHardCopy(state).action()
 
-    rollout.rollout_action = modelled  # read at call time by CambioState.play_out
+    rollout.rollout_action = modelled  # read at call time by playout.play_out
 
 
 def flat_choice(state: CambioState, sees: str, samples: int, rng: random.Random) -> int:
@@ -178,7 +178,7 @@ def flat_choice(state: CambioState, sees: str, samples: int, rng: random.Random)
         total = 0.0
         for _ in range(samples):
             if sees == "all":
-                world = state.clone()
+                world: deckhand.State = state.clone()
             elif sees == "view":
                 world = view.sample_likely_world(rng)
             else:

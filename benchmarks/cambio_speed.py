@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from deckhand import load_game
-from deckhand.games.cambio import CambioState
+from deckhand.core.protocol import view_as
+from deckhand.games.cambio import CambioState, CambioView
 
 
 def positions(preset: str, players: int, count: int, seed: int) -> list[CambioState]:
@@ -75,7 +76,7 @@ def main() -> None:
     args = parser.parse_args()
     states = positions(args.preset, args.players, 50, 1)
     rng = random.Random(2)
-    views = [s.view(s.current_player() if s.current_player() >= 0 else 0) for s in states]
+    views = [view_as(s.view(s.current_player() if s.current_player() >= 0 else 0), CambioView) for s in states]
     print(f"cambio {args.preset}, {args.players} players, {len(states)} mid-game positions")
     print(f"  clone()              {per_call(lambda s: s.clone(), states, args.seconds):8.2f} µs")
     print(f"  view(p)              {per_call(lambda s: s.view(0), states, args.seconds):8.2f} µs")
@@ -89,7 +90,7 @@ def main() -> None:
     start = time.perf_counter()
     games = actions = 0
     while time.perf_counter() - start < args.seconds:
-        actions += playout(opening.view(0).sample_world(rng), rng, True)
+        actions += playout(view_as(opening.view(0), CambioView).sample_world(rng), rng, True)
         games += 1
     elapsed = time.perf_counter() - start
     print(

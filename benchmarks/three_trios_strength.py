@@ -24,8 +24,8 @@ from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import Action, View
 from deckhand.play.arena import schedule
+from deckhand.play.intervals import wilson
 from deckhand.play.runner import play_game
-from deckhand.play.stats import wilson
 
 
 class Timed(Agent):

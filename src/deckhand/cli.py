@@ -69,13 +69,15 @@ def play_command(
     ] = None,
     preset: Annotated[str | None, typer.Option(help="A rules preset of the game.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for the deal and the computer's choices.")] = None,
-    load: Annotated[Path | None, typer.Option(help="Resume a saved game (JSON record, or Casino's .txt).")] = None,
+    load: Annotated[
+        Path | None, typer.Option(help="Resume a saved game (a JSON record or the game's own format).")
+    ] = None,
     remember: Annotated[
         bool, typer.Option(help="Cambio: draw your remembered cards face down; you must remember them.")
     ] = False,
 ) -> None:
     """Play a game in the terminal; with only computer seats, watch the whole game."""
-    from deckhand.ui.play import parse_options, start_game
+    from deckhand.ui.launch import parse_options, start_game
     from deckhand.ui.reader import StreamReader
 
     if vs is not None and seats is not None:
@@ -104,7 +106,7 @@ def stats_command(
 ) -> None:
     """Games played, wins, and the computer victory statistics per game and level."""
     from deckhand.core.registry import game_class
-    from deckhand.ui.stats import show_stats
+    from deckhand.ui.stats_table import show_stats
 
     name = game_class(game).name if game else None
     show_stats(_console() if not as_json else Console(highlight=False, soft_wrap=True), game=name, as_json=as_json)
@@ -145,15 +147,16 @@ def replay_command(
     An unfinished game is printed as its person saw it (the first human
     seat; with none, as every seat saw it): no card dealt to another seat.
     """
+    from deckhand.agents.registry import is_human
     from deckhand.play.records import GameRecord, replay, start_state
     from deckhand.play.tell import actions_as_seen
-    from deckhand.store.db import is_human
+    from deckhand.ui.saves import saved_format_owner
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")
-    if file.suffix.lower() == ".txt":  # Casino's text save holds a position, not the moves that led to it
-        resume = f"deckhand play casino --load {file}"
-        raise ConfigError(f"{file}: a text save holds a position, not a game's moves; resume it with: {resume}")
+    if file.suffix.lower() != ".json" and (owner := saved_format_owner(file)):  # a position, not the moves to it
+        resume = f"deckhand play {owner} --load {file}"
+        raise ConfigError(f"{file}: this save holds a position, not a game's moves; resume it with: {resume}")
     record = GameRecord.load(file)
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]

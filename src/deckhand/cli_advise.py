@@ -34,10 +34,10 @@ def register(app: typer.Typer) -> None:
         load: Annotated[Path | None, typer.Option("--load", help="Resume a saved session.")] = None,
     ) -> None:
         """Track a Cambio game at the table: you are seat 0; type 'help' for the commands."""
+        from deckhand.advise.advisor import Advisor, load_tracker
         from deckhand.advise.commands import parse_card
-        from deckhand.advise.search import check_budget
-        from deckhand.advise.session import Session, load_tracker
         from deckhand.advise.tracker import Tracker
+        from deckhand.agents.ranking import check_budget
 
         if playouts is not None and seconds is not None:
             raise ConfigError("give --playouts or --seconds, not both")
@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError("--bottom: give the two cards you may look at, e.g. --bottom 3,rk")
             known = [parse_card(item) for item in bottom.replace(",", " ").split()]
             tracker = Tracker(players=players, first=first, known=known, preset=preset)
-        session = Session(tracker, sys.stdout, playouts=playouts, seconds=seconds, seed=seed, engine=engine)
+        session = Advisor(tracker, sys.stdout, playouts=playouts, seconds=seconds, seed=seed, engine=engine)
         session.run(sys.stdin, prompt=sys.stdin.isatty())
 
     app.add_typer(group, name="advise")

@@ -200,7 +200,7 @@ def test_playouts_stop_where_the_game_offers_an_estimate(monkeypatch: pytest.Mon
 
     game = deckhand.load_game("casino")
     state = first_decision(game, 3)
-    monkeypatch.setattr(type(state), "playout_estimate", lambda self: [0.25, 0.75])
+    monkeypatch.setattr(type(state.game), "playout_estimate", lambda self, state: [0.25, 0.75])
     assert PLAYOUTS[rollout](state, random.Random(1)) == [0.25, 0.75]
     assert state.is_chance_node() and not state.is_terminal()
     explanation = make_agent(f"ismcts:iterations=60,rollout={rollout}", game).explain(

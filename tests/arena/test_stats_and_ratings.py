@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from deckhand.play.intervals import bootstrap, separated, wilson
 from deckhand.play.ratings import bradley_terry, expected_score, pair_results
-from deckhand.play.stats import bootstrap, separated, wilson
 
 
 @pytest.mark.parametrize(

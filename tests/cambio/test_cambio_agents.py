@@ -10,7 +10,6 @@ from cambio_helpers import CLASSIC_DEAL, legal, play, table
 from deckhand import IllegalActionError, load_game
 from deckhand.agents.registry import make_agent
 from deckhand.games.cambio.agents import EasyAgent, HardAgent, PolicyAgent
-from deckhand.games.cambio.stats import computer_victory_statistics
 
 
 def hard(state: object, seat: int | None = None) -> tuple[str, str]:
@@ -195,30 +194,3 @@ def test_hard_beats_easy_most_of_the_time() -> None:
                 state.apply_action(agents[p].step(state.view(p), rng))
         wins += state.returns()[0]
     assert wins / 60 > 0.6
-
-
-# -- the seed's statistic ---------------------------------------------------------------------------------
-def test_computer_victory_statistics_per_level() -> None:
-    results = [
-        ("hard", "computer"),
-        ("hard", "computer"),
-        ("hard", "player"),
-        ("hard", "no one"),
-        ("easy", "player"),
-        ("easy", "computer"),
-        ("easy", "player"),
-        ("easy", "player"),
-    ]
-    stats = computer_victory_statistics(results)
-    assert (stats["hard"].computer_wins, stats["hard"].player_wins, stats["hard"].ties) == (2, 1, 1)
-    assert stats["hard"].formatted() == "0.67" and stats["easy"].computer_victory == 0.25
-
-
-def test_statistic_before_any_decided_game() -> None:
-    stats = computer_victory_statistics([("easy", "no one")])
-    assert stats["easy"].computer_victory is None and stats["easy"].formatted() == "-"
-
-
-def test_unknown_winner_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown winner 'martians'"):
-        computer_victory_statistics([("hard", "martians")])

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckhand.games.cambio import CambioState
-from deckhand.games.cambio.phases import EMPTY, UNKNOWN
+from deckhand.games.cambio.state import EMPTY, UNKNOWN
 from deckhand.games.cambio.view import CambioView
 
 Position = tuple[int, int]
@@ -175,5 +175,5 @@ def test_sampled_worlds_never_place_a_known_card_elsewhere(seed: int, preset: st
         placed = Counter(c for q in range(players) for c in view.hand(q) if c >= 0)
         placed.update(world.discard)
         unplaced = Counter(view.unplaced())
-        held = Counter([world.drawn]) if view.table.drawn >= 0 else Counter()
+        held = Counter([world.drawn]) if view.drawn >= 0 else Counter()
         assert placed + unplaced == Counter(g.deck_list) - held

@@ -10,11 +10,10 @@ from cambio_helpers import game
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.cards import CODES
-from deckhand.core.protocol import State
-from deckhand.games.cambio import rollout
+from deckhand.core.protocol import Game
 from deckhand.games.cambio.agents import PolicyAgent
-from deckhand.games.cambio.phases import EMPTY, SWITCH_P
-from deckhand.games.cambio.state import CambioState
+from deckhand.games.cambio.playout import rollout_action
+from deckhand.games.cambio.state import EMPTY, SWITCH_P, CambioState
 from deckhand.play import play_game
 
 
@@ -43,7 +42,7 @@ def test_the_policy_decides_from_what_the_mover_knows(preset: str, players: int)
         for k in range(4):
             world = view.sample_world(random.Random(k))
             assert isinstance(world, CambioState)
-            moves.add(rollout.rollout_action(world, random.Random(99)))
+            moves.add(rollout_action(world, random.Random(99)))
         assert len(moves) == 1, state.to_json()
 
 
@@ -64,9 +63,9 @@ def test_a_blind_switch_gives_away_a_king_for_a_card_the_opponent_kept() -> None
     state.known = [[1, 1, 1, 1], [2, 2, 0, 0]]  # seat 1 saw its slots 0 and 1; seat 0 saw none of them
     state.mover = state.turn = 0
     state.phase = SWITCH_P
-    assert state.action_to_string(rollout.rollout_action(state, random.Random(0))) == "switch 0.0 1.0"
+    assert state.action_to_string(rollout_action(state, random.Random(0))) == "switch 0.0 1.0"
     state.hands[0][0] = card["S3"]  # no card of the opponent's is worth a switch now
-    assert state.action_to_string(rollout.rollout_action(state, random.Random(0))) == "skip"
+    assert state.action_to_string(rollout_action(state, random.Random(0))) == "skip"
 
 
 def test_likely_worlds_deal_low_cards_where_the_owner_kept_what_it_saw() -> None:
@@ -92,10 +91,10 @@ def test_likely_worlds_deal_low_cards_where_the_owner_kept_what_it_saw() -> None
 
 @pytest.mark.parametrize("preset", ["classic", "house"])
 def test_the_fast_playout_loop_plays_what_the_checked_loop_plays(preset: str) -> None:
-    """``CambioState.play_out`` skips legality checks only: same moves, same cards, same result."""
+    """Cambio's fast ``play_out`` skips legality checks only: same moves, same cards, same result."""
     for state in positions(preset, 3, 4)[::7]:
         fast, checked = state.clone(), state.clone()
-        assert fast.play_out(random.Random(5)) == State.play_out(checked, random.Random(5))
+        assert fast.play_out(random.Random(5)) == Game.play_out(checked.game, checked, random.Random(5))
         assert fast.history() == checked.history()
 
 
@@ -107,6 +106,6 @@ def test_the_policy_agent_plays_the_policy_and_says_why_in_its_numbers() -> None
     for state in positions("classic", 2, 6):
         view = state.view(state.mover)
         explanation = agent.explain(view, random.Random(3))
-        assert explanation.action == rollout.rollout_action(state, random.Random(3))
+        assert explanation.action == rollout_action(state, random.Random(3))
         reasons.add(explanation.reason.split(" ")[0].rstrip(":"))
     assert {"drew", "swapped", "discarded", "peeked"} <= reasons

@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from casino_helpers import moves, position
+from casino_helpers import moves, play, position
 
 import deckhand
 from deckhand.agents.registry import make_agent
+from deckhand.core.cards import parse_cards
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from deckhand.core.protocol import view_as
 from deckhand.games.casino.agents import GreedyAgent, computer_sentence, help_text
+from deckhand.games.casino.view import CasinoView
 
 SPEC = "[[C6 S3] [S9]] Human"
 
@@ -79,6 +82,18 @@ def test_view_hides_the_other_hand() -> None:
     world = view.sample_world(random.Random(1))
     assert world.view(0) == view
     assert world.hands[0] == state.hands[0]
+
+
+def test_a_view_reads_out_frozen_copies_of_what_its_seat_sees() -> None:
+    state = position("SA S4 CA C9", "H5 H6 D4 D7", "[[C6 S3] [S9]] C8 CJ HA", SPEC)
+    view = view_as(state.view(0), CasinoView)
+    assert view.hand == tuple(state.hands[0]) and view.hidden_count == 4
+    assert view.loose == tuple(state.loose) and view.builds == tuple(state.builds)
+    assert view.deck_count == view.to_json()["deck_count"] == len(state.pile)
+    assert (view.round, view.last_capturer) == (1, None)
+    play(state, "capture C9 {C8 HA} [[C6 S3] [S9]]")
+    assert view.hand == tuple(card.index for card in parse_cards("SA S4 CA C9"))  # the view kept its own copy
+    assert len(view.loose) == 3 and view.piles == ((), ())
 
 
 def test_greedy_explains_in_the_seeds_words() -> None:

@@ -11,7 +11,7 @@ from casino_helpers import position
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import State
-from deckhand.games.casino.estimate import EXACT_UP_TO, win_chance
+from deckhand.games.casino.playout import EXACT_UP_TO, win_chance
 from deckhand.games.casino.state import DEAL, CasinoState
 from deckhand.play.runner import play_game
 

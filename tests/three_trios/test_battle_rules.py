@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import deckhand
-from deckhand.games.three_trios.game import ThreeTriosGame, place
+from deckhand.games.three_trios.game import ThreeTriosGame
+from deckhand.games.three_trios.state import place
 
 CELLS = {"nw": 0, "n": 1, "w": 3, "e": 5, "s": 7}
 CENTRE = 4

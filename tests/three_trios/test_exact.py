@@ -11,7 +11,8 @@ import pytest
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.games.three_trios.exact import LOSS, ExactSearch, OutOfBudget
-from deckhand.games.three_trios.game import ThreeTriosGame, ThreeTriosState, place
+from deckhand.games.three_trios.game import ThreeTriosGame
+from deckhand.games.three_trios.state import ThreeTriosState, place
 
 RULES = [
     [comparison, *ace, *special]

@@ -139,6 +139,36 @@ def test_hints_and_strategies() -> None:
         assert explanation.reason
 
 
+def test_hint_marks_are_the_flip_hints_by_cell_in_notation() -> None:
+    game = deckhand.load_game("three_trios")
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("Griffin 1,1"))
+    expected = flip_hints(state, "Kraken", 1)
+    grid = {f"{r},{c}": n for r, row in enumerate(expected.grid) for c, n in enumerate(row) if n is not None}
+    assert game.hint_marks(state.view(1), "kraken") == ("Kraken", grid)
+    assert game.hint_marks(state.view(1), None, state.string_to_action("Kraken 0,0")) == ("Kraken", grid)
+    with pytest.raises(NotationError, match="no card called"):
+        game.hint_marks(state.view(1), "Griffin")
+
+
+def test_hint_marks_count_what_each_placement_would_really_flip() -> None:
+    """The hint's numbers, checked by playing each placement on a copy and counting the cards that change colour."""
+    game = deckhand.load_game("three_trios")
+    state = game.new_initial_state()
+    for text in ["Griffin 0,0", "Kraken 0,1", "Wyvern 1,1", "Golem 1,0"]:
+        state.apply_action(state.string_to_action(text))
+    before = state.to_json()["board"]
+    for card in ["Sphinx", "Phoenix", "Chimera"]:
+        used, marks = game.hint_marks(state.view(0), card)
+        assert used == card and marks
+        for cell, flips in marks.items():
+            after = state.child(state.string_to_action(f"{card} {cell}")).to_json()["board"]
+            turned = sum(
+                1 for r, line in enumerate(before) for c, mark in enumerate(line) if mark == "B" and after[r][c] == "R"
+            )
+            assert flips == turned, (card, cell)
+
+
 def test_solver_takes_the_win(tmp_path: Path) -> None:
     game = game_with(tmp_path, "1 3\nCCC\n", "R 1 1 9 9\nB 1 1 1 1\nR2 1 1 1 9\nSpare 1 1 1 1")
     state = game.new_initial_state()

@@ -10,9 +10,9 @@ import pytest
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError
-from deckhand.core.protocol import State
-from deckhand.games.three_trios.game import ThreeTriosState
+from deckhand.core.protocol import Game
 from deckhand.games.three_trios.solver import THREAT, Search
+from deckhand.games.three_trios.state import ThreeTriosState
 
 
 def dealt(preset: str, seed: int, empty: int | None = None) -> ThreeTriosState:
@@ -37,7 +37,8 @@ def test_play_out_is_rollout_action_without_the_checks(preset: str) -> None:
             slow.apply_action(slow.rollout_action(rng))
         assert returns == slow.returns() and fast.history() == slow.history()
         assert fast.to_json() == slow.to_json() and fast.is_terminal()
-        assert State.play_out(dealt(preset, seed), random.Random(0)) == dealt(preset, seed).play_out(random.Random(0))
+        generic = dealt(preset, seed)  # the core's loop with the game's rollout_action: the same moves
+        assert Game.play_out(generic.game, generic, random.Random(0)) == dealt(preset, seed).play_out(random.Random(0))
 
 
 def test_solver_plays_uct_where_it_cannot_search_to_the_end() -> None:

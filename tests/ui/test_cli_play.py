@@ -188,7 +188,7 @@ def test_a_casino_text_save_does_not_change_the_level_silently(tmp_path: Path) -
 
     from rich.console import Console
 
-    from deckhand.ui.play import start_game
+    from deckhand.ui.launch import start_game
     from deckhand.ui.reader import ScriptReader
 
     target = tmp_path / "casino.txt"

@@ -9,11 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import deckhand
 from deckhand.core.errors import ConfigError
-from deckhand.games.three_trios.hints import flip_hints
 from deckhand.store import statistics
-from deckhand.ui.hints import flip_counts
 from deckhand.ui.saves import list_saves, load_file
 from deckhand.ui.session import Session, parse_seats, seat_names
 
@@ -113,18 +110,6 @@ def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> Non
     assert " — " in line
     assert not line.startswith("Hint: play play ")  # Basra's notation already says "play"
     assert s.state.history()  # nothing was played for the person: only the deal
-
-
-def test_three_trios_flip_counts_agree_with_the_games_own_hints() -> None:
-    game = deckhand.load_game("three_trios")
-    state = game.new_initial_state()
-    for text in ["Griffin 0,0", "Kraken 0,1", "Wyvern 1,1", "Golem 1,0"]:
-        state.apply_action(state.string_to_action(text))
-    for card in ["Sphinx", "Phoenix", "Chimera"]:
-        used, counts = flip_counts(state.view(0), card)
-        expected = flip_hints(state, card, 0)
-        assert used == card
-        assert counts == {(r, c): n for r, row in enumerate(expected.grid) for c, n in enumerate(row) if n is not None}
 
 
 def test_a_three_trios_hint_draws_flip_counts_on_the_board(session: Play) -> None:

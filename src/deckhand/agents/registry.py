@@ -30,6 +30,11 @@ def register_agent(name: str, target: str) -> None:
     GENERIC_AGENTS[name] = target
 
 
+def is_human(spec: str) -> bool:
+    """Seats named ``human`` (or ``human:NAME``) are people; any other seat spec names an agent."""
+    return spec.strip().lower().split(":", 1)[0] == "human"
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name:key=value,...`` into the name and typed parameters."""
     name, _, rest = spec.strip().partition(":")

@@ -12,7 +12,7 @@ from deckhand.core.errors import (
     NotationError,
 )
 from deckhand.core.options import DECK_OPTION, Option
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, FullView, Game, State, View
+from deckhand.core.protocol import CHANCE, TERMINAL, Action, FullView, Game, RedactedView, State, View, view_as
 from deckhand.core.registry import game_class, games, load_game, register_game
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "NotationError",
     "Option",
     "Rank",
+    "RedactedView",
     "State",
     "Suit",
     "View",
@@ -44,4 +45,5 @@ __all__ = [
     "parse_cards",
     "register_game",
     "standard_deck",
+    "view_as",
 ]

@@ -8,10 +8,11 @@ and clients only ever receive a :class:`View`.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
@@ -26,6 +27,9 @@ TERMINAL = -4
 """``current_player()`` once the game is over."""
 
 JSON = dict[str, Any]
+
+S = TypeVar("S", bound="State")
+V = TypeVar("V", bound="View")
 
 
 def player_label(player: int) -> int | str:
@@ -58,6 +62,11 @@ class Game(ABC):
     """What a seat is called at the table beyond its number (Three Trios: red, blue), if anything."""
     HINTS: ClassVar[str | None] = None
     """The agent spec whose explanations are the game's hints (a seed's help mode); else the strongest level."""
+
+    SAVE_FORMATS: ClassVar[Mapping[str, str]] = {}
+    """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the seed's ``.txt``)."""
+    HINT_MARKS: ClassVar[str] = ""
+    """What :meth:`hint_marks` draws, for a help line (``"cards that CARD would flip in each empty cell"``)."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, self.PRESETS, options)
@@ -122,6 +131,130 @@ class Game(ABC):
         if saved is not None and (not isinstance(saved, Mapping) or dict(saved) != self.options):
             raise ConfigError(f"{self.name}: saved state was played with other options: {quote(saved, 60)}")
 
+    # -- hooks: what the game's later files add to its rules ------------------
+    # A game's state.py holds the rules only; its game.py wires these hooks to
+    # notation.py, view.py, playout.py and its words, so that imports run one
+    # way. The State methods of the same names call them.
+    def view(self, state: State, player: int) -> View:
+        """What ``player`` may know of ``state``; perfect-information games show everything."""
+        return FullView(state, player)
+
+    def action_to_string(self, state: State, action: Action) -> str:
+        """The canonical notation of ``action`` in ``state``."""
+        return str(action)
+
+    def string_to_action(self, state: State, text: str) -> Action:
+        """Parse notation. The default matches the legal actions' strings."""
+        wanted = " ".join(text.split())
+        for action in state.legal_actions():
+            if state.action_to_string(action) == wanted:
+                return action
+        raise NotationError(f"{quote(text, 40)} is not a legal action here")
+
+    def describe_action(self, state: State, action: Action) -> str:
+        """A player's ``action`` in words every seat may read once it is played.
+
+        Called with the state before the move. The default is the notation,
+        which names no hidden card in any game here; games say more where
+        the move shows a card to everyone (the card a Cambio swap brings out),
+        and never what stays hidden.
+        """
+        return state.action_to_string(action)
+
+    def is_quiet(self, state: State, action: Action) -> bool:
+        """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
+
+        A user interface may leave such moves out of its narration; they stay in every record.
+        """
+        return False
+
+    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        """What every seat is told happens because of ``action``, beyond the move itself.
+
+        Called with the state before ``action`` (a player's move or a chance
+        outcome), with a name for each seat. Games say what their sources
+        announce: a coin's fall, the end of a round or a deck with its
+        points, cards flipped. Nothing here may name a card a seat cannot see.
+        """
+        return []
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """A cheap move for search playouts; games may supply one better than uniform."""
+        actions = state.legal_actions()
+        return actions[int(rng.random() * len(actions))]
+
+    def play_out(self, state: State, rng: random.Random) -> list[float]:
+        """Play ``state`` on in place with ``rollout_action`` (chance by its odds); the returns.
+
+        Stops at the end of the game or where ``playout_estimate`` answers.
+        Search playouts call it; a game may override it with a faster loop
+        that skips the legality checks its policy's moves do not need.
+        """
+        apply = state.apply_action
+        player = state.current_player
+        policy = self.rollout_action
+        estimate = self.playout_estimate
+        while True:
+            p = player()
+            if p >= 0:
+                apply(policy(state, rng))
+            elif p == TERMINAL:
+                return state.returns()
+            else:
+                value = estimate(state)
+                if value is not None:
+                    return value
+                apply(state.sample_chance_outcome(rng))
+
+    def playout_estimate(self, state: State) -> list[float] | None:
+        """Estimated returns where a search playout may stop early, or None to play on.
+
+        Searches ask it at chance nodes only (so it costs nothing on ordinary
+        moves). Games of several deals answer at the end of a deal with the
+        chance each seat has to win from the scores so far: a playout of one
+        deal is short, and the deal is where the decision being searched counts.
+        """
+        return None
+
+    def information_key(self, state: State, player: int) -> Hashable:
+        """A hashable key of ``player``'s information set in ``state``: equal exactly when the views are.
+
+        Search trees are keyed by it. The default serializes the view; games
+        override it with something cheaper.
+        """
+        return json.dumps(state.view(player).to_json(), sort_keys=True)
+
+    # -- hooks for user interfaces: what a table needs beyond the view -------------
+    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
+        """Cards shown to the viewer alone for a moment, by place in notation -> card code.
+
+        After ``action`` (the viewer's own move, ``view`` taken after it): what
+        the move let it see, e.g. a Cambio peek. With no action: the cards the
+        viewer knows from the deal. A table shows them face up until the player
+        has seen them, then face down again. Most games show nothing this way.
+        """
+        return {}
+
+    def hint_marks(
+        self, view: View, selection: str | None = None, move: Action | None = None
+    ) -> tuple[str, dict[str, int]]:
+        """Numbers a hint draws on the table for one of the viewer's pieces (see :attr:`HINT_MARKS`).
+
+        ``selection`` names the piece as the player typed it; without one, the
+        piece that ``move`` (the hinted move) plays. Returns the piece's name
+        and place (in notation) -> number; ``("", {})`` when the game draws
+        nothing. A ``NotationError`` says when ``selection`` names no piece.
+        """
+        return "", {}
+
+    def write_save(self, state: State, suffix: str) -> str:
+        """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""
+        raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format; use a .json file")
+
+    def read_save(self, text: str, suffix: str) -> State:
+        """A state read from ``text`` in the save format of ``suffix``; ``ConfigError`` if it is not one."""
+        raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format")
+
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if k != "preset"}
         return f"load_game({quote(self.name, 40)}, {', '.join(f'{k}={quote(v, 40)}' for k, v in changed.items())})"
@@ -167,44 +300,26 @@ class State(ABC):
         state.apply_action(action)
         return state
 
-    @abstractmethod
+    # -- what the Game wires (see the hooks of Game) ----------------------
     def action_to_string(self, action: Action) -> str:
         """The canonical notation of ``action`` in this state."""
-
-    def describe_action(self, action: Action) -> str:
-        """A player's ``action`` in words every seat may read once it is played.
-
-        Called on the state before the move. The default is the notation,
-        which names no hidden card in any game here; games say more where
-        the move shows a card to everyone (the card a Cambio swap brings out),
-        and never what stays hidden.
-        """
-        return self.action_to_string(action)
-
-    def is_quiet(self, action: Action) -> bool:
-        """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
-
-        A user interface may leave such moves out of its narration; they stay in every record.
-        """
-        return False
-
-    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
-        """What every seat is told happens because of ``action``, beyond the move itself.
-
-        Called on the state before ``action`` (a player's move or a chance
-        outcome), with a name for each seat. Games say what their sources
-        announce: a coin's fall, the end of a round or a deck with its
-        points, cards flipped. Nothing here may name a card a seat cannot see.
-        """
-        return []
+        return self.game.action_to_string(self, action)
 
     def string_to_action(self, text: str) -> Action:
-        """Parse notation. The default matches the legal actions' strings."""
-        wanted = " ".join(text.split())
-        for action in self.legal_actions():
-            if self.action_to_string(action) == wanted:
-                return action
-        raise NotationError(f"{quote(text, 40)} is not a legal action here")
+        """Parse notation into an action of this state."""
+        return self.game.string_to_action(self, text)
+
+    def describe_action(self, action: Action) -> str:
+        """A player's ``action`` in words every seat may read once it is played (``Game.describe_action``)."""
+        return self.game.describe_action(self, action)
+
+    def is_quiet(self, action: Action) -> bool:
+        """Whether a computer's ``action`` goes without saying at a table (``Game.is_quiet``)."""
+        return self.game.is_quiet(self, action)
+
+    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
+        """What every seat is told happens because of ``action`` (``Game.announce``)."""
+        return self.game.announce(self, action, names)
 
     # -- bookkeeping ----------------------------------------------------
     @abstractmethod
@@ -223,56 +338,25 @@ class State(ABC):
     def scores(self) -> list[float]:
         """The game's own points per seat."""
 
-    @abstractmethod
     def view(self, player: int) -> View:
         """What ``player`` may know: the only thing agents and clients get."""
+        return self.game.view(self, player)
 
     def rollout_action(self, rng: random.Random) -> Action:
-        """A cheap move for search playouts; games may supply one better than uniform."""
-        actions = self.legal_actions()
-        return actions[int(rng.random() * len(actions))]
+        """A cheap move for search playouts (``Game.rollout_action``)."""
+        return self.game.rollout_action(self, rng)
 
     def play_out(self, rng: random.Random) -> list[float]:
-        """Play on in place with ``rollout_action`` (chance by its odds); the returns.
-
-        Stops at the end of the game or where ``playout_estimate`` answers.
-        Search playouts call it; a game may override it with a faster loop
-        that skips the legality checks its policy's moves do not need.
-        """
-        apply = self.apply_action
-        player = self.current_player
-        estimate = self.playout_estimate
-        while True:
-            p = player()
-            if p >= 0:
-                apply(self.rollout_action(rng))
-            elif p == TERMINAL:
-                return self.returns()
-            else:
-                value = estimate()
-                if value is not None:
-                    return value
-                apply(self.sample_chance_outcome(rng))
+        """Play on in place to the end or a playout estimate; the returns (``Game.play_out``)."""
+        return self.game.play_out(self, rng)
 
     def playout_estimate(self) -> list[float] | None:
-        """Estimated returns where a search playout may stop early, or None to play on.
-
-        Searches ask it at chance nodes only (so it costs nothing on ordinary
-        moves). Games of several deals answer at the end of a deal with the
-        chance each seat has to win from the scores so far: a playout of one
-        deal is short, and the deal is where the decision being searched counts.
-        """
-        return None
+        """Estimated returns where a search playout may stop early (``Game.playout_estimate``)."""
+        return self.game.playout_estimate(self)
 
     def information_key(self, player: int) -> Hashable:
-        """A hashable key of ``player``'s information set: equal exactly when the views are.
-
-        Search trees are keyed by it. The default serializes the view; games
-        override it with something cheaper.
-        """
-        import json
-
-        return json.dumps(self.view(player).to_json(), sort_keys=True)
+        """A hashable key of ``player``'s information set (``Game.information_key``)."""
+        return self.game.information_key(self, player)
 
     @abstractmethod
     def cards(self) -> list[str]:
@@ -299,8 +383,6 @@ class State(ABC):
         }
 
     def __str__(self) -> str:
-        import json
-
         return json.dumps(self.to_json(), indent=1)
 
 
@@ -358,37 +440,66 @@ class View(ABC):
         return hash((self.game.name, self.player))
 
 
-class FullView(View):
-    """The view of a perfect-information game: the whole state, read only."""
+def view_as(view: View, kind: type[V]) -> V:
+    """``view`` as its game's own view class: how an agent reads the typed accessors of its game's views.
 
-    def __init__(self, state: State, player: int) -> None:
-        self._state = state.clone()
+    An agent handed another game's view gets a one-line ``ConfigError``.
+    """
+    if not isinstance(view, kind):
+        raise ConfigError(f"this agent reads {kind.__name__}s, not a view of {quote(view.game.name, 40)}")
+    return view
+
+
+class RedactedView(View, Generic[S]):
+    """A view kept as a private copy of the state with what the viewer may not know taken out.
+
+    The copy is made once (:meth:`redact`), the protocol is answered from it,
+    and subclasses give agents typed, read-only accessors to it; no public
+    attribute returns the copy. :meth:`sample_world` is the one way to a full
+    State: it deals the hidden cards back, consistent with the view.
+    """
+
+    def __init__(self, state: S, player: int) -> None:
         self.game = state.game
         self.player = player
+        self._public: S = self.redact(state, player)
 
-    @property
-    def state(self) -> State:
-        """A copy of the state (nothing is hidden in this game)."""
-        return self._state.clone()
+    @abstractmethod
+    def redact(self, state: S, player: int) -> S:
+        """A copy of ``state`` holding nothing ``player`` may not know: no hidden card, no history."""
 
     def current_player(self) -> int:
-        return self._state.current_player()
+        return self._public.current_player()
 
     def legal_actions(self) -> list[Action]:
-        if self._state.current_player() != self.player:
+        if self._public.current_player() != self.player:
             return []
-        return self._state.legal_actions()
+        return self._public.legal_actions()
 
     def action_to_string(self, action: Action) -> str:
-        return self._state.action_to_string(action)
+        return self._public.action_to_string(action)
 
     def string_to_action(self, text: str) -> Action:
-        return self._state.string_to_action(text)
+        to_move = self._public.current_player()
+        if to_move >= 0 and to_move != self.player:
+            raise IllegalActionError(f"it is not seat {self.player}'s turn")
+        return self._public.string_to_action(text)
+
+    def scores(self) -> list[float]:
+        """The scores so far, as every seat sees them."""
+        return list(self._public.scores())
+
+
+class FullView(RedactedView[State]):
+    """The view of a perfect-information game: a copy of the whole state, nothing taken out."""
+
+    def redact(self, state: State, player: int) -> State:
+        return state.clone()
 
     def to_json(self) -> JSON:
-        data = self._state.to_json()
+        data = self._public.to_json()
         data["viewer"] = self.player
         return data
 
     def sample_world(self, rng: random.Random) -> State:
-        return self._state.clone()
+        return self._public.clone()

@@ -30,10 +30,10 @@ from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.protocol import Game
 from deckhand.core.registry import load_game
+from deckhand.play.intervals import bootstrap, wilson
 from deckhand.play.ratings import bradley_terry, pair_results
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import play_game
-from deckhand.play.stats import bootstrap, wilson
 
 BACKENDS = ("local", "ray")
 CI_METHODS = ("wilson", "bootstrap")

@@ -3,10 +3,10 @@
 >>> from deckhand.store import record_game, statistics   # doctest: +SKIP
 """
 
-from deckhand.store.db import get_engine, is_human, load_record, record_game
+from deckhand.store.db import get_engine, load_record, record_game
 from deckhand.store.migrations import HEAD, migrate
 from deckhand.store.paths import data_dir, database_url, saves_dir
-from deckhand.store.stats import AgentStats, LevelStats, computer_victory, statistics
+from deckhand.store.statistics import AgentStats, LevelStats, computer_victory, statistics
 
 __all__ = [
     "HEAD",
@@ -16,7 +16,6 @@ __all__ = [
     "data_dir",
     "database_url",
     "get_engine",
-    "is_human",
     "load_record",
     "migrate",
     "record_game",

@@ -15,6 +15,7 @@ from sqlalchemy import Engine, create_engine, make_url, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from deckhand.agents.registry import is_human
 from deckhand.core.errors import ConfigError
 from deckhand.play.records import GameRecord
 from deckhand.store.migrations import level_of, migrate
@@ -22,11 +23,6 @@ from deckhand.store.models import GameRow, SeatRow
 from deckhand.store.paths import database_url
 
 _ENGINES: dict[str, Engine] = {}
-
-
-def is_human(player: str) -> bool:
-    """Seats named ``human`` (or ``human:NAME``) are people; anything else is an agent spec."""
-    return player.strip().lower().split(":", 1)[0] == "human"
 
 
 def get_engine(url: str | None = None) -> Engine:

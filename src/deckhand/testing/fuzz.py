@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from deckhand.advise.session import Session
+from deckhand.advise.advisor import Advisor
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import DeckhandError, IllegalActionError
 from deckhand.core.protocol import State
@@ -29,7 +29,7 @@ from deckhand.games.casino.game import CasinoGame
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, parse_board, parse_cards, shipped_text
 from deckhand.play.records import GameRecord, replay
 from deckhand.play.runner import random_playout
-from deckhand.ui.play import parse_options
+from deckhand.ui.launch import parse_options
 
 Feed = Callable[[Any], object]
 
@@ -291,7 +291,7 @@ def _advisor() -> Target:
     lines = ["+", "x0 6", "+", "- q", "n", "+ 5", "x1 8", "show", "undo", "? 10", "s1 0.2 5", ".", "w1.2 0.3", "p0.1 9"]
 
     def feed(text: str) -> None:
-        session = Session(Tracker(players=3, first=1, known=["3", "rk"]), io.StringIO(), playouts=10, seed=1)
+        session = Advisor(Tracker(players=3, first=1, known=["3", "rk"]), io.StringIO(), playouts=10, seed=1)
         for line in text.split("|"):
             if line.strip().split(" ")[0].lower() in ("save", "load", "quit", "exit"):
                 continue

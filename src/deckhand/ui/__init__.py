@@ -1,5 +1,5 @@
 """The terminal UI: a session loop that renders views and sends actions, never holding rule state.
 
 Start it with ``deckhand`` (the menu) or ``deckhand play GAME``; from Python,
-:func:`deckhand.ui.play.start_game` builds a :class:`deckhand.ui.session.Session`.
+:func:`deckhand.ui.launch.start_game` builds a :class:`deckhand.ui.session.Session`.
 """

@@ -19,11 +19,11 @@ from rich.text import Text
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.registry import games, load_game
-from deckhand.ui.play import default_level, parse_options, start_game
+from deckhand.ui.launch import default_level, parse_options, start_game
 from deckhand.ui.reader import Reader
 from deckhand.ui.rules import rules_text
 from deckhand.ui.saves import saved_game_name, scan_saves
-from deckhand.ui.stats import show_stats
+from deckhand.ui.stats_table import show_stats
 
 SAVES_PER_PAGE = 20
 MAIN = ["New game", "Instructions", "Statistics", "Resume a saved game", "Quit"]
@@ -156,8 +156,8 @@ def resume(console: Console, reader: Reader) -> None:
 
 
 def _open_file(console: Console, reader: Reader) -> None:
-    """Resume a save named by its path: a .json record of any game or a Casino .txt save."""
-    text = reader.read("Save file (a .json record or a Casino .txt save) > ").strip()
+    """Resume a save named by its path: a .json record of any game, or a game's own format."""
+    text = reader.read("Save file (a .json record, or a game's own save format) > ").strip()
     if not text:
         return
     try:

@@ -1,4 +1,4 @@
-"""Saving and resuming: a game record (JSON) for every game, Casino's seed text format for ``.txt``.
+"""Saving and resuming: a game record (JSON) for every game, and a game's own formats (``Game.SAVE_FORMATS``).
 
 Unfinished games are saved automatically into the data directory's
 ``saves`` folder, which the menu lists for resuming.
@@ -6,6 +6,7 @@ Unfinished games are saved automatically into the data directory's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.protocol import State
-from deckhand.core.registry import load_game
+from deckhand.core.registry import game_class, games, load_game
 from deckhand.play.records import GameRecord, replay
 from deckhand.store.paths import saves_dir
 
@@ -36,15 +37,15 @@ def save_game(
     start: State | None = None,
     meta: dict[str, Any] | None = None,
 ) -> Path:
-    """Write ``state``'s game to ``path``: Casino's text format for ``.txt``, else a JSON record."""
+    """Write ``state``'s game to ``path``: in the game's own format for its suffix, else as a JSON record."""
     target = Path(path).expanduser()
-    if target.suffix.lower() == ".txt":
-        to_save = getattr(state, "to_save", None)
-        if to_save is None:
-            raise ConfigError(f"{target}: only Casino saves in the text format; use a .json file")
-        text = str(to_save())
+    suffix = target.suffix.lower()
+    if suffix != ".json" and suffix in state.game.SAVE_FORMATS:
+        text = state.game.write_save(state, suffix)
         _write(target, text if text.endswith("\n") else text + "\n")
         return target
+    if suffix not in ("", ".json"):
+        raise ConfigError(f"{target}: {state.game.name} saves as .json{_formats(state.game.SAVE_FORMATS)}")
     record = GameRecord.from_state(state, seats, start=start, meta=meta)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -65,15 +66,15 @@ def _write(target: Path, text: str) -> None:
 
 
 def load_file(path: str | Path, *, game: str | None = None, options: dict[str, Any] | None = None) -> Loaded:
-    """Read a save: a JSON record of any game, or (``.txt``) a Casino text save."""
+    """Read a save: a JSON record of any game, or a file in a game's own format (by its suffix)."""
     source = Path(path).expanduser()
-    if source.suffix.lower() == ".txt":
-        if game not in (None, "casino"):
-            raise ConfigError(f"{source}: text saves are Casino's format, not {game}'s")
-        casino = load_game("casino", **(options or {}))
-        reader = getattr(casino, "state_from_save", None)
-        if reader is None:
-            raise ConfigError(f"{source}: this Casino cannot read text saves")
+    suffix = source.suffix.lower()
+    owners = _games_saving(suffix)
+    if suffix != ".json" and owners:
+        owner = game if game in owners else saved_game_name(source)
+        if game not in (None, owner):
+            raise ConfigError(f"{source}: {suffix} saves are {owner}'s format, not {game}'s")
+        target = load_game(owner, **(options or {}))
         try:
             text = source.read_text(encoding="utf-8-sig")
         except OSError as exc:
@@ -81,11 +82,9 @@ def load_file(path: str | Path, *, game: str | None = None, options: dict[str, A
         except UnicodeDecodeError:
             raise ConfigError(f"{source}: not a text file") from None
         try:
-            state = reader(text)
+            state = target.read_save(text, suffix)
         except DeckhandError as exc:
             raise ConfigError(f"{source}: {exc}") from None
-        if not isinstance(state, State):
-            raise ConfigError(f"{source}: not a Casino save")
         return Loaded(state=state, seats=None, start=state.clone())
     record = GameRecord.load(source)
     if game is not None and record.game != game:
@@ -153,8 +152,26 @@ def list_saves() -> list[SavedGame]:
 
 
 def saved_game_name(path: str | Path) -> str:
-    """Which game a save file holds (a .txt file is Casino's format); ``ConfigError`` if it is not one."""
+    """Which game a save file holds (a game's own format by its suffix); ``ConfigError`` if it is not one."""
     source = Path(path).expanduser()
-    if source.suffix.lower() == ".txt":
-        return "casino"
+    owners = _games_saving(source.suffix.lower())
+    if len(owners) == 1:
+        return owners[0]
+    if len(owners) > 1:
+        raise ConfigError(f"{source}: {' and '.join(owners)} all save as {source.suffix}; name the game to load it")
     return GameRecord.load(source).game
+
+
+def saved_format_owner(path: str | Path) -> str | None:
+    """The game whose own save format ``path``'s suffix is, if exactly one game has it."""
+    owners = _games_saving(Path(path).suffix.lower())
+    return owners[0] if len(owners) == 1 else None
+
+
+def _games_saving(suffix: str) -> list[str]:
+    """The games with a save format of their own for ``suffix``."""
+    return [name for name in games() if suffix in game_class(name).SAVE_FORMATS] if suffix else []
+
+
+def _formats(formats: Mapping[str, str]) -> str:
+    return "".join(f" or {suffix} ({what})" for suffix, what in formats.items())

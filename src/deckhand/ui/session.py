@@ -21,15 +21,15 @@ from rich.rule import Rule
 from rich.text import Text
 
 from deckhand.agents.base import Agent, Explanation
-from deckhand.agents.registry import make_agent
+from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import move_object, told_to_others, without_move
-from deckhand.store.db import is_human
-from deckhand.store.stats import statistics
-from deckhand.ui.hints import flip_counts, hint_agent
+from deckhand.store.statistics import statistics
+from deckhand.ui.cards import card_text
+from deckhand.ui.hints import hint_agent
 from deckhand.ui.reader import Reader
 from deckhand.ui.render import Context, render
 from deckhand.ui.saves import autosave_path, save_game
@@ -38,10 +38,10 @@ HELP = """Commands:
   MOVE          play a move in the game's notation (e.g. {example})
   N             play move number N of the list
   moves         list the legal moves, numbered
-  hint [CARD]   the computer's recommendation and why{trios}
+  hint [CARD]   the computer's recommendation and why{marks}
   why           the reasons behind the last hint (a search's statistics)
   show          draw the table again
-  save [FILE]   save the game (.json record; Casino also .txt) and leave
+  save [FILE]   save the game (a .json record{formats}) and leave
   quit          leave; the game is saved automatically for resuming
   help          this list"""
 
@@ -250,12 +250,12 @@ class Session:
             line += f" — {words}"
         self.console.print(Text(line.rstrip(".") + ".", style="green"), soft_wrap=True)
         self._flush_announcements()
-        self._after_peek(view.player, notation)
+        self._after_move(view.player, action)
         return True
 
     # -- what everyone is told ------------------------------------------------
     def _introduce(self) -> None:
-        """Who is who, where the game names its seats (Three Trios: you are red)."""
+        """Who is who, where the game names its seats (``Game.SEAT_LABELS``: you are red)."""
         labels = self.game.SEAT_LABELS
         if not labels or self.state.history():
             return
@@ -399,15 +399,12 @@ class Session:
     def _help(self, view: View) -> None:
         actions = view.legal_actions()
         example = view.action_to_string(actions[0]) if actions else "a move"
-        trios = (
-            "\n                (Three Trios: flip counts on the board for CARD)"
-            if self.game.name == "three_trios"
-            else ""
-        )
-        self.console.print(HELP.format(example=example, trios=trios), markup=False, highlight=False)
+        marks = f"\n                (and draws on the board: {self.game.HINT_MARKS})" if self.game.HINT_MARKS else ""
+        formats = "".join(f"; {suffix} {what}" for suffix, what in self.game.SAVE_FORMATS.items())
+        self.console.print(HELP.format(example=example, marks=marks, formats=formats), markup=False, highlight=False)
 
     def _hint(self, view: View, card: str | None) -> None:
-        """The strongest agent's choice and reason; Three Trios also draws flip counts."""
+        """The strongest agent's choice and reason, and the numbers the game draws for a hint (``Game.hint_marks``)."""
         if self._hinter is None:
             self._hinter = hint_agent(self.game)
         with self._thinking("Looking for the best move…"):
@@ -432,15 +429,16 @@ class Session:
             line.append("why", style="bold")
             line.append(" shows the search.)")
         self.console.print(line, soft_wrap=True)
-        if self.game.name == "three_trios":
-            name = card or explanation.notation.rpartition(" ")[0] or None
-            used, counts = flip_counts(view, name)
-            if used is None:
-                self.console.print(f"[red]no card called {_escape(card or '')!r} in your hand[/red]")
+        if self.game.HINT_MARKS:
+            try:
+                used, marks = self.game.hint_marks(view, card, explanation.action)
+            except DeckhandError as exc:
+                self.console.print(f"[red]{_escape(str(exc))}[/red]", soft_wrap=True)
                 return
             context = self._context(view.player)
-            context.flips = counts
-            self.console.print(f"Cards that {used} would flip in each empty cell:")
+            context.marks = marks
+            what = self.game.HINT_MARKS.replace("CARD", used)
+            self.console.print(f"{what[:1].upper()}{what[1:]}:", highlight=False)
             self.console.print(render(view.to_json(), context))
 
     def _why(self) -> None:
@@ -474,37 +472,27 @@ class Session:
         if not self.remember or player in self._shown_start:
             return
         self._shown_start.add(player)
-        hands = self.state.view(player).to_json().get("hands")
-        if not isinstance(hands, list) or not isinstance(hands[player], list):
-            return
-        from deckhand.ui.cards import card_text
-
-        line = Text("Cards you know: ")
-        for slot, code in enumerate(hands[player]):
-            if code not in (None, "??"):
-                line.append(f" {player}.{slot} ")
+        known = self.game.glimpse(self.state.view(player))
+        if known:
+            line = Text("Cards you know: ")
+            for place, code in known.items():
+                line.append(f" {place} ")
                 line.append_text(card_text(code))
-        self.console.print(line)
-        self.reader.pause("Remember them, then press Enter to hide them ")
-        if self.reader.interactive:
-            self.console.clear()
+            self._show_glimpse(line, "Remember them, then press Enter to hide them ")
 
-    def _after_peek(self, player: int, notation: str) -> None:
-        """Cambio: a peek shows the card until the player presses Enter."""
-        if self.game.name != "cambio" or not notation.startswith("peek "):
-            return
-        target = notation.split()[1]
-        seat_text, _, slot_text = target.partition(".")
-        try:
-            code = self.state.view(player).to_json()["hands"][int(seat_text)][int(slot_text)]
-        except (KeyError, IndexError, ValueError, TypeError):
-            return
-        from deckhand.ui.cards import card_text
+    def _after_move(self, player: int, action: Action) -> None:
+        """What the move showed its player alone (a peek): shown until Enter."""
+        seen = self.game.glimpse(self.state.view(player), action)
+        if seen:
+            line = Text()
+            for place, code in seen.items():
+                line.append(f"You see {place}: ")
+                line.append_text(card_text(code))
+            self._show_glimpse(line, "Remember it, then press Enter to hide it ")
 
-        line = Text(f"You see {target}: ")
-        line.append_text(card_text(code))
+    def _show_glimpse(self, line: Text, prompt: str) -> None:
         self.console.print(line)
-        self.reader.pause("Remember it, then press Enter to hide it ")
+        self.reader.pause(prompt)
         if self.reader.interactive and self.remember:
             self.console.clear()
 

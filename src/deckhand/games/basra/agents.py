@@ -16,10 +16,10 @@ from math import comb
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import View
+from deckhand.core.protocol import View, view_as
 from deckhand.games.basra.captures import Move, card_moves, is_basra, sweeps, taken
 from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
-from deckhand.games.basra.game import BasraGame
+from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.view import BasraView
 
 JACK_KEEP = 2.5
@@ -27,14 +27,13 @@ JACK_KEEP = 2.5
 
 
 def _basra_view(view: View) -> BasraView:
-    if not isinstance(view, BasraView):
-        raise IllegalActionError("a Basra agent needs a Basra view")
-    if view.current_player() != view.player:
-        raise IllegalActionError(f"seat {view.player} is not to move")
-    return view
+    v = view_as(view, BasraView)
+    if v.current_player() != v.player:
+        raise IllegalActionError(f"seat {v.player} is not to move")
+    return v
 
 
-def move_gain(game: BasraGame, move: Move, table: list[int]) -> int:
+def move_gain(game: BasraSetup, move: Move, table: list[int]) -> int:
     """Points a move wins at once: the cards taken, the card played, a basra bonus."""
     got = taken(move, table, game.seven_diamonds)
     if not got:
@@ -45,7 +44,7 @@ def move_gain(game: BasraGame, move: Move, table: list[int]) -> int:
     return gain
 
 
-def table_after(game: BasraGame, move: Move, table: list[int]) -> list[int]:
+def table_after(game: BasraSetup, move: Move, table: list[int]) -> list[int]:
     """The table once ``move`` is played."""
     got = taken(move, table, game.seven_diamonds)
     if got:
@@ -58,7 +57,7 @@ class ClassicAgent(Agent):
 
     name = "classic"
 
-    def __init__(self, game: BasraGame) -> None:
+    def __init__(self, game: BasraSetup) -> None:
         self.game = game
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
@@ -102,7 +101,7 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, game: BasraGame, jack_keep: float = JACK_KEEP, caution: float = 1.0) -> None:
+    def __init__(self, game: BasraSetup, jack_keep: float = JACK_KEEP, caution: float = 1.0) -> None:
         self.game = game
         self.jack_keep = float(jack_keep)
         self.caution = float(caution)

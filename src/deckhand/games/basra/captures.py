@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
+from deckhand.core.cards import CODES
 from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
 
 Groups = tuple[tuple[int, ...], ...]
@@ -135,6 +136,17 @@ def canonical(groups: Groups) -> Groups:
     """Groups in canonical order: each by rank, then by size and rank."""
     ordered = [tuple(sorted(g, key=ORDER.__getitem__)) for g in groups]
     return tuple(sorted(ordered, key=lambda g: (len(g), [ORDER[c] for c in g])))
+
+
+def move_to_string(move: Move) -> str:
+    """The canonical notation of a move whose groups are in canonical order (``play H5 {C5}``).
+
+    Here rather than in ``notation.py`` because the rules' error messages write moves too.
+    """
+    card, groups = move
+    parts = ["play", CODES[card]]
+    parts.extend("{" + " ".join(CODES[c] for c in group) + "}" for group in groups)
+    return " ".join(parts)
 
 
 def why_illegal(card: int, groups: Groups, hand: list[int], table: list[int], seven_diamonds: bool) -> str | None:

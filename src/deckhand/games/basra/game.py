@@ -1,20 +1,22 @@
-"""The Basra game object: options resolved into the tables the rules read."""
+"""The Basra game object: its name and agents, and the hooks that wire the rules to the later files."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import random
+from collections.abc import Hashable, Sequence
+from typing import ClassVar, cast
 
-from deckhand.core.cards import deck_44, deck_52
-from deckhand.core.deck import stack_indices
 from deckhand.core.options import Option
-from deckhand.core.protocol import Game
-from deckhand.games.basra.captures import sweeps
-from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
-from deckhand.games.basra.options import OPTIONS, PRESETS
+from deckhand.core.protocol import Action, State, View
+from deckhand.games.basra.notation import action_to_string, string_to_action
+from deckhand.games.basra.options import OPTIONS, PRESETS, BasraSetup
+from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.basra.state import BasraState
+from deckhand.games.basra.view import BasraView, information_key
+from deckhand.games.basra.words import announce, describe_action
 
 
-class BasraGame(Game):
+class BasraGame(BasraSetup):
     """Basra for two: capture by matching and adding up, sweep with a jack, clear the table for a basra.
 
     >>> game = BasraGame(preset="egyptian")
@@ -34,44 +36,33 @@ class BasraGame(Game):
     }
     LEVELS: ClassVar[dict[str, str]] = {"easy": "classic", "medium": "greedy", "hard": "ismcts:iterations=3000"}
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)
-        opts = self.options
-        cards = deck_44() if opts["deck_size"] == 44 else deck_52()
-        self.deck_cards: tuple[int, ...] = tuple(sorted(card.index for card in cards))
-        self.stack: tuple[int, ...] = stack_indices(self.name, opts["deck"], self.deck_cards)
-        self.hand_size: int = opts["hand_size"]
-        self.seven_diamonds: bool = opts["seven_diamonds"]
-        self.target: int = opts["target"]
-        self.max_decks: int = opts["max_decks"]
-        self.most_cards: int = opts["most_cards"]
-        points = [0] * 52
-        for i in range(52):
-            if VALUE[i] == 1:
-                points[i] = 1
-            elif VALUE[i] == JACK:
-                points[i] = opts["jack_points"]
-        points[TWO_OF_CLUBS] = 2
-        points[TEN_OF_DIAMONDS] = 3
-        self.points: tuple[int, ...] = tuple(points)
-        bonus = opts["basra_bonus"]
-        self.bonus: tuple[int, ...] = tuple(2 * VALUE[i] if bonus == "double" else bonus for i in range(52))
-        # Also read per move by the search's playouts (playout.py), so precomputed.
-        self.sweeper: tuple[bool, ...] = tuple(sweeps(i, self.seven_diamonds) for i in range(52))
-        self.buriable: tuple[bool, ...] = tuple(bool(opts["bury"]) and self.sweeper[i] for i in range(52))
-        self.basra_value: tuple[int, ...] = tuple(VALUE[i] if VALUE[i] <= 10 else 100 for i in range(52))
-        """A card's part in a sum that one card could clear: face cards count too much to ever fit."""
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
     def new_initial_state(self) -> BasraState:
         return BasraState(self)
 
-    def max_game_length(self) -> int:
-        # Per deck: every card drawn, at most 5 set aside and redrawn, every hand card played.
-        return self.max_decks * (2 * len(self.deck_cards) + 5)
+    # -- hooks: each calls the module function of the same name (its states are BasraStates)
+    def view(self, state: State, player: int) -> View:
+        return BasraView(cast(BasraState, state), player)
 
-    def all_cards(self) -> list[str]:
-        return codes(self.deck_cards)
+    def action_to_string(self, state: State, action: Action) -> str:
+        return action_to_string(cast(BasraState, state), action)
+
+    def string_to_action(self, state: State, text: str) -> Action:
+        return string_to_action(cast(BasraState, state), text)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        return describe_action(cast(BasraState, state), action)
+
+    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        return announce(cast(BasraState, state), action, names)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        return rollout_action(cast(BasraState, state), rng)
+
+    def play_out(self, state: State, rng: random.Random) -> list[float]:
+        return play_out(cast(BasraState, state), rng)
+
+    def playout_estimate(self, state: State) -> list[float] | None:
+        return playout_estimate(cast(BasraState, state))
+
+    def information_key(self, state: State, player: int) -> Hashable:
+        return information_key(cast(BasraState, state), player)

@@ -10,19 +10,63 @@ from __future__ import annotations
 import re
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import NotationError, quote
-from deckhand.games.basra.captures import Move, canonical
+from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
+from deckhand.core.protocol import CHANCE, TERMINAL, Action
+from deckhand.games.basra.captures import Move, canonical, move_to_string
+from deckhand.games.basra.state import BasraState, is_move
 
 _MOVE = re.compile(r"\s*(?:play\s+)?([^\s{},]+)\s*(.*?)\s*", re.IGNORECASE | re.DOTALL)
 _GROUP = re.compile(r"\{([^{}]*)\}")
 
 
-def move_to_string(move: Move) -> str:
-    """The canonical notation of a move whose groups are in canonical order."""
-    card, groups = move
-    parts = ["play", CODES[card]]
-    parts.extend("{" + " ".join(CODES[c] for c in group) + "}" for group in groups)
-    return " ".join(parts)
+__all__ = ["action_to_string", "move_to_string", "parse_card", "parse_move", "read_move", "string_to_action"]
+
+_STRINGS: dict[Move, str] = {}
+
+
+def action_to_string(state: BasraState, action: Action) -> str:
+    """Notation of a deal (a card code) or a move, the same in any position (memoized: records ask often)."""
+    if type(action) is int and 0 <= action < 52:
+        return CODES[action]
+    try:
+        text: str | None = _STRINGS.get(action)  # type: ignore[call-overload]
+    except TypeError:  # unhashable: certainly not a move
+        text = None
+    if text is not None:
+        return text
+    if is_move(action):
+        text = move_to_string(action)  # type: ignore[arg-type]
+        if len(_STRINGS) > 100_000:
+            _STRINGS.clear()
+        _STRINGS[action] = text  # type: ignore[index]
+        return text
+    raise NotationError(f"{quote(action, 40)} is not a Basra action")
+
+
+def string_to_action(state: BasraState, text: str) -> Action:
+    """A dealt card's code at a deal, else a move of the seat to move (:func:`read_move`)."""
+    if state.to_move == CHANCE:
+        return parse_card(text.strip())
+    if state.to_move == TERMINAL:
+        raise IllegalActionError("the game is over")
+    return read_move(text, state.moves())
+
+
+def read_move(text: str, legal: list[Move]) -> Move:
+    """Parse a move against the legal ones: any grouping of the same capture reads as
+    the legal move; ``play H5`` alone means the one move of H5 when there is just one."""
+    (card, groups), written = parse_move(text)
+    wanted = sorted(c for g in groups for c in g)
+    mine = [m for m in legal if m[0] == card]
+    for move in mine:
+        if sorted(c for g in move[1] for c in g) == wanted:
+            return move
+    if not written and len(mine) > 1:
+        options = ", ".join(move_to_string(m) for m in mine)
+        raise AmbiguousActionError(f"{quote(text.strip(), 40)} could be any of: {options}")
+    if not written and len(mine) == 1:
+        return mine[0]
+    return card, groups
 
 
 def parse_card(text: str) -> int:

@@ -1,10 +1,19 @@
-"""Basra's options and its two presets (RULES.md §3): every line of a preset is an option."""
+"""Basra's options, its two presets (RULES.md §3), and the tables the rules read from them.
+
+:class:`BasraSetup` is what the State is typed against, so that the rules
+never import the game object that wires them to notation, words and views.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from deckhand.core.cards import deck_44, deck_52
+from deckhand.core.deck import stack_indices
 from deckhand.core.options import DECK_OPTION, Option, boolean, choice, integer
+from deckhand.core.protocol import Game
+from deckhand.games.basra.captures import sweeps
+from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
 
 
 def basra_bonus(value: Any) -> str | int:
@@ -53,3 +62,46 @@ PRESETS: dict[str, dict[str, Any]] = {
         "target": 101,
     },
 }
+
+
+class BasraSetup(Game):
+    """Basra's options resolved into per-card tables; ``game.py`` makes the states."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        opts = self.options
+        cards = deck_44() if opts["deck_size"] == 44 else deck_52()
+        self.deck_cards: tuple[int, ...] = tuple(sorted(card.index for card in cards))
+        self.stack: tuple[int, ...] = stack_indices(self.name, opts["deck"], self.deck_cards)
+        self.hand_size: int = opts["hand_size"]
+        self.seven_diamonds: bool = opts["seven_diamonds"]
+        self.target: int = opts["target"]
+        self.max_decks: int = opts["max_decks"]
+        self.most_cards: int = opts["most_cards"]
+        points = [0] * 52
+        for i in range(52):
+            if VALUE[i] == 1:
+                points[i] = 1
+            elif VALUE[i] == JACK:
+                points[i] = opts["jack_points"]
+        points[TWO_OF_CLUBS] = 2
+        points[TEN_OF_DIAMONDS] = 3
+        self.points: tuple[int, ...] = tuple(points)
+        bonus = opts["basra_bonus"]
+        self.bonus: tuple[int, ...] = tuple(2 * VALUE[i] if bonus == "double" else bonus for i in range(52))
+        # Also read per move by the search's playouts (playout.py), so precomputed.
+        self.sweeper: tuple[bool, ...] = tuple(sweeps(i, self.seven_diamonds) for i in range(52))
+        self.buriable: tuple[bool, ...] = tuple(bool(opts["bury"]) and self.sweeper[i] for i in range(52))
+        self.basra_value: tuple[int, ...] = tuple(VALUE[i] if VALUE[i] <= 10 else 100 for i in range(52))
+        """A card's part in a sum that one card could clear: face cards count too much to ever fit."""
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def max_game_length(self) -> int:
+        # Per deck: every card drawn, at most 5 set aside and redrawn, every hand card played.
+        return self.max_decks * (2 * len(self.deck_cards) + 5)
+
+    def all_cards(self) -> list[str]:
+        return codes(self.deck_cards)

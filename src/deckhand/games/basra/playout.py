@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
 
-from deckhand.games.basra.captures import Move
-
-if TYPE_CHECKING:
-    from deckhand.games.basra.game import BasraGame
+from deckhand.core.deck import pile_sample
+from deckhand.core.errors import IllegalActionError
+from deckhand.core.protocol import CHANCE, TERMINAL, Action
+from deckhand.games.basra.captures import Move, hand_moves
+from deckhand.games.basra.options import BasraSetup
+from deckhand.games.basra.state import BasraState
 
 SLOPE = 0.39
 """Logistic slope per point of lead, for one point still to play."""
@@ -52,7 +53,7 @@ CARD = 1.0
 """What each card taken is worth beyond its points: fewer cards left, fewer chances for the reply."""
 
 
-def rollout_move(game: BasraGame, moves: list[Move], table: list[int], rng: random.Random) -> Move:
+def rollout_move(game: BasraSetup, moves: list[Move], table: list[int], rng: random.Random) -> Move:
     """A cheap, sensible move: the most points now, each card taken counted a little, a
     sweeper kept for a table worth it, less half of any easy basra left behind.
 
@@ -108,3 +109,60 @@ def rollout_move(game: BasraGame, moves: list[Move], table: list[int], rng: rand
             if rng.random() * ties < 1.0:
                 best = move
     return best
+
+
+def rollout_action(state: BasraState, rng: random.Random) -> Action:
+    """The playout policy (:func:`rollout_move`); a deal by its odds at a chance node."""
+    if state.to_move == CHANCE:
+        return state.sample_chance_outcome(rng)
+    if state.to_move == TERMINAL:
+        raise IllegalActionError("the game is over")
+    return rollout_move(state.game, state.moves(), state.table, rng)
+
+
+def playout_estimate(state: BasraState) -> list[float] | None:
+    """At a fresh deck, each seat's chance to win from the totals (:func:`win_chance`).
+
+    A fresh deck is where the points of the last one are all counted and
+    the next starts from nothing but the totals; elsewhere, None.
+    """
+    if state.to_move != CHANCE or len(state.pile) != len(state.game.deck_cards):
+        return None
+    return estimate(state)
+
+
+def estimate(state: BasraState) -> list[float]:
+    """:func:`win_chance` of the totals, for both seats."""
+    a, b = state.totals
+    game = state.game
+    p = win_chance(a - b, max(a, b), game.target, state.deck_no >= game.max_decks)
+    return [p, 1.0 - p]
+
+
+def play_out(state: BasraState, rng: random.Random) -> list[float]:
+    """The playout loop without legality checks: the policy's moves and the drawn cards are legal."""
+    game = state.game
+    full = len(game.deck_cards)
+    stack = game.stack
+    seven = game.seven_diamonds
+    hist = state.hist
+    play = state.play_unchecked
+    deal = state.deal_unchecked
+    while True:
+        p = state.to_move
+        if p >= 0:
+            moves = state._moves
+            if moves is None:
+                moves = hand_moves(state.hands[p], state.table, seven)
+            move = rollout_move(game, moves, state.table, rng)
+            hist.append(move)
+            play(move)
+        elif p == CHANCE:
+            pile = state.pile
+            if len(pile) == full:
+                return estimate(state)
+            card = pile_sample(pile, stack, state.drawn, rng)
+            hist.append(card)
+            deal(card)
+        else:
+            return state.returns()

@@ -3,92 +3,94 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
 
-from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, View, player_label
-from deckhand.games.basra.captures import Move, hand_moves
+from deckhand.core.protocol import JSON, TERMINAL, RedactedView, player_label
+from deckhand.games.basra.captures import Move
 from deckhand.games.basra.cards import ORDER, codes
-from deckhand.games.basra.notation import parse_card
-from deckhand.games.basra.state import BasraState, action_to_string, public_json, read_move
-
-if TYPE_CHECKING:
-    from deckhand.games.basra.game import BasraGame
+from deckhand.games.basra.options import BasraSetup
+from deckhand.games.basra.state import BasraState, public_json
 
 
-class BasraView(View):
+class BasraView(RedactedView[BasraState]):
     """A seat's view: its own hand, the other hand's size, the table, both piles, the scores.
 
     The undealt cards and the other hand are hidden; :meth:`sample_world`
     deals them out again uniformly.
     """
 
+    game: BasraSetup
+
     def __init__(self, state: BasraState, player: int) -> None:
-        self.game: BasraGame = state.game
-        self.player = player
-        # A public copy: the other hand, the undealt cards and the history
-        # (which names every card dealt) are dropped, only their counts kept.
+        super().__init__(state, player)
+        self._other_count = len(state.hands[1 - player])
+        self._deck_left = len(state.pile)
+
+    def redact(self, state: BasraState, player: int) -> BasraState:
+        # The other hand, the undealt cards and the history (which names
+        # every card dealt) are dropped; the view keeps only their counts.
         public = state.clone()
         public.hands[1 - player] = []
         public.pile = []
         public.hist = []
         public._moves = None
-        self._state = public
-        self.hand: tuple[int, ...] = tuple(state.hands[player])
-        self.other_count = len(state.hands[1 - player])
-        self.deck_left = len(state.pile)
+        return public
+
+    # -- what agents read ---------------------------------------------------
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's cards, in rank order."""
+        return tuple(self._public.hands[self.player])
+
+    @property
+    def table(self) -> tuple[int, ...]:
+        """The cards on the table, in rank order."""
+        return tuple(self._public.table)
+
+    @property
+    def other_count(self) -> int:
+        """How many cards the other seat holds."""
+        return self._other_count
+
+    @property
+    def deck_left(self) -> int:
         """Cards still to be dealt this deck."""
-        self.table: tuple[int, ...] = tuple(state.table)
-
-    def current_player(self) -> int:
-        return self._state.to_move
-
-    def legal_actions(self) -> list[Action]:
-        return list(self.moves())
+        return self._deck_left
 
     def moves(self) -> list[Move]:
-        """The viewer's moves, typed: ``[]`` when it is not to move."""
-        if self._state.to_move != self.player:
+        """The viewer's moves, typed (a fresh list): ``[]`` when it is not to move."""
+        if self._public.to_move != self.player:
             return []
-        return self._moves()
-
-    def _moves(self) -> list[Move]:
-        return hand_moves(list(self.hand), list(self.table), self.game.seven_diamonds)
-
-    def action_to_string(self, action: Action) -> str:
-        return action_to_string(action)
-
-    def string_to_action(self, text: str) -> Action:
-        if self._state.to_move == CHANCE:
-            return parse_card(text.strip())
-        if self._state.to_move != self.player:
-            raise IllegalActionError(f"it is not seat {self.player}'s turn")
-        return read_move(text, self._moves())
+        return list(self._public.moves())
 
     @property
-    def unseen(self) -> list[int]:
+    def unseen(self) -> tuple[int, ...]:
         """Cards this seat has not seen this deck: the other hand and the deck, sorted by rank."""
-        s = self._state
-        known = set(self.hand) | set(s.table) | set(s.piles[0]) | set(s.piles[1]) | set(s.buried)
-        return sorted((c for c in self.game.deck_cards if c not in known), key=ORDER.__getitem__)
+        s = self._public
+        known = set(s.hands[self.player]) | set(s.table) | set(s.piles[0]) | set(s.piles[1]) | set(s.buried)
+        return tuple(sorted((c for c in self.game.deck_cards if c not in known), key=ORDER.__getitem__))
 
     @property
-    def piles(self) -> tuple[list[int], list[int]]:
-        return self._state.piles[0][:], self._state.piles[1][:]
+    def piles(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cards each seat has won this deck."""
+        return tuple(self._public.piles[0]), tuple(self._public.piles[1])
 
     @property
-    def totals(self) -> list[int]:
-        return self._state.totals[:]
+    def totals(self) -> tuple[int, int]:
+        """Each seat's points so far."""
+        return self._public.totals[0], self._public.totals[1]
 
     @property
     def last_capturer(self) -> int:
-        return self._state.last
+        """The seat that took cards last this deck (the leftovers go to it), or -1."""
+        return self._public.last
 
+    # -- the protocol -------------------------------------------------------
     def to_json(self) -> JSON:
-        s = self._state
+        s = self._public
         hands: list[object] = [None, None]
-        hands[self.player] = codes(list(self.hand))
-        hands[1 - self.player] = self.other_count
+        hands[self.player] = codes(s.hands[self.player])
+        hands[1 - self.player] = self._other_count
         return {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
@@ -97,16 +99,38 @@ class BasraView(View):
             "scores": s.scores(),
             "viewer": self.player,
             "hands": hands,
-            **public_json(s, self.deck_left),
+            **public_json(s, self._deck_left),
             "draws": s.drawn,
             "returns": s.returns() if s.to_move == TERMINAL else None,
         }
 
     def sample_world(self, rng: random.Random) -> BasraState:
         """A full state agreeing with this view; its history starts here (it is empty)."""
-        world = self._state.clone()
-        hidden = self.unseen
+        world = self._public.clone()
+        hidden = list(self.unseen)
         rng.shuffle(hidden)
-        world.hands[1 - self.player] = sorted(hidden[: self.other_count], key=ORDER.__getitem__)
-        world.pile = hidden[self.other_count :]
+        world.hands[1 - self.player] = sorted(hidden[: self._other_count], key=ORDER.__getitem__)
+        world.pile = hidden[self._other_count :]
+        world._moves = None
         return world
+
+
+def information_key(state: BasraState, player: int) -> Hashable:
+    """Everything ``player`` knows of ``state`` as a tuple: equal exactly when the views are."""
+    return (
+        player,
+        state.to_move,
+        tuple(state.hands[player]),
+        len(state.hands[1 - player]),
+        tuple(state.table),
+        tuple(state.piles[0]),
+        tuple(state.piles[1]),
+        tuple(state.totals),
+        tuple(state.basras),
+        state.dealer,
+        state.deck_no,
+        len(state.pile),
+        state.drawn,
+        tuple(state.buried),
+        state.last,
+    )

@@ -1,15 +1,39 @@
-"""Basra moves in words every seat may read: every card of a move is played face up."""
+"""Basra moves in words every seat may read: every card of a move is played face up.
+
+No move goes without saying, so Basra keeps the default ``is_quiet`` (never).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from deckhand.core.cards import CARDS
+from deckhand.core.protocol import Action
 from deckhand.games.basra.captures import Move, is_basra, taken
+from deckhand.games.basra.state import BasraState, is_move
 
-if TYPE_CHECKING:
-    from deckhand.games.basra.state import BasraState
+
+def describe_action(state: BasraState, action: Action) -> str:
+    """A move in words (:func:`describe_move`); a deal says only that a card is dealt."""
+    if state.to_move < 0 or not is_move(action):
+        return "a card is dealt"
+    assert isinstance(action, tuple)
+    return describe_move(action, state.table, state.game.seven_diamonds)
+
+
+def announce(state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
+    """The end of a deck (:func:`deck_report`) when ``action`` is its last card; otherwise nothing."""
+    if (
+        state.to_move < 0
+        or not is_move(action)
+        or state.pile
+        or any(len(h) > (h is state.hands[state.to_move]) for h in state.hands)
+    ):
+        return []  # only the last card of a deck's last deal ends the deck
+    assert isinstance(action, tuple)
+    after = state.clone()
+    after.apply_action(action)
+    return deck_report(state, action, after, names)
 
 
 def _and(items: list[str]) -> str:

@@ -17,11 +17,35 @@ from typing import Any
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.cards import CARDS, CODES
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Action, Game, View
-from deckhand.games.cambio import notation as N
-from deckhand.games.cambio import rollout
+from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.games.cambio.actions import (
+    A_CAMBIO,
+    A_DISCARD,
+    A_DRAW,
+    A_KEEP,
+    A_PASS,
+    A_SKIP,
+    A_TAKE,
+    BASE,
+    Kind,
+    decode,
+    pos_action,
+    slot_action,
+    switch_action,
+    switch_positions,
+)
 from deckhand.games.cambio.options import NO_POWER
-from deckhand.games.cambio.phases import (
+from deckhand.games.cambio.playout import (
+    KEPT_VALUE,
+    TAKE_GAIN,
+    estimate,
+    rollout_action,
+    worst_slot,
+    worth,
+    worth_sticking,
+)
+from deckhand.games.cambio.playout import UNKNOWN_VALUE as POLICY_UNKNOWN_VALUE
+from deckhand.games.cambio.state import (
     EMPTY,
     GIVE,
     HOLD,
@@ -33,17 +57,17 @@ from deckhand.games.cambio.phases import (
     STICK,
     SWITCH_P,
     UNKNOWN,
+    CambioState,
 )
-from deckhand.games.cambio.state import CambioState
+from deckhand.games.cambio.view import CambioView
 
 UNKNOWN_VALUE = 6
 """The seed's value of an unknown card: the average."""
 
 
-def _table(view: View) -> CambioState:
-    table = getattr(view, "table", None)
-    if not isinstance(table, CambioState):
-        raise IllegalActionError("the Cambio agents need a Cambio view")
+def _table(view: View) -> CambioView:
+    """``view`` as a Cambio view of the seat to move."""
+    table = view_as(view, CambioView)
     if view.current_player() != view.player:
         raise IllegalActionError(f"seat {view.player} is not to move")
     return table
@@ -83,13 +107,13 @@ class EasyAgent(Agent):
         legal = view.legal_actions()
         candidates = [Candidate(view.action_to_string(a)) for a in legal]
         if r.phase == START:
-            if N.A_CAMBIO in legal and rng.random() < self.cambio_chance:
-                return _random(view, N.A_CAMBIO, "called cambio at random", candidates)
-            options = [a for a in legal if a != N.A_CAMBIO]
+            if A_CAMBIO in legal and rng.random() < self.cambio_chance:
+                return _random(view, A_CAMBIO, "called cambio at random", candidates)
+            options = [a for a in legal if a != A_CAMBIO]
             action = options[int(rng.random() * len(options))]
             return _random(view, action, "chose at random between drawing and taking", candidates)
         if r.phase == STICK:
-            return _random(view, N.A_PASS, "the random player never sticks", candidates)
+            return _random(view, A_PASS, "the random player never sticks", candidates)
         action = legal[int(rng.random() * len(legal))]
         return _random(view, action, f"picked at random from {len(legal)} legal actions", candidates)
 
@@ -143,18 +167,18 @@ def _explained(
     return Explanation(action, view.action_to_string(action), reason, candidates, data or {}, public)
 
 
-def public_reason(table: CambioState, action: Action) -> str:
+def public_reason(table: CambioView, action: Action) -> str:
     """Why, in words that tell the other seats nothing about the cards: the kind of move only.
 
     The private reasons name the drawn card and the hand's worth; another
     seat reads this beside the move's public words (``describe_action``).
     """
-    if not isinstance(action, int) or action < N.BASE:
+    if not isinstance(action, int) or action < BASE:
         return ""
-    kind, _ = N.decode(action)
-    if kind == N.CAMBIO:
+    kind, _ = decode(action)
+    if kind == Kind.CAMBIO:
         return "it reckons its hand is the lowest"
-    if kind == N.SWAP:
+    if kind == Kind.SWAP:
         return "" if table.took else "it keeps its low cards"
     return ""  # the move's own words say the rest (a look, a stick's result)
 
@@ -162,7 +186,7 @@ def public_reason(table: CambioState, action: Action) -> str:
 class _Hard:
     """One decision of the hard player, with the numbers it used."""
 
-    def __init__(self, view: View, r: CambioState, cambio_at: int) -> None:
+    def __init__(self, view: View, r: CambioView, cambio_at: int) -> None:
         self.view = view
         self.r = r
         self.p = view.player
@@ -176,15 +200,15 @@ class _Hard:
         return UNKNOWN_VALUE if card == UNKNOWN else self.value[card]
 
     def config(self, seat: int) -> int:
-        return sum(self.cv(c) for c in self.r.hands[seat] if c != EMPTY)
+        return sum(self.cv(c) for c in self.r.hand(seat) if c != EMPTY)
 
     def slots(self, seat: int) -> list[int]:
-        return [s for s, c in enumerate(self.r.hands[seat]) if c != EMPTY]
+        return [s for s, c in enumerate(self.r.hand(seat)) if c != EMPTY]
 
     def best_swap(self, card: int) -> tuple[int, int, int]:
         """(slot, before, after): where ``card`` lowers the configuration value most."""
         before = self.config(self.p)
-        hand = self.r.hands[self.p]
+        hand = self.r.hand(self.p)
         slot = max(self.slots(self.p), key=lambda s: (self.cv(hand[s]), s))
         return slot, before, before - self.cv(hand[slot]) + self.value[card]
 
@@ -195,7 +219,7 @@ class _Hard:
     def swap_candidates(self, card: int) -> list[Candidate]:
         """Each own slot ``card`` could go to, valued by the configuration value after the swap."""
         before = self.config(self.p)
-        hand = self.r.hands[self.p]
+        hand = self.r.hand(self.p)
         return [
             Candidate(
                 f"swap {s}", value=float(before - self.cv(hand[s]) + self.value[card]), note="configuration value after"
@@ -205,7 +229,7 @@ class _Hard:
 
     def done(self, action: Action, reason: str, candidates: list[Candidate] | None = None, **data: Any) -> Explanation:
         if action not in self.legal:  # never happens by construction; keep the promise anyway
-            action = N.A_SKIP if N.A_SKIP in self.legal else self.legal[-1]
+            action = A_SKIP if A_SKIP in self.legal else self.legal[-1]
         if candidates is None:
             candidates = [Candidate(self.view.action_to_string(a)) for a in self.legal[:40]]
         data.setdefault("configuration_value", self.config(self.p))
@@ -237,70 +261,70 @@ class _Hard:
 
     def start(self) -> Explanation:
         mine = self.config(self.p)
-        if N.A_CAMBIO in self.legal:
+        if A_CAMBIO in self.legal:
             others = {q: self.config(q) for q in self.opponents()}
             if mine <= self.cambio_at and all(mine < v for v in others.values()):
                 return self.done(
-                    N.A_CAMBIO,
+                    A_CAMBIO,
                     f"called cambio: my configuration value {mine} is at most "
                     f"{self.cambio_at} and below every opponent's ({_list(others.values())})",
                     opponents=others,
                 )
-        if N.A_TAKE in self.legal and self.slots(self.p):
+        if A_TAKE in self.legal and self.slots(self.p):
             top = self.r.discard[-1]
             slot, before, after = self.best_swap(top)
             if self.value[top] < 5 and after < before:
                 return self.done(
-                    N.A_TAKE,
+                    A_TAKE,
                     f"took {_name(top)} from the discard pile: my configuration value drops from {before} to {after}",
                     self.swap_candidates(top),
                     slot=slot,
                     before=before,
                     after=after,
                 )
-        return self.done(N.A_DRAW, f"drew from the deck: my configuration value is {mine}")
+        return self.done(A_DRAW, f"drew from the deck: my configuration value is {mine}")
 
     def hold(self) -> Explanation:
         card = self.r.drawn
         if not self.slots(self.p):
-            return self.done(N.A_DISCARD, f"discarded {_name(card)}: I have no cards left to swap")
+            return self.done(A_DISCARD, f"discarded {_name(card)}: I have no cards left to swap")
         slot, before, after = self.best_swap(card)
         options = self.swap_candidates(card)
         options.append(Candidate("discard", value=float(before), note="configuration value after"))
         if self.r.took:
             return self.done(
-                N.slot_action(N.SWAP, slot),
+                slot_action(Kind.SWAP, slot),
                 f"swapped {_name(card)} into slot {slot}: my configuration value drops from {before} to {after}",
                 options[:-1],
                 before=before,
                 after=after,
             )
         if self.r.game.power[card] != NO_POWER:
-            return self.done(N.A_DISCARD, f"discarded {_name(card)} to use its power")
+            return self.done(A_DISCARD, f"discarded {_name(card)} to use its power")
         if self.value[card] < 5 and after < before:
             return self.done(
-                N.slot_action(N.SWAP, slot),
+                slot_action(Kind.SWAP, slot),
                 f"swapped {_name(card)} into slot {slot}: my configuration value drops from {before} to {after}",
                 options,
                 before=before,
                 after=after,
             )
         why = "it is 5 or more" if self.value[card] >= 5 else "no swap lowers my configuration value"
-        return self.done(N.A_DISCARD, f"discarded {_name(card)}: {why}", options)
+        return self.done(A_DISCARD, f"discarded {_name(card)}: {why}", options)
 
     def peek(self, seats: list[int], rule: str) -> Explanation:
         for q in seats:
             for s in self.slots(q):
-                action = N.pos_action(N.PEEK, q, s)
-                if self.r.hands[q][s] == UNKNOWN and action in self.legal:
+                action = pos_action(Kind.PEEK, q, s)
+                if self.r.hand(q)[s] == UNKNOWN and action in self.legal:
                     return self.done(action, f"{rule} at {q}.{s}")
-        return self.done(N.A_SKIP, f"{rule.split(':')[0]}: skipped, every card it could show is known")
+        return self.done(A_SKIP, f"{rule.split(':')[0]}: skipped, every card it could show is known")
 
     def my_highest(self, *, unknown_first: bool = False) -> int | None:
         slots = self.slots(self.p)
         if not slots:
             return None
-        hand = self.r.hands[self.p]
+        hand = self.r.hand(self.p)
         if unknown_first:
             unknown = [s for s in slots if hand[s] == UNKNOWN]
             if unknown:
@@ -308,22 +332,22 @@ class _Hard:
         return max(slots, key=lambda s: (self.cv(hand[s]), -s))
 
     def switch(self, q: int, t: int, s: int) -> Action:
-        return N.switch_action(self.p, s, q, t)
+        return switch_action(self.p, s, q, t)
 
     def jack_queen(self) -> Explanation:
         best = self.known_opponent_cards()
         mine = self.my_highest()
         if best and mine is not None:
             v, q, t = best[0]
-            mv = self.cv(self.r.hands[self.p][mine])
+            mv = self.cv(self.r.hand(self.p)[mine])
             action = self.switch(q, t, mine)
             if v < 4 and mv > v and action in self.legal:
                 return self.done(
                     action,
                     f"J/Q: switched my highest card (slot {mine}, worth {mv}) with "
-                    f"{_name(self.r.hands[q][t])} at {q}.{t}",
+                    f"{_name(self.r.hand(q)[t])} at {q}.{t}",
                 )
-        return self.done(N.A_SKIP, "J/Q: skipped, I know no opponent card below 4 worth switching for")
+        return self.done(A_SKIP, "J/Q: skipped, I know no opponent card below 4 worth switching for")
 
     def known_opponent_cards(self) -> list[tuple[int, int, int]]:
         """(value, seat, slot) of opponents' cards I know, lowest first, that may be switched."""
@@ -332,7 +356,7 @@ class _Hard:
             if self.r.locked(q):
                 continue
             for t in self.slots(q):
-                c = self.r.hands[q][t]
+                c = self.r.hand(q)[t]
                 if c != UNKNOWN:
                     out.append((self.value[c], q, t))
         return sorted(out)
@@ -341,21 +365,21 @@ class _Hard:
         r = self.r
         if r.game.king_peeked:
             q, t = r.peeked & 7, r.peeked >> 3
-            c = r.hands[q][t]
+            c = r.hand(q)[t]
             targets = [] if c in (EMPTY, UNKNOWN) or r.locked(q) else [(self.value[c], q, t)]
         else:
             targets = self.known_opponent_cards()
         if not targets or not self.slots(self.p):
-            return self.done(N.A_SKIP, "black K: skipped, no opponent card I know can be switched")
+            return self.done(A_SKIP, "black K: skipped, no opponent card I know can be switched")
         v, q, t = targets[0]
-        what = f"{_name(r.hands[q][t])} at {q}.{t}"
+        what = f"{_name(r.hand(q)[t])} at {q}.{t}"
         if v < 3:
             mine = self.my_highest(unknown_first=True)
             assert mine is not None
             return self.done(
                 self.switch(q, t, mine), f"black K: {what} is very good (below 3): switched it with my slot {mine}"
             )
-        hand = r.hands[self.p]
+        hand = r.hand(self.p)
         known = [s for s in self.slots(self.p) if hand[s] != UNKNOWN]
         high = max(known, key=lambda s: (self.value[hand[s]], -s)) if known else None
         if high is not None and self.value[hand[high]] >= v + 3:
@@ -370,7 +394,7 @@ class _Hard:
                 self.switch(q, t, unknown[0]),
                 f"black K: switched {what} with my unknown slot {unknown[0]} (worth 6 to me)",
             )
-        return self.done(N.A_SKIP, f"black K: skipped, {what} would not lower my configuration value")
+        return self.done(A_SKIP, f"black K: skipped, {what} would not lower my configuration value")
 
     def stick(self) -> Explanation:
         r = self.r
@@ -379,28 +403,28 @@ class _Hard:
         kept = None
         for q in [self.p, *self.opponents()]:
             for t in self.slots(q):
-                c = r.hands[q][t]
-                action = N.pos_action(N.STICK, q, t)
+                c = r.hand(q)[t]
+                action = pos_action(Kind.STICK, q, t)
                 if c == UNKNOWN or rank[c] != rank[top] or action not in self.legal:
                     continue
-                if not rollout.worth_sticking(r, q, c, self.p):
+                if not worth_sticking(r.game, q, c, self.p):
                     kept = c  # losing it would not lower my total
                     continue
                 whose = "my" if q == self.p else f"seat {q}'s"
                 return self.done(action, f"stuck {whose} {CODES[c]} at {q}.{t} on {_name(top)}: I know it matches")
         if kept is not None:
             return self.done(
-                N.A_PASS, f"passed: my {CODES[kept]} matches {_name(top)}, but it is worth {self.value[kept]} to me"
+                A_PASS, f"passed: my {CODES[kept]} matches {_name(top)}, but it is worth {self.value[kept]} to me"
             )
-        return self.done(N.A_PASS, f"passed: I know no card that matches {_name(top)}")
+        return self.done(A_PASS, f"passed: I know no card that matches {_name(top)}")
 
     def give(self) -> Explanation:
         mine = self.my_highest()
         if mine is not None:
-            worth = self.cv(self.r.hands[self.p][mine])
-            if worth > 0:
-                return self.done(N.slot_action(N.GIVE, mine), f"gave away my slot {mine} (worth {worth} to me)")
-        return self.done(N.A_KEEP, "kept my cards: none is worth more than 0")
+            mine_worth = self.cv(self.r.hand(self.p)[mine])
+            if mine_worth > 0:
+                return self.done(slot_action(Kind.GIVE, mine), f"gave away my slot {mine} (worth {mine_worth} to me)")
+        return self.done(A_KEEP, "kept my cards: none is worth more than 0")
 
 
 def _list(values: Any) -> str:
@@ -408,7 +432,7 @@ def _list(values: Any) -> str:
 
 
 class PolicyAgent(Agent):
-    """The playout policy (:mod:`deckhand.games.cambio.rollout`) played from a seat's view.
+    """The playout policy (:mod:`deckhand.games.cambio.playout`) played from a seat's view.
 
     The policy reads only what the seat to move knows, so any world sampled
     from the view gives the same move. It is the level ``hard``: measured
@@ -421,10 +445,8 @@ class PolicyAgent(Agent):
         self.game = game
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        _table(view)
-        world = view.sample_world(rng)
-        assert isinstance(world, CambioState)
-        action = rollout.rollout_action(world, rng)
+        world = _table(view).sample_world(rng)
+        action = rollout_action(world, rng)
         legal = view.legal_actions()
         candidates = [Candidate(view.action_to_string(a)) for a in legal[:40]]
         return _explained(view, action, _policy_reason(world, action), candidates)
@@ -433,45 +455,45 @@ class PolicyAgent(Agent):
 def _policy_reason(state: CambioState, action: int) -> str:
     """Why the playout policy chose ``action``, in the numbers it used."""
     p = state.mover
-    kind, payload = N.decode(action)
-    mine = rollout.estimate(state, p, p)
-    others = [rollout.estimate(state, q, p) for q in range(state.game.players) if q != p]
+    kind, payload = decode(action)
+    mine = estimate(state, p, p)
+    others = [estimate(state, q, p) for q in range(state.game.players) if q != p]
     reckoning = (
-        f"my hand is worth about {mine} (cards I have not seen count {rollout.UNKNOWN_VALUE}), "
-        f"the others' about {_list(others)} (cards they kept count {rollout.KEPT_VALUE})"
+        f"my hand is worth about {mine} (cards I have not seen count {POLICY_UNKNOWN_VALUE}), "
+        f"the others' about {_list(others)} (cards they kept count {KEPT_VALUE})"
     )
-    if kind == N.CAMBIO:
+    if kind == Kind.CAMBIO:
         return f"called cambio: {reckoning}"
-    if kind == N.DRAW:
+    if kind == Kind.DRAW:
         return f"drew: {reckoning}"
-    if kind == N.TAKE:
-        return f"took {_name(state.discard[-1])}: it beats my worst card by at least {rollout.TAKE_GAIN}"
-    slot, worst = rollout.worst_slot(state, p)
-    if kind == N.SWAP:
+    if kind == Kind.TAKE:
+        return f"took {_name(state.discard[-1])}: it beats my worst card by at least {TAKE_GAIN}"
+    slot, worst = worst_slot(state, p)
+    if kind == Kind.SWAP:
         return f"swapped {_name(state.drawn)} into slot {payload}, my worst card (worth {worst} to me)"
-    if kind == N.DISCARD:
+    if kind == Kind.DISCARD:
         card = state.drawn
         if state.game.power[card] != NO_POWER:
             return f"discarded {_name(card)} to use its power: my worst card is worth only {worst}"
         return f"discarded {_name(card)}: it does not beat my worst card (worth {worst})"
-    if kind == N.PEEK:
+    if kind == Kind.PEEK:
         q, s = payload & 7, payload >> 3
         return f"peeked at {q}.{s}: a card I have not seen"
-    if kind == N.SWITCH:
-        sa, ta, sb, tb = N.switch_positions(payload)
+    if kind == Kind.SWITCH:
+        sa, ta, sb, tb = switch_positions(payload)
         q, t = (sb, tb) if sa == p else (sa, ta)
-        theirs = rollout.worth(state, q, t, p)
+        theirs = worth(state, q, t, p)
         return f"switched my slot {slot} (worth {worst}) for {q}.{t} (worth about {theirs} to me)"
-    if kind == N.SKIP:
+    if kind == Kind.SKIP:
         return "skipped: no move of this power gains enough"
-    if kind == N.STICK:
+    if kind == Kind.STICK:
         return f"stuck the card at {payload & 7}.{payload >> 3}: I know it matches {_name(state.discard[-1])}"
-    if kind == N.GIVE:
+    if kind == Kind.GIVE:
         return f"gave away my slot {payload}, my worst card (worth {worst} to me)"
-    if kind == N.PASS:
+    if kind == Kind.PASS:
         rank, top = state.game.rank, state.discard[-1]
         for c, m in zip(state.hands[p], state.known[p], strict=True):
-            if c != EMPTY and m >> p & 1 and rank[c] == rank[top] and not rollout.worth_sticking(state, p, c, p):
+            if c != EMPTY and m >> p & 1 and rank[c] == rank[top] and not worth_sticking(state.game, p, c, p):
                 return f"passed: my {CODES[c]} matches {_name(top)}, but it is worth {state.game.value[c]} to me"
         return "passed: I know no card that matches"
     return "kept my cards"

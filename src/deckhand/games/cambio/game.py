@@ -1,19 +1,26 @@
-"""The Cambio game object: options resolved once into the tables the rules index."""
+"""The Cambio game object: its names, agents and levels, and the hooks that wire the rules to the later files."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, cast
 
-from deckhand.core.cards import CODES
-from deckhand.core.deck import stack_indices
-from deckhand.core.errors import ConfigError
 from deckhand.core.options import Option
-from deckhand.core.protocol import Game
-from deckhand.games.cambio.options import OPTIONS, PRESETS, full_deck, power_table, rank_table, value_table
+from deckhand.core.protocol import Action, State, View, view_as
+from deckhand.games.cambio.notation import action_to_string as write_action
+from deckhand.games.cambio.notation import string_to_action as read_action
+from deckhand.games.cambio.options import OPTIONS, PRESETS, CambioSetup
+from deckhand.games.cambio.playout import play_out as play_out_unchecked
+from deckhand.games.cambio.playout import rollout_action as policy_action
 from deckhand.games.cambio.state import CambioState
+from deckhand.games.cambio.view import CambioView, glimpse, information_key
+from deckhand.games.cambio.words import announce as announcement
+from deckhand.games.cambio.words import describe_action as move_in_words
+from deckhand.games.cambio.words import is_quiet as goes_without_saying
 
 
-class CambioGame(Game):
+class CambioGame(CambioSetup):
     """Cambio for 2 to 6 seats, ``classic`` (seed 000) or ``house`` (seed 002) rules.
 
     >>> from deckhand import load_game
@@ -39,41 +46,38 @@ class CambioGame(Game):
         "hard": "policy",
     }
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        o = self.options
-        self.players: int = o["players"]
-        self.cards_per_seat: int = o["cards"]
-        bad = [s for s in o["known_slots"] if s >= self.cards_per_seat]
-        if bad:
-            raise ConfigError(f"cambio: option known_slots: slot {bad[0]} is not among the {self.cards_per_seat} dealt")
-        self.known_slots: tuple[int, ...] = tuple(o["known_slots"])
-        self.deck_list: list[int] = full_deck(o["jokers"])
-        self.deck_counts: list[int] = [self.deck_list.count(i) for i in range(53)]
-        self.stack: tuple[int, ...] = stack_indices("cambio", o["deck"], self.deck_list)
-        self.value: list[int] = value_table(o["values"])
-        self.power: list[int] = power_table()
-        self.rank: list[int] = rank_table()
-        self.all_mask: int = (1 << self.players) - 1
-        self.take_discard: bool = o["take_discard"]
-        self.king_peeked: bool = o["king_power"] == "peeked"
-        self.jq_any: bool = o["jq_power"] == "any"
-        self.caller_locked: bool = o["caller_locked"]
-        self.sticking: bool = o["sticking"]
-        self.turn_limit: int = o["max_rounds"] * self.players
-
-    @property
-    def num_players(self) -> int:
-        return self.players
-
     def new_initial_state(self) -> CambioState:
         return CambioState(self)
 
-    def max_game_length(self) -> int:
-        n = self.players
-        # deal, then per turn: draw, card, play, two power steps, and a window of
-        # a stick or pass and a penalty card per seat, and a give
-        return n * self.cards_per_seat + self.turn_limit * (5 + 2 * n + 1) + 1
+    # -- hooks: the State methods of the same names call them, with this game's states only --
+    def view(self, state: State, player: int) -> CambioView:
+        return CambioView(cast(CambioState, state), player)
 
-    def all_cards(self) -> list[str]:
-        return [CODES[c] for c in self.deck_list]
+    def action_to_string(self, state: State, action: Action) -> str:
+        return write_action(cast(CambioState, state), action)
+
+    def string_to_action(self, state: State, text: str) -> Action:
+        return read_action(cast(CambioState, state), text)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        return move_in_words(cast(CambioState, state), action)
+
+    def is_quiet(self, state: State, action: Action) -> bool:
+        return goes_without_saying(cast(CambioState, state), action)
+
+    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        return announcement(cast(CambioState, state), action, names)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        return policy_action(cast(CambioState, state), rng)
+
+    def play_out(self, state: State, rng: random.Random) -> list[float]:
+        """The playout loop without legality checks (:func:`.playout.play_out`)."""
+        return play_out_unchecked(cast(CambioState, state), rng)
+
+    def information_key(self, state: State, player: int) -> Hashable:
+        return information_key(cast(CambioState, state), player)
+
+    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
+        """A peeked card, or the own cards known from the deal: a table shows them until Enter."""
+        return glimpse(view_as(view, CambioView), action)

@@ -1,75 +1,33 @@
-"""Cambio actions as small ints, and their notation (RULES.md §1).
+"""Cambio notation: an action of a state to its string and back (RULES.md §1).
 
-Chance outcomes are card indices (0..52), written as card codes. A player
-action is ``64 + (payload << 4) + kind``; positions are ``slot * 8 + seat``
-so that seats and slots stay readable and slots may grow (penalty cards).
+The action codes and their writing are in :mod:`actions`; this reads them
+back, and both check what the state's rules cannot see from an int alone.
 """
 
 from __future__ import annotations
 
-from deckhand.core.cards import CODES, Card
+from deckhand.core.cards import Card
 from deckhand.core.errors import IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
+from deckhand.core.protocol import Action
+from deckhand.games.cambio.actions import BASE, WORDS, Kind, pos_action, slot_action, switch_action, to_string
+from deckhand.games.cambio.state import CambioState
 
-BASE = 64
-CAMBIO, DRAW, TAKE, DISCARD, SKIP, PASS, KEEP, SWAP, GIVE, PEEK, STICK, SWITCH = range(12)
-WORDS = ("cambio", "draw", "take", "discard", "skip", "pass", "keep")
-A_CAMBIO, A_DRAW, A_TAKE, A_DISCARD, A_SKIP, A_PASS, A_KEEP = (BASE + k for k in range(7))
 _WORD_ACTION = {word: BASE + kind for kind, word in enumerate(WORDS)}
-_SLOT_VERBS = {"swap": SWAP, "give": GIVE}
-_POS_VERBS = {"peek": PEEK, "stick": STICK}
+_SLOT_VERBS = {"swap": Kind.SWAP, "give": Kind.GIVE}
+_POS_VERBS = {"peek": Kind.PEEK, "stick": Kind.STICK}
 
 
-def pos(seat: int, slot: int) -> int:
-    """The position code of slot ``slot`` of ``seat``."""
-    return slot * 8 + seat
-
-
-def slot_action(kind: int, slot: int) -> int:
-    return BASE + (slot << 4) + kind
-
-
-def pos_action(kind: int, seat: int, slot: int) -> int:
-    return BASE + ((slot * 8 + seat) << 4) + kind
-
-
-def switch_action(seat_a: int, slot_a: int, seat_b: int, slot_b: int) -> int:
-    """``switch P.S Q.T`` with the two positions in canonical (seat, slot) order."""
-    if (seat_b, slot_b) < (seat_a, slot_a):
-        seat_a, slot_a, seat_b, slot_b = seat_b, slot_b, seat_a, slot_a
-    return BASE + ((((slot_a * 8 + seat_a) << 16) | (slot_b * 8 + seat_b)) << 4) + SWITCH
-
-
-def decode(action: int) -> tuple[int, int]:
-    """(kind, payload) of a player action."""
-    a = action - BASE
-    return a & 15, a >> 4
-
-
-def switch_positions(payload: int) -> tuple[int, int, int, int]:
-    a, b = payload >> 16, payload & 0xFFFF
-    return a & 7, a >> 3, b & 7, b >> 3
-
-
-def to_string(action: int) -> str:
-    """The canonical notation of an action (or a card code for a chance outcome)."""
-    if action < BASE:
-        return CODES[action]
-    kind, payload = decode(action)
-    if kind > SWITCH:
+def action_to_string(state: CambioState, action: Action) -> str:
+    """The canonical notation of ``action`` (a card code for a chance outcome)."""
+    if type(action) is not int or action < 0:
         raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
-    if kind < SWAP:
-        if payload:
-            raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
-        return WORDS[kind]
-    if kind == SWAP:
-        return f"swap {payload}"
-    if kind == GIVE:
-        return f"give {payload}"
-    if kind == SWITCH:
-        sa, ta, sb, tb = switch_positions(payload)
-        return f"switch {sa}.{ta} {sb}.{tb}"
-    return f"{'peek' if kind == PEEK else 'stick'} {payload & 7}.{payload >> 3}"
+    return to_string(action)
+
+
+def string_to_action(state: CambioState, text: str) -> Action:
+    """Parse notation; seats are checked against the game's."""
+    return parse(text, state.game.players)
 
 
 def _number(text: str, what: str, source: str) -> int:

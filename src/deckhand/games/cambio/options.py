@@ -1,16 +1,19 @@
 """Cambio's options and its two presets (RULES.md §1): every preset line is an option.
 
-The tables here (card values, powers, the full deck) are built once per game
-so that the rules in :mod:`state` only index lists of ints.
+:class:`CambioSetup` resolves them once per game into the tables (card
+values, powers, the full deck) so that the rules in :mod:`state` only index
+lists of ints.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from deckhand.core.cards import CARDS, JOKER_INDEX, Rank
-from deckhand.core.errors import quote
+from deckhand.core.cards import CARDS, CODES, JOKER_INDEX, Rank
+from deckhand.core.deck import stack_indices
+from deckhand.core.errors import ConfigError, quote
 from deckhand.core.options import DECK_OPTION, Option, boolean, choice, integer
+from deckhand.core.protocol import Game
 
 _SLOT = integer(0, 7)
 
@@ -136,3 +139,43 @@ def rank_table() -> list[int]:
 def full_deck(jokers: bool) -> list[int]:
     """Card indices of the deck: 52 cards, and two jokers (index 52 twice) if asked."""
     return list(range(52)) + ([JOKER_INDEX, JOKER_INDEX] if jokers else [])
+
+
+class CambioSetup(Game):
+    """Cambio's options resolved into what the rules read; :class:`~.game.CambioGame` adds the rest."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self.options
+        self.players: int = o["players"]
+        self.cards_per_seat: int = o["cards"]
+        bad = [s for s in o["known_slots"] if s >= self.cards_per_seat]
+        if bad:
+            raise ConfigError(f"cambio: option known_slots: slot {bad[0]} is not among the {self.cards_per_seat} dealt")
+        self.known_slots: tuple[int, ...] = tuple(o["known_slots"])
+        self.deck_list: list[int] = full_deck(o["jokers"])
+        self.deck_counts: list[int] = [self.deck_list.count(i) for i in range(53)]
+        self.stack: tuple[int, ...] = stack_indices("cambio", o["deck"], self.deck_list)
+        self.value: list[int] = value_table(o["values"])
+        self.power: list[int] = power_table()
+        self.rank: list[int] = rank_table()
+        self.all_mask: int = (1 << self.players) - 1
+        self.take_discard: bool = o["take_discard"]
+        self.king_peeked: bool = o["king_power"] == "peeked"
+        self.jq_any: bool = o["jq_power"] == "any"
+        self.caller_locked: bool = o["caller_locked"]
+        self.sticking: bool = o["sticking"]
+        self.turn_limit: int = o["max_rounds"] * self.players
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def max_game_length(self) -> int:
+        n = self.players
+        # deal, then per turn: draw, card, play, two power steps, and a window of
+        # a stick or pass and a penalty card per seat, and a give
+        return n * self.cards_per_seat + self.turn_limit * (5 + 2 * n + 1) + 1
+
+    def all_cards(self) -> list[str]:
+        return [CODES[c] for c in self.deck_list]

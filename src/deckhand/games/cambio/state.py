@@ -9,41 +9,58 @@ moves with the cards; a card that goes face up gets every bit.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
-from deckhand.games.cambio import notation as N
-from deckhand.games.cambio.describe import describe_action, explain_illegal, say, table_json
-from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
-from deckhand.games.cambio.phases import (
-    DEAL,
-    DRAWING,
-    EMPTY,
-    END,
-    GIVE,
-    HOLD,
-    KING_PEEK,
-    KING_SWITCH,
-    PEEK_OTHER_P,
-    PEEK_OWN_P,
-    PENALTY,
-    START,
-    STICK,
-    SWITCH_P,
-    UNKNOWN,
+from deckhand.games.cambio.actions import (
+    A_CAMBIO,
+    A_DISCARD,
+    A_DRAW,
+    A_KEEP,
+    A_PASS,
+    A_SKIP,
+    A_TAKE,
+    BASE,
+    Kind,
+    decode,
+    pos,
+    pos_action,
+    slot_action,
+    switch_action,
+    switch_positions,
+    to_string,
 )
+from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH, CambioSetup
 
-__all__ = ["EMPTY", "UNKNOWN", "CambioState"]
+EMPTY = -1
+"""An emptied slot (its card was stuck away or given)."""
+UNKNOWN = -2
+"""A card the holder of a redacted state (a view) cannot place."""
 
-if TYPE_CHECKING:
-    from deckhand.games.cambio.game import CambioGame
-    from deckhand.games.cambio.view import CambioView
-
-_CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
+# Phases.
+(DEAL, START, DRAWING, HOLD, PEEK_OWN_P, PEEK_OTHER_P, SWITCH_P, KING_PEEK, KING_SWITCH, STICK, PENALTY, GIVE, END) = (
+    range(13)
+)
+PHASE_NAMES = (
+    "deal",
+    "start",
+    "drawing",
+    "hold",
+    "peek_own",
+    "peek_other",
+    "switch",
+    "king_peek",
+    "king_switch",
+    "stick",
+    "penalty",
+    "give",
+    "end",
+)
+CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
+"""The phases where a card comes off the draw pile."""
 _POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
 
 
@@ -71,7 +88,7 @@ class CambioState(State):
         "wleft",
     )
 
-    game: CambioGame
+    game: CambioSetup
     hands: list[list[int]]
     known: list[list[int]]
     pile: list[int]
@@ -90,7 +107,7 @@ class CambioState(State):
     hist: list[int]
     hist_shared: bool
 
-    def __init__(self, game: CambioGame) -> None:
+    def __init__(self, game: CambioSetup) -> None:
         self.game = game
         n = game.players
         self.hands = [[] for _ in range(n)]
@@ -114,7 +131,7 @@ class CambioState(State):
     # -- whose turn ---------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return CHANCE
         if phase == END:
             return TERMINAL
@@ -142,26 +159,26 @@ class CambioState(State):
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return [a for a, _ in pile_outcomes(self.pile, self.game.stack, self.ndrawn)]
         p = self.mover
         out: list[Action]
         if phase == START:
-            out = [] if self.caller >= 0 else [N.A_CAMBIO]
-            out.append(N.A_DRAW)
+            out = [] if self.caller >= 0 else [A_CAMBIO]
+            out.append(A_DRAW)
             if self.game.take_discard and self.discard and self._has_cards(p):
-                out.append(N.A_TAKE)
+                out.append(A_TAKE)
             return out
         if phase == HOLD:
-            out = [N.slot_action(N.SWAP, s) for s, c in enumerate(self.hands[p]) if c != EMPTY]
+            out = [slot_action(Kind.SWAP, s) for s, c in enumerate(self.hands[p]) if c != EMPTY]
             if not self.took:
-                out.append(N.A_DISCARD)
+                out.append(A_DISCARD)
             return out
         if phase == STICK:
             return self._stick_actions(p)
         if phase == GIVE:
-            out = [N.slot_action(N.GIVE, s) for s, c in enumerate(self.hands[p]) if c != EMPTY]
-            out.append(N.A_KEEP)
+            out = [slot_action(Kind.GIVE, s) for s, c in enumerate(self.hands[p]) if c != EMPTY]
+            out.append(A_KEEP)
             return out
         if phase == END:
             return []
@@ -178,19 +195,19 @@ class CambioState(State):
         n = len(hands)
         out: list[int] = []
         if phase == PEEK_OWN_P:
-            out = [N.pos_action(N.PEEK, p, s) for s in self._slots(p)]
+            out = [pos_action(Kind.PEEK, p, s) for s in self._slots(p)]
         elif phase == PEEK_OTHER_P or (phase == KING_PEEK and self.game.king_peeked):
-            out = [N.pos_action(N.PEEK, q, s) for q in range(n) if q != p for s in self._slots(q)]
+            out = [pos_action(Kind.PEEK, q, s) for q in range(n) if q != p for s in self._slots(q)]
         elif phase == KING_PEEK:
-            out = [N.pos_action(N.PEEK, q, s) for q in range(n) for s in self._slots(q)]
+            out = [pos_action(Kind.PEEK, q, s) for q in range(n) for s in self._slots(q)]
         elif phase == KING_SWITCH and self.game.king_peeked:
             q, t = self.peeked & 7, self.peeked >> 3
             if not self.locked(q) and hands[q][t] != EMPTY:
-                out = [N.switch_action(p, s, q, t) for s in self._slots(p)]
+                out = [switch_action(p, s, q, t) for s in self._slots(p)]
         elif (phase == SWITCH_P and not self.game.jq_any) or phase == KING_SWITCH:
             # own card with an opponent's, listed in notation order (lower position first)
             mine = self._slots(p)
-            sw = N.switch_action
+            sw = switch_action
             for q in range(p):
                 if not self.locked(q):
                     for t in self._slots(q):
@@ -201,22 +218,22 @@ class CambioState(State):
                     out += [sw(p, s, q, t) for t in qs]
         else:  # SWITCH_P, any two cards of two different seats, in notation order
             free = [(q, self._slots(q)) for q in range(n) if not self.locked(q)]
-            sw = N.switch_action
+            sw = switch_action
             for i, (q, qs) in enumerate(free):
                 for s in qs:
                     for r, rs in free[i + 1 :]:
                         out += [sw(q, s, r, t) for t in rs]
-        out.append(N.A_SKIP)
+        out.append(A_SKIP)
         return list(out)
 
     def _power_legal(self, action: int) -> bool:
         """Legality in a power phase, without building the list when the answer is plain."""
         phase = self.phase
-        if action == N.A_SKIP:
+        if action == A_SKIP:
             return True
-        kind, payload = N.decode(action)
+        kind, payload = decode(action)
         p = self.mover
-        if kind == N.PEEK:
+        if kind == Kind.PEEK:
             q, s = payload & 7, payload >> 3
             if q >= len(self.hands) or s >= len(self.hands[q]) or self.hands[q][s] == EMPTY:
                 return False
@@ -225,15 +242,15 @@ class CambioState(State):
             if phase == PEEK_OTHER_P or (phase == KING_PEEK and self.game.king_peeked):
                 return q != p
             return phase == KING_PEEK
-        if kind != N.SWITCH or phase not in (SWITCH_P, KING_SWITCH):
+        if kind != Kind.SWITCH or phase not in (SWITCH_P, KING_SWITCH):
             return False
         return action in self._power_actions(p, phase)
 
     def _stick_actions(self, p: int) -> list[Action]:
         out: list[Action] = [
-            N.pos_action(N.STICK, q, s) for q in range(len(self.hands)) if q != self.caller for s in self._slots(q)
+            pos_action(Kind.STICK, q, s) for q in range(len(self.hands)) if q != self.caller for s in self._slots(q)
         ]
-        out.append(N.A_PASS)
+        out.append(A_PASS)
         return out
 
     def why_illegal(self, action: object) -> str | None:
@@ -243,13 +260,13 @@ class CambioState(State):
         phase = self.phase
         if phase == END:
             return "the game is over"
-        if phase in _CHANCE_PHASES:
-            if not 0 <= action < N.BASE:
+        if phase in CHANCE_PHASES:
+            if not 0 <= action < BASE:
                 return f"{say(action)}: a card must be dealt now"
             if not pile_allows(self.pile, self.game.stack, self.ndrawn, action):
                 return f"{CODES[action]} cannot come next: it is not in the draw pile"
             return None
-        if action < N.BASE:
+        if action < BASE:
             return f"{CODES[action] if action >= 0 else action}: it is seat {self.mover}'s move, not a deal"
         if phase in (START, HOLD, GIVE, STICK):
             if self._plain_legal(action):
@@ -260,59 +277,59 @@ class CambioState(State):
 
     def _plain_legal(self, action: int) -> bool:
         """Legality outside the powers, without building the list of legal actions."""
-        kind, payload = N.decode(action)
+        kind, payload = decode(action)
         phase = self.phase
         p = self.mover
         if phase == START:
-            if action == N.A_DRAW:
+            if action == A_DRAW:
                 return True  # a turn only starts when a card can be drawn
-            if action == N.A_CAMBIO:
+            if action == A_CAMBIO:
                 return self.caller < 0
-            return action == N.A_TAKE and self.game.take_discard and bool(self.discard) and self._has_cards(p)
+            return action == A_TAKE and self.game.take_discard and bool(self.discard) and self._has_cards(p)
         if phase == HOLD:
-            if kind == N.SWAP:
+            if kind == Kind.SWAP:
                 hand = self.hands[p]
                 return payload < len(hand) and hand[payload] != EMPTY
-            return action == N.A_DISCARD and not self.took
+            return action == A_DISCARD and not self.took
         if phase == STICK:
-            if kind == N.STICK:
+            if kind == Kind.STICK:
                 q, s = payload & 7, payload >> 3
                 return q < len(self.hands) and q != self.caller and s < len(self.hands[q]) and self.hands[q][s] != EMPTY
-            return action == N.A_PASS
-        if kind == N.GIVE:
+            return action == A_PASS
+        if kind == Kind.GIVE:
             hand = self.hands[p]
             return payload < len(hand) and hand[payload] != EMPTY
-        return action == N.A_KEEP
+        return action == A_KEEP
 
     def apply_action(self, action: Action) -> None:
         why = self.why_illegal(action)
         if why is not None:
             raise IllegalActionError(why)
         assert isinstance(action, int)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, a: int) -> None:
+        """Play a legal action without checking it: the playout loop's moves are legal by construction."""
         if self.hist_shared:
             self.hist = self.hist[:]
             self.hist_shared = False
-        self.hist.append(action)
-        self._do(action)
-
-    def _do(self, a: int) -> None:
-        """Play a legal action (no checks: playouts call it through apply_action)."""
+        self.hist.append(a)
         phase = self.phase
-        if a < N.BASE:
+        if a < BASE:
             self._chance(a)
             return
-        kind, payload = N.decode(a)
+        kind, payload = decode(a)
         p = self.mover
-        if kind == N.DRAW:
+        if kind == Kind.DRAW:
             self.phase = DRAWING  # a turn starts only with cards in the draw pile
-        elif kind == N.CAMBIO:
+        elif kind == Kind.CAMBIO:
             self.caller = p
             self._next_turn()
-        elif kind == N.TAKE:
+        elif kind == Kind.TAKE:
             self.drawn = self.discard.pop()
             self.took = True
             self.phase = HOLD
-        elif kind == N.SWAP:
+        elif kind == Kind.SWAP:
             hand = self.hands[p]
             old = hand[payload]
             hand[payload] = self.drawn
@@ -320,7 +337,7 @@ class CambioState(State):
             self.discard.append(old)
             self.drawn = EMPTY
             self._end_play()
-        elif kind == N.DISCARD:
+        elif kind == Kind.DISCARD:
             card = self.drawn
             self.discard.append(card)
             self.drawn = EMPTY
@@ -329,7 +346,7 @@ class CambioState(State):
                 self.phase = _POWER_PHASE[power]
             else:
                 self._end_play()
-        elif kind == N.PEEK:
+        elif kind == Kind.PEEK:
             q, s = payload & 7, payload >> 3
             self.known[q][s] |= 1 << p
             if phase == KING_PEEK:
@@ -337,19 +354,19 @@ class CambioState(State):
                 self.phase = KING_SWITCH
             else:
                 self._end_play()
-        elif kind == N.SWITCH:
-            sa, ta, sb, tb = N.switch_positions(payload)
+        elif kind == Kind.SWITCH:
+            sa, ta, sb, tb = switch_positions(payload)
             ha, hb, ka, kb = self.hands[sa], self.hands[sb], self.known[sa], self.known[sb]
             ha[ta], hb[tb] = hb[tb], ha[ta]
             ka[ta], kb[tb] = kb[tb], ka[ta]
             self._end_play()
-        elif kind == N.SKIP:
+        elif kind == Kind.SKIP:
             self._end_play()
-        elif kind == N.PASS:
+        elif kind == Kind.PASS:
             self._window_next()
-        elif kind == N.STICK:
+        elif kind == Kind.STICK:
             self._stick(p, payload & 7, payload >> 3)
-        elif kind == N.GIVE:
+        elif kind == Kind.GIVE:
             q, t = self.target & 7, self.target >> 3
             self.hands[q][t] = self.hands[p][payload]
             self.known[q][t] = self.known[p][payload]
@@ -398,7 +415,7 @@ class CambioState(State):
             self.hands[q][s] = EMPTY
             self.known[q][s] = 0
             if q != p and self._has_cards(p) and not self.locked(p):
-                self.target = N.pos(q, s)
+                self.target = pos(q, s)
                 self.phase = GIVE
             else:
                 self._next_turn()
@@ -472,27 +489,6 @@ class CambioState(State):
     def history(self) -> list[Action]:
         return list(self.hist)
 
-    def action_to_string(self, action: Action) -> str:
-        if type(action) is not int or action < 0:
-            raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
-        return N.to_string(action)
-
-    def string_to_action(self, text: str) -> Action:
-        return N.parse(text, self.game.players)
-
-    def is_quiet(self, action: Action) -> bool:
-        return action == N.A_PASS  # most of a stick window is seats not sticking
-
-    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
-        if self.phase == PENALTY and type(action) is int and action < N.BASE:  # the card itself stays face down
-            return [f"A penalty card goes face down to {names[self.mover]}, into slot {len(self.hands[self.mover])}."]
-        return []
-
-    def describe_action(self, action: Action) -> str:
-        if type(action) is not int or action < 0:
-            raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
-        return describe_action(self, action)
-
     def scores(self) -> list[float]:
         """Each seat's total of card values (a seat with no cards scores 0)."""
         value = self.game.value
@@ -521,41 +517,89 @@ class CambioState(State):
             out.append(CODES[self.drawn])
         return out
 
-    def view(self, player: int) -> CambioView:
-        from deckhand.games.cambio.view import CambioView
-
-        return CambioView(self, player)
-
-    def information_key(self, player: int) -> Hashable:
-        from deckhand.games.cambio.view import information_key
-
-        return information_key(self, player)
-
-    def rollout_action(self, rng: random.Random) -> Action:
-        from deckhand.games.cambio.rollout import rollout_action
-
-        return rollout_action(self, rng)
-
-    def play_out(self, rng: random.Random) -> list[float]:
-        """The playout loop without legality checks: the policy's moves and sampled cards are legal."""
-        from deckhand.games.cambio.rollout import rollout_action
-
-        stack = self.game.stack
-        while True:
-            phase = self.phase
-            if phase == END:
-                return self.returns()
-            if phase in _CHANCE_PHASES:
-                action = pile_sample(self.pile, stack, self.ndrawn, rng)
-            else:
-                action = rollout_action(self, rng)
-            if self.hist_shared:
-                self.hist = self.hist[:]
-                self.hist_shared = False
-            self.hist.append(action)
-            self._do(action)
-
     def to_json(self) -> JSON:
         data = super().to_json()
         data.update(table_json(self, None))
         return data
+
+
+def say(action: int) -> str:
+    """An action's notation in quotes, or its repr when it is not one."""
+    try:
+        return repr(to_string(action))
+    except (IndexError, ValueError):
+        return repr(action)
+
+
+def explain_illegal(state: CambioState, action: int) -> str:
+    """A sentence saying why ``action`` is illegal in ``state``: the phase, the slot, the lock."""
+    kind, payload = decode(action)
+    what = say(action)
+    phase = PHASE_NAMES[state.phase]
+    p = state.mover
+    if kind in (Kind.SWAP, Kind.GIVE):
+        hand = state.hands[p]
+        if (kind == Kind.SWAP and state.phase == HOLD) or (kind == Kind.GIVE and state.phase == GIVE):
+            if payload >= len(hand):
+                return f"{what}: seat {p} has no slot {payload}"
+            return f"{what}: slot {p}.{payload} is empty"
+    if kind in (Kind.PEEK, Kind.STICK):
+        q, s = payload & 7, payload >> 3
+        if (
+            q < len(state.hands)
+            and (s >= len(state.hands[q]) or state.hands[q][s] == EMPTY)
+            and (
+                (kind == Kind.PEEK and state.phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK))
+                or (kind == Kind.STICK and state.phase == STICK)
+            )
+        ):
+            return f"{what}: there is no card at {q}.{s}"
+        if kind == Kind.STICK and state.phase == STICK and q == state.caller:
+            return f"{what}: the caller's cards cannot be stuck"
+    if kind == Kind.SWITCH and state.phase in (SWITCH_P, KING_SWITCH):
+        sa, ta, sb, tb = switch_positions(payload)
+        for q, s in ((sa, ta), (sb, tb)):
+            if q >= len(state.hands) or s >= len(state.hands[q]) or state.hands[q][s] == EMPTY:
+                return f"{what}: there is no card at {q}.{s}"
+            if state.locked(q):
+                return f"{what}: seat {q} called cambio, its cards are locked"
+        return f"{what}: this power cannot switch those two cards"
+    if kind == Kind.CAMBIO and state.phase == START:
+        return f"{what}: seat {state.caller} has already called cambio"
+    if kind == Kind.TAKE and state.phase == START:
+        return f"{what}: cannot take the top discard now"
+    if kind == Kind.DISCARD and state.phase == HOLD:
+        return f"{what}: a card taken from the discard pile must be swapped in"
+    return f"{what} is not allowed in the {phase} phase (seat {p} to move)"
+
+
+def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
+    """RULES.md §5 fields and the rest of the table, hiding what ``viewer`` cannot see."""
+
+    def code(card: int) -> str | None:
+        return None if card == EMPTY else "??" if card == UNKNOWN else CODES[card]
+
+    n = state.game.players
+    drawn = None if state.drawn == EMPTY else code(state.drawn)
+    window: dict[str, Any] | None = None
+    if state.phase in (STICK, PENALTY, GIVE):
+        window = {
+            "played": state.turn,
+            "seat": state.mover,
+            "give_to": None if state.target < 0 else f"{state.target & 7}.{state.target >> 3}",
+        }
+    return {
+        "hands": [[code(c) for c in hand] for hand in state.hands],
+        "discard": [CODES[c] for c in state.discard],
+        "caller": None if state.caller < 0 else state.caller,
+        "known": [[[q for q in range(n) if m >> q & 1] for m in ks] for ks in state.known],
+        "phase": PHASE_NAMES[state.phase],
+        "turn": state.turn,
+        "turns_played": state.turns,
+        "drawn": drawn,
+        "drawn_from": None if state.drawn == EMPTY else ("discard" if state.took else "deck"),
+        "peeked": None if state.peeked < 0 else f"{state.peeked & 7}.{state.peeked >> 3}",
+        "stick_window": window,
+        "draw_pile": len(state.pile) if viewer is not None else sorted(CODES[c] for c in state.pile),
+        "cards_drawn": state.ndrawn,
+    }

@@ -13,45 +13,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
-from deckhand.core.protocol import JSON, Action, View
-from deckhand.games.cambio.describe import table_json
-from deckhand.games.cambio.phases import EMPTY, END, UNKNOWN
-from deckhand.games.cambio.state import CambioState
-
-if TYPE_CHECKING:
-    from deckhand.games.cambio.game import CambioGame
-
-
-def redact(state: CambioState, player: int) -> CambioState:
-    """A copy of ``state`` holding only what ``player`` can place; no history."""
-    r = object.__new__(CambioState)
-    bit = 1 << player
-    everything = state.phase == END  # everyone turns their cards over
-    r.game = state.game
-    r.hands = [
-        [c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True)]
-        for h, k in zip(state.hands, state.known, strict=True)
-    ]
-    r.known = [k[:] for k in state.known]
-    r.pile = [UNKNOWN] * len(state.pile)
-    r.ndrawn = state.ndrawn
-    r.discard = state.discard[:]
-    r.phase = state.phase
-    r.turn = state.turn
-    r.mover = state.mover
-    drawn = state.drawn
-    r.drawn = drawn if drawn == EMPTY or state.took or state.mover == player else UNKNOWN
-    r.took = state.took
-    r.caller = state.caller
-    r.turns = state.turns
-    r.peeked = state.peeked
-    r.target = state.target
-    r.wleft = state.wleft
-    r.hist = []
-    r.hist_shared = False
-    return r
+from deckhand.core.cards import CODES
+from deckhand.core.protocol import JSON, Action, RedactedView, player_label
+from deckhand.games.cambio.actions import BASE, Kind, decode
+from deckhand.games.cambio.options import CambioSetup
+from deckhand.games.cambio.state import EMPTY, END, UNKNOWN, CambioState, table_json
 
 
 def information_key(state: CambioState, player: int) -> Hashable:
@@ -99,46 +66,100 @@ def _keep_weights(values: list[int], strength: float) -> list[float]:
     return [math.exp(-KEPT_LEAN * strength * v) for v in values]
 
 
-class CambioView(View):
-    """Seat ``player``'s knowledge of a Cambio table."""
+class CambioView(RedactedView[CambioState]):
+    """Seat ``player``'s knowledge of a Cambio table, read through typed accessors."""
+
+    game: CambioSetup
 
     def __init__(self, state: CambioState, player: int) -> None:
-        self.game: CambioGame = state.game
-        self.player = player
-        self._r = redact(state, player)
+        super().__init__(state, player)
         self._unplaced: list[int] | None = None
         self._holes: list[tuple[int, int]] | None = None
 
+    def redact(self, state: CambioState, player: int) -> CambioState:
+        """A copy of ``state`` holding only what ``player`` can place; no history."""
+        r = object.__new__(CambioState)
+        bit = 1 << player
+        everything = state.phase == END  # everyone turns their cards over
+        r.game = state.game
+        r.hands = [
+            [c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True)]
+            for h, k in zip(state.hands, state.known, strict=True)
+        ]
+        r.known = [k[:] for k in state.known]
+        r.pile = [UNKNOWN] * len(state.pile)
+        r.ndrawn = state.ndrawn
+        r.discard = state.discard[:]
+        r.phase = state.phase
+        r.turn = state.turn
+        r.mover = state.mover
+        drawn = state.drawn
+        r.drawn = drawn if drawn == EMPTY or state.took or state.mover == player else UNKNOWN
+        r.took = state.took
+        r.caller = state.caller
+        r.turns = state.turns
+        r.peeked = state.peeked
+        r.target = state.target
+        r.wleft = state.wleft
+        r.hist = []
+        r.hist_shared = False
+        return r
+
+    # -- what agents read: ints and tuples, never the redacted copy ------------
     @property
-    def table(self) -> CambioState:
-        """The redacted state (unknown cards are ``UNKNOWN``); read it, do not play it."""
-        return self._r
+    def phase(self) -> int:
+        """The phase of the turn (``state.START``, ``state.HOLD``...)."""
+        return self._public.phase
 
-    def current_player(self) -> int:
-        return self._r.current_player()
-
-    def legal_actions(self) -> list[Action]:
-        if self._r.current_player() != self.player:
-            return []
-        return self._r.legal_actions()
-
-    def action_to_string(self, action: Action) -> str:
-        return self._r.action_to_string(action)
-
-    def string_to_action(self, text: str) -> Action:
-        return self._r.string_to_action(text)
-
-    def hand(self, seat: int) -> list[int]:
+    def hand(self, seat: int) -> tuple[int, ...]:
         """Seat ``seat``'s slots as the viewer knows them (card index, ``EMPTY`` or ``UNKNOWN``)."""
-        return list(self._r.hands[seat])
+        return tuple(self._public.hands[seat])
+
+    def known(self, seat: int) -> tuple[int, ...]:
+        """Per slot of ``seat``, the bit mask of the seats that know its card."""
+        return tuple(self._public.known[seat])
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        """The discard pile, bottom first (every card in it is face up)."""
+        return tuple(self._public.discard)
+
+    @property
+    def drawn(self) -> int:
+        """The card in the mover's hand: its index, ``EMPTY``, or ``UNKNOWN`` if the viewer did not see it."""
+        return self._public.drawn
+
+    @property
+    def took(self) -> bool:
+        """Whether the card in hand was taken from the discard pile (it must be swapped in)."""
+        return self._public.took
+
+    @property
+    def caller(self) -> int:
+        """The seat that called cambio, or -1."""
+        return self._public.caller
+
+    @property
+    def peeked(self) -> int:
+        """The position a black king peeked at this turn (``slot * 8 + seat``), or -1."""
+        return self._public.peeked
+
+    @property
+    def turns(self) -> int:
+        """Turns played so far."""
+        return self._public.turns
+
+    def locked(self, seat: int) -> bool:
+        """Whether ``seat``'s cards are the caller's and cannot be switched."""
+        return self._public.locked(seat)
 
     def to_json(self) -> JSON:
-        r = self._r
+        r = self._public
         data: JSON = {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
             "options": self.game.public_options(),
-            "current_player": _label(r.current_player()),
+            "current_player": player_label(r.current_player()),
             "scores": r.scores() if r.phase == END else [None] * self.game.players,
             "viewer": self.player,
         }
@@ -147,18 +168,15 @@ class CambioView(View):
             data["winners"] = r.winners()
         return data
 
-    def information_key(self) -> Hashable:
-        return information_key(self._r, self.player)
-
-    def unplaced(self) -> list[int]:
+    def unplaced(self) -> tuple[int, ...]:
         """The cards the viewer cannot place (a multiset of card indices, sorted)."""
         if self._unplaced is None:
             self._unplaced = self._count_unplaced()
-        return list(self._unplaced)
+        return tuple(self._unplaced)
 
     def _count_unplaced(self) -> list[int]:
         counts = list(self.game.deck_counts)
-        r = self._r
+        r = self._public
         for hand in r.hands:
             for c in hand:
                 if c >= 0:
@@ -184,10 +202,12 @@ class CambioView(View):
         if self._unplaced is None:
             self._unplaced = self._count_unplaced()
         if self._holes is None:
-            self._holes = [(q, s) for q, hand in enumerate(self._r.hands) for s, c in enumerate(hand) if c == UNKNOWN]
+            self._holes = [
+                (q, s) for q, hand in enumerate(self._public.hands) for s, c in enumerate(hand) if c == UNKNOWN
+            ]
         cards = self._unplaced[:]
         n = len(cards)
-        w = self._r.clone()
+        w = self._public.clone()
         hands = w.hands
         random_ = rng.random
         i = 0
@@ -213,7 +233,7 @@ class CambioView(View):
         grows over the owner's first ``KEPT_TURNS`` turns); the rest are
         dealt uniformly.
         """
-        r = self._r
+        r = self._public
         if self._unplaced is None:
             self._unplaced = self._count_unplaced()
         if self._holes is None:
@@ -258,7 +278,17 @@ class CambioView(View):
         return w
 
 
-def _label(player: int) -> int | str:
-    from deckhand.core.protocol import player_label
-
-    return player_label(player)
+def glimpse(view: CambioView, action: Action | None = None) -> dict[str, str]:
+    """The card a peek (``action``) showed the viewer alone; with no action, its own cards known from the deal."""
+    if action is None:
+        seat = view.player
+        return {f"{seat}.{s}": CODES[c] for s, c in enumerate(view.hand(seat)) if c >= 0}
+    if type(action) is not int or action < BASE:
+        return {}
+    kind, payload = decode(action)
+    if kind != Kind.PEEK:
+        return {}
+    q, s = payload & 7, payload >> 3
+    hand = view.hand(q)
+    card = hand[s] if s < len(hand) else UNKNOWN
+    return {f"{q}.{s}": CODES[card]} if card >= 0 else {}

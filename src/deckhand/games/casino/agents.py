@@ -11,20 +11,15 @@ gives the human's hint ("help") and explains the computer's move.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Game, View
+from deckhand.core.protocol import Game, View, view_as
 from deckhand.games.casino.moves import capture_cards
+from deckhand.games.casino.state import DIAMOND_TEN, SPADE_TWO
+from deckhand.games.casino.view import CasinoView
 from deckhand.games.casino.words import card_name, describe
-
-if TYPE_CHECKING:
-    from deckhand.games.casino.state import CasinoState
-
-DIAMOND_TEN = 35
-SPADE_TWO = 1
-
 
 MOST_CARDS = "to maximize the number of captured cards"
 MOST_VALUE = "to capture the most valuable cards: the scoring cards and spades count extra"
@@ -57,11 +52,7 @@ class GreedyAgent(Agent):
         return self.name if self.build_weight == 0.8 else f"{self.name}:build_weight={self.build_weight}"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        from deckhand.games.casino.view import CasinoView
-
-        if not isinstance(view, CasinoView):
-            raise IllegalActionError("the greedy Casino agent needs a Casino view")
-        state = view.state
+        mine = view_as(view, CasinoView)
         actions: list[Any] = view.legal_actions()
         if not actions:
             raise IllegalActionError(f"seat {view.player} has no move to choose")
@@ -70,7 +61,7 @@ class GreedyAgent(Agent):
             return Explanation(
                 action, view.action_to_string(action), "a coin call is a guess", [], public="a coin call is a guess"
             )
-        scored = [(self._score(state, a), i, a) for i, a in enumerate(actions)]
+        scored = [(self._score(mine, a), i, a) for i, a in enumerate(actions)]
         scored.sort(key=lambda t: (-t[0][0], t[1]))
         (_, reason), _, action = scored[0]
         if reason == MOST_CARDS and any(
@@ -78,7 +69,7 @@ class GreedyAgent(Agent):
         ):
             reason = MOST_VALUE  # it took fewer cards than it could have, but better ones
         candidates = [Candidate(view.action_to_string(a), value=round(s[0], 3), note=s[1]) for s, _, a in scored[:8]]
-        words = describe(action, state)
+        words = describe(action, mine.game.vals, mine.builds, mine.player)
         sentence = f"The computer chose to {words}. It wanted {reason}."
         told = _to_you(words).replace("the opponent's", "the computer's")
         hint = f"{told[0].upper()}{told[1:]} ({action[0]}): {_to_you(reason)}."
@@ -91,16 +82,16 @@ class GreedyAgent(Agent):
             public=f"it wanted {reason}",  # seed 004's reasons name only the cards the move shows
         )
 
-    def _score(self, state: CasinoState, action: Any) -> tuple[float, str]:
+    def _score(self, view: CasinoView, action: Any) -> tuple[float, str]:
         kind = action[0]
         if kind == "capture":
             taken = capture_cards(action)
             worth = sum(card_worth(c) for c in [action[1], *taken])
             if DIAMOND_TEN in taken or action[1] == DIAMOND_TEN:
                 return 10 + worth, "to keep the 10 of Diamonds from the opponent"
-            if any(b[1] != state.to_move for parts in action[4] for b in state.builds if b[2] == parts):
+            if any(b[1] != view.player for parts in action[4] for b in view.builds if b[2] == parts):
                 return 10 + worth, "to capture the opponent's build before the opponent could"
-            if len(state.loose) == len(action[2]) + sum(len(g) for g in action[3]) and not state.builds:
+            if len(view.loose) == len(action[2]) + sum(len(g) for g in action[3]) and not view.builds:
                 return 10 + worth + 1, "to sweep the table and maximize the number of captured cards"
             return 10 + worth, MOST_CARDS
         if kind in ("build", "increase"):
@@ -114,9 +105,9 @@ class GreedyAgent(Agent):
             return 10 + self.build_weight * worth, f"to build {action[2]} and capture it on its next turn"
         # trail: keep scoring cards and cards that match something; low ranks are cheap to lose
         card = action[1]
-        g = state.game
-        pairs = sum(1 for d in state.hands[state.to_move] if d != card and g.rank[d] == g.rank[card])
-        cost = card_worth(card) * 2 + pairs - g.rank[card] / 20
+        rank = view.game.rank
+        pairs = sum(1 for d in view.hand if d != card and rank[d] == rank[card])
+        cost = card_worth(card) * 2 + pairs - rank[card] / 20
         return -cost, "to trail its least useful card, since it could not capture or build anything worth more"
 
 

@@ -1,56 +1,32 @@
-"""The Casino game object: options, precomputed card tables, saves and JSON."""
+"""The Casino game object: its names, agents and levels, saves and JSON, and the hooks that wire the files."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import random
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from deckhand.core.cards import CARDS, Rank, Suit
-from deckhand.core.deck import read_deck_option, stack_indices
-from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, is_file, quote
-from deckhand.core.options import Option, choice, integer
-from deckhand.core.protocol import Game, State
-
-ROUND_ACTIONS = 100
-"""52 deals and 48 plays: the most actions one round takes."""
-
-MIN_ROUND_POINTS = 7
-"""10♦, 2♠ and four aces are always scored once every card is in a pile."""
-
-
-def casino_deck(value: Any) -> list[str] | None:
-    """``deck=``: card codes, or a deck file (one card per line, top first; a ``Deck:`` prefix is allowed)."""
-    if isinstance(value, (str, os.PathLike)) and is_file(value):
-        path = Path(value)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: cannot read deck file: {exc}") from None
-        codes: list[str] = []
-        for number, line in enumerate(text.splitlines(), start=1):
-            body = line.strip()
-            if body.lower().startswith("deck:"):
-                body = body[5:]
-            for item in body.split():
-                try:
-                    codes.append(CARDS[_code_index(item)].code)
-                except NotationError:
-                    raise ConfigError(f"{path}, line {number}: {quote(item, 8)} is not a card code") from None
-        if not codes:
-            raise ConfigError(f"{path}: the deck file holds no cards")
-        return codes
-    return read_deck_option(value)
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
+from deckhand.core.options import Option
+from deckhand.core.protocol import Action, State, View
+from deckhand.games.casino.notation import action_to_string as write_action
+from deckhand.games.casino.notation import string_to_action as read_action
+from deckhand.games.casino.options import OPTIONS, PRESETS, CasinoSetup
+from deckhand.games.casino.playout import play_out as policy_play_out
+from deckhand.games.casino.playout import playout_estimate as tally_estimate
+from deckhand.games.casino.playout import rollout_action as policy_action
+from deckhand.games.casino.save import read_save as read_text_save
+from deckhand.games.casino.save import write_save as write_text_save
+from deckhand.games.casino.state import CasinoState
+from deckhand.games.casino.view import CasinoView
+from deckhand.games.casino.view import information_key as seat_key
+from deckhand.games.casino.words import announce as announcement
+from deckhand.games.casino.words import describe_action as action_words
 
 
-def _code_index(item: str) -> int:
-    from deckhand.core.cards import Card
-
-    return Card.parse(item).index
-
-
-class CasinoGame(Game):
+class CasinoGame(CasinoSetup):
     """Two-player Casino (seed 004): captures, builds, rounds and the tournament to 21.
 
     >>> import deckhand
@@ -64,56 +40,59 @@ class CasinoGame(Game):
     rules_version = "1"
     title = "Casino"
     perfect_information = False
-    OPTIONS: ClassVar[Mapping[str, Option]] = {
-        "ace": Option(1, choice(1, 14, "1or14"), "an ace is worth 1, 14, or either (1or14)"),
-        "target": Option(21, integer(1, 1000), "the tournament ends at the round where someone reaches it"),
-        "deck": Option(None, casino_deck, "stack the first round's deck: card codes or a deck file, top first"),
-    }
-    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "ramapo": {"ace": 1, "target": 21},
-        "aces-either": {"ace": "1or14", "target": 21},
-    }
+    OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
+    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     AGENTS: ClassVar[Mapping[str, str]] = {"greedy": "deckhand.games.casino.agents:GreedyAgent"}
     LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "ismcts:iterations=2000"}
     HINTS: ClassVar[str | None] = "greedy"
     """Hints are the seed's help mode: the greedy move, told in its sentence."""
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        ace = self.options["ace"]
-        ace_vals = (1,) if ace == 1 else (14,) if ace == 14 else (1, 14)
-        self.maxv = 13 if ace == 1 else 14
-        self.vals: tuple[tuple[int, ...], ...] = tuple(
-            ace_vals if card.rank is Rank.ACE else (card.rank.number,) for card in CARDS[:52]
-        )
-        self.rank: tuple[int, ...] = tuple(card.rank.number for card in CARDS[:52])
-        self.spade: tuple[bool, ...] = tuple(card.suit is Suit.SPADES for card in CARDS[:52])
-        self.stack = stack_indices(self.name, self.options["deck"], list(range(52)))
-        self.target: int = self.options["target"]
-
-    @property
-    def num_players(self) -> int:
-        return 2
+    SAVE_FORMATS: ClassVar[Mapping[str, str]] = {".txt": "the seed's text"}
 
     def new_initial_state(self) -> CasinoState:
         return CasinoState.initial(self)
 
-    def max_rounds(self) -> int:
-        """Rounds a tournament can last: each full round hands out at least 7 points."""
-        return 2 * (self.target - 1) // MIN_ROUND_POINTS + 1
+    # -- the hooks: every State is a CasinoState here ------------------------
+    def view(self, state: State, player: int) -> View:
+        return CasinoView(cast(CasinoState, state), player)
 
-    def max_game_length(self) -> int:
-        # one more round for a game resumed from a save (its first round may be partial)
-        return 2 + (self.max_rounds() + 1) * ROUND_ACTIONS
+    def information_key(self, state: State, player: int) -> Hashable:
+        return seat_key(cast(CasinoState, state), player)
 
-    def all_cards(self) -> list[str]:
-        return [card.code for card in CARDS[:52]]
+    def action_to_string(self, state: State, action: Action) -> str:
+        return write_action(cast(CasinoState, state), action)
+
+    def string_to_action(self, state: State, text: str) -> Action:
+        return read_action(cast(CasinoState, state), text)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        return action_words(cast(CasinoState, state), action)
+
+    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+        return announcement(cast(CasinoState, state), action, names)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        return policy_action(cast(CasinoState, state), rng)
+
+    def play_out(self, state: State, rng: random.Random) -> list[float]:
+        return policy_play_out(cast(CasinoState, state), rng)
+
+    def playout_estimate(self, state: State) -> list[float] | None:
+        return tally_estimate(cast(CasinoState, state))
+
+    # -- saves ----------------------------------------------------------------
+    def write_save(self, state: State, suffix: str) -> str:
+        if suffix != ".txt":
+            return super().write_save(state, suffix)
+        return write_text_save(cast(CasinoState, state))
+
+    def read_save(self, text: str, suffix: str) -> State:
+        if suffix != ".txt":
+            return super().read_save(text, suffix)
+        return self.state_from_save(text)
 
     def state_from_save(self, text: str, *, source: str = "save file") -> CasinoState:
         """Read the seed's text format; a file short of cards warns (``warnings``) and sets them aside."""
-        from deckhand.games.casino.save import read_save
-
-        return read_save(self, text, source=source)
+        return read_text_save(self, text, source=source)
 
     def load_save(self, path: str | os.PathLike[str]) -> CasinoState:
         """Read a save file from disk."""
@@ -133,9 +112,7 @@ class CasinoGame(Game):
         if start is None:
             state = self.new_initial_state()
         elif isinstance(start, str):
-            from deckhand.games.casino.save import read_save
-
-            state = read_save(self, start, source="saved state 'start'", quiet=True)
+            state = read_text_save(self, start, source="saved state 'start'", quiet=True)
         else:
             raise ConfigError("casino: saved state: 'start' must be the text of a save file")
         for i, text in enumerate(history):
@@ -144,6 +121,3 @@ class CasinoGame(Game):
             except (NotationError, IllegalActionError) as exc:
                 raise ConfigError(f"casino: saved state: history[{i}] {quote(text)}: {exc}") from None
         return state
-
-
-from deckhand.games.casino.state import CasinoState  # noqa: E402

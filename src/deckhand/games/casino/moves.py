@@ -1,4 +1,4 @@
-"""Casino move generation: trails, captures, builds, multiple builds and increases.
+"""Casino moves: their generation (trails, captures, builds, multiple builds, increases) and written form.
 
 Actions are small tuples of card indices:
 
@@ -18,6 +18,9 @@ value are a single entry with several parts (the multiple build).
 Subsets of the loose cards are the hot spot: they are enumerated once per
 position with their sums (pruned at the highest card value) and shared by
 every card in the hand.
+
+An action's written form needs no position, so it is here, where the rules'
+error messages can use it: ``notation.py`` adds the parser.
 """
 
 from __future__ import annotations
@@ -25,7 +28,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-Build = tuple[int, int, tuple[tuple[int, ...], ...]]
+from deckhand.core.cards import CODES
+from deckhand.core.errors import NotationError, quote
+
+Parts = tuple[tuple[int, ...], ...]
+Build = tuple[int, int, Parts]
 
 ORDER = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
 """Canonical order of cards in notation: higher rank first, then suit (S H D C)."""
@@ -268,3 +275,46 @@ def capture_cards(play: Play) -> list[int]:
 
 def build_cards(parts: tuple[tuple[int, ...], ...]) -> list[int]:
     return [c for part in parts for c in part]
+
+
+def cards_text(cards: tuple[int, ...] | list[int]) -> str:
+    return " ".join(CODES[c] for c in cards)
+
+
+def build_text(parts: Parts) -> str:
+    """``[C3 S4]`` for a single build, ``[[C6 S3] [S9]]`` for a multiple one."""
+    if len(parts) == 1:
+        return f"[{cards_text(parts[0])}]"
+    return "[" + " ".join(f"[{cards_text(p)}]" for p in parts) + "]"
+
+
+def action_text(action: Any) -> str:
+    """The notation of any Casino action (RULES.md §4); it does not depend on the position."""
+    if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 52:
+        return CODES[action]
+    if not isinstance(action, tuple) or not action:
+        raise NotationError(f"not a casino action: {quote(action, 40)}")
+    kind = action[0]
+    try:
+        if kind == "call":
+            return ("heads", "tails")[action[1]]
+        if kind == "coin":
+            return "coin " + ("heads", "tails")[action[1]]
+        card = CODES[action[1]]
+        if kind == "trail":
+            return f"trail {card}"
+        if kind == "capture":
+            words = [f"capture {card}"]
+            if action[2]:
+                words.append(cards_text(action[2]))
+            words += [f"{{{cards_text(g)}}}" for g in action[3]]
+            words += [build_text(parts) for parts in action[4]]
+            return " ".join(words)
+        if kind == "build":
+            middle = f" {{{cards_text(action[3])}}}" if action[3] else ""
+            return f"build {card}{middle} = {action[2]}"
+        if kind == "increase":
+            return f"increase {card} {build_text(action[3])} = {action[2]}"
+    except (IndexError, TypeError, KeyError):
+        pass
+    raise NotationError(f"not a casino action: {quote(action, 40)}")

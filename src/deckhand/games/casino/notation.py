@@ -8,60 +8,19 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckhand.core.cards import CODES, Card
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action
-from deckhand.games.casino.moves import Play, capture_cards
-
-if TYPE_CHECKING:
-    from deckhand.games.casino.state import CasinoState
-
-Parts = tuple[tuple[int, ...], ...]
+from deckhand.games.casino.moves import ORDER, Parts, Play, action_text, build_text, capture_cards
+from deckhand.games.casino.state import PLAY, CasinoState
 
 
-def cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return " ".join(CODES[c] for c in cards)
-
-
-def build_text(parts: Parts) -> str:
-    """``[C3 S4]`` for a single build, ``[[C6 S3] [S9]]`` for a multiple one."""
-    if len(parts) == 1:
-        return f"[{cards_text(parts[0])}]"
-    return "[" + " ".join(f"[{cards_text(p)}]" for p in parts) + "]"
-
-
-def action_to_string(action: Action) -> str:
-    if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 52:
-        return CODES[action]
-    if not isinstance(action, tuple) or not action:
-        raise NotationError(f"not a casino action: {quote(action, 40)}")
-    kind = action[0]
-    try:
-        if kind == "call":
-            return ("heads", "tails")[action[1]]
-        if kind == "coin":
-            return "coin " + ("heads", "tails")[action[1]]
-        card = CODES[action[1]]
-        if kind == "trail":
-            return f"trail {card}"
-        if kind == "capture":
-            words = [f"capture {card}"]
-            if action[2]:
-                words.append(cards_text(action[2]))
-            words += [f"{{{cards_text(g)}}}" for g in action[3]]
-            words += [build_text(parts) for parts in action[4]]
-            return " ".join(words)
-        if kind == "build":
-            middle = f" {{{cards_text(action[3])}}}" if action[3] else ""
-            return f"build {card}{middle} = {action[2]}"
-        if kind == "increase":
-            return f"increase {card} {build_text(action[3])} = {action[2]}"
-    except (IndexError, TypeError, KeyError):
-        pass
-    raise NotationError(f"not a casino action: {quote(action, 40)}")
+def action_to_string(state: CasinoState, action: Action) -> str:
+    """The notation of ``action``; Casino's does not depend on the position (``moves.action_text``)."""
+    return action_text(action)
 
 
 _TOKENS = re.compile(r"\[|\]|\{|\}|=|[^\s\[\]{}=]+")
@@ -142,8 +101,6 @@ def _table_build(state: CasinoState, parts: Parts, text: str) -> Parts:
 
 
 def _order(cards: tuple[int, ...]) -> tuple[int, ...]:
-    from deckhand.games.casino.moves import ORDER
-
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
@@ -199,7 +156,7 @@ def _capture(state: CasinoState, card: int, reader: _Reader, text: str) -> Play:
         else:
             singles.append(parse_card(token, text))
     taken = frozenset(singles) | {c for g in sets for c in g} | {c for b in builds for p in b for c in p}
-    if state.phase == 3:
+    if state.phase == PLAY:
         legal: list[Any] = state.legal_actions()
         for action in legal:
             if action[0] == "capture" and action[1] == card and frozenset(capture_cards(action)) == taken:
@@ -209,7 +166,7 @@ def _capture(state: CasinoState, card: int, reader: _Reader, text: str) -> Play:
 
 def _bare_card(state: CasinoState, card: int, text: str) -> Action:
     """A card code alone: a dealt card at a chance node, else the one move that plays it."""
-    if state.phase != 3:
+    if state.phase != PLAY:
         return card
     legal: list[Any] = state.legal_actions()
     moves = [a for a in legal if a[1] == card]
@@ -218,7 +175,7 @@ def _bare_card(state: CasinoState, card: int, text: str) -> Action:
         return chosen
     if not moves:
         raise IllegalActionError(f"{quote(text, 40)}: no legal move plays {CODES[card]}")
-    options = ", ".join(action_to_string(a) for a in moves[:6])
+    options = ", ".join(action_text(a) for a in moves[:6])
     raise AmbiguousActionError(
         f"{quote(text, 40)} could be {len(moves)} moves: {options}{' …' if len(moves) > 6 else ''}"
     )

@@ -12,20 +12,12 @@ from __future__ import annotations
 
 import re
 import warnings
-from typing import TYPE_CHECKING
 
 from deckhand.core.cards import CODES, Card
 from deckhand.core.errors import ConfigError, NotationError, quote
-from deckhand.games.casino.notation import build_text, cards_text
-
-if TYPE_CHECKING:
-    from deckhand.games.casino.game import CasinoGame
-    from deckhand.games.casino.state import CasinoState
-
-SEATS = ("Human", "Computer")
-"""Seat 0 is the file's Human, seat 1 its Computer."""
-
-Parts = tuple[tuple[int, ...], ...]
+from deckhand.games.casino.moves import Parts, build_text, cards_text
+from deckhand.games.casino.options import CasinoSetup
+from deckhand.games.casino.state import PLAY, SEATS, CasinoState
 
 
 class ShortDeckWarning(UserWarning):
@@ -34,8 +26,6 @@ class ShortDeckWarning(UserWarning):
 
 def write_save(state: CasinoState) -> str:
     """The seed's format: computer block, human block, table, owners, last capturer, deck, next player."""
-    from deckhand.games.casino.state import PLAY
-
     if state.phase != PLAY:
         raise ConfigError("casino: a game can be saved only before a player's turn, not during the coin toss or deal")
     lines = [f"Round: {state.round}", ""]
@@ -156,10 +146,8 @@ def _number(body: str, number: int, reader: _Cards, what: str) -> int:
     return value
 
 
-def read_save(game: CasinoGame, text: str, *, source: str = "save file", quiet: bool = False) -> CasinoState:
+def read_save(game: CasinoSetup, text: str, *, source: str = "save file", quiet: bool = False) -> CasinoState:
     """Build a state from the seed's text format (see the module docstring for what is tolerated)."""
-    from deckhand.games.casino.state import LATER_DEAL, CasinoState
-
     reader = _Cards(source)
     state = CasinoState.blank(game)
     seat: int | None = None
@@ -235,18 +223,12 @@ def read_save(game: CasinoGame, text: str, *, source: str = "save file", quiet: 
             warnings.warn(f"{source}: {note}", ShortDeckWarning, stacklevel=3)
     state.to_move = state.leader = next_player
     state.origin = text
-    if not state.hands[0] and not state.hands[1] and state.pile:
-        from deckhand.games.casino.state import FIRST_DEAL
-
-        fresh = not state.loose and not state.builds and not state.piles[0] and not state.piles[1]
-        state._start_deal(FIRST_DEAL if fresh else LATER_DEAL)
-    else:
-        state._settle()
+    state.resume()
     return state
 
 
 def _place_table(
-    game: CasinoGame,
+    game: CasinoSetup,
     state: CasinoState,
     table: list[int | Parts | str],
     line: int,
@@ -274,10 +256,10 @@ def _place_table(
             value = _build_value(game, item)
             if value is None:
                 raise reader.error(line, f"the parts of build {build_text(item)} do not add up to one value")
-            state._merge(value, claimed[key], item)
+            state.add_build(value, claimed[key], item)
 
 
-def _build_value(game: CasinoGame, parts: Parts) -> int | None:
+def _build_value(game: CasinoSetup, parts: Parts) -> int | None:
     """The one value every part of a build adds up to (aces may count either way with ace=1or14)."""
     common: set[int] | None = None
     for part in parts:

@@ -10,20 +10,14 @@ round is scored, and the tournament ends or the next round is dealt.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from deckhand.core.cards import CODES
+from deckhand.core.cards import CARDS, CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, State, View
-from deckhand.games.casino.estimate import win_chance
-from deckhand.games.casino.moves import Build, Play, legal_plays
-from deckhand.games.casino.rollout import rollout_choice
-from deckhand.games.casino.words import describe, round_report
-
-if TYPE_CHECKING:
-    from deckhand.games.casino.game import CasinoGame
+from deckhand.core.protocol import CHANCE, TERMINAL, Action, State
+from deckhand.games.casino.moves import Build, Play, action_text, build_text, capture_cards, legal_plays
+from deckhand.games.casino.options import CasinoSetup
 
 CALL, COIN, DEAL, PLAY, OVER = range(5)
 PHASE_NAMES = ("call", "coin", "deal", "play", "over")
@@ -34,6 +28,8 @@ LATER_DEAL = (0, 0, 0, 0, 1, 1, 1, 1)
 DIAMOND_TEN = 26 + 9
 SPADE_TWO = 1
 ACES = (0, 13, 26, 39)
+SEATS = ("Human", "Computer")
+"""Seat 0 is a save file's Human, seat 1 its Computer."""
 
 
 def round_points(piles: list[list[int]], spade: tuple[bool, ...]) -> list[int]:
@@ -85,7 +81,7 @@ class CasinoState(State):
         "to_move",
     )
 
-    game: CasinoGame
+    game: CasinoSetup
     hands: list[list[int]]
     piles: list[list[int]]
     loose: list[int]
@@ -112,7 +108,7 @@ class CasinoState(State):
     _legal: list[Any] | None
 
     @classmethod
-    def initial(cls, game: CasinoGame) -> CasinoState:
+    def initial(cls, game: CasinoSetup) -> CasinoState:
         s = cls.blank(game)
         s.pile = list(range(52))
         s.stack = game.stack
@@ -120,7 +116,7 @@ class CasinoState(State):
         return s
 
     @classmethod
-    def blank(cls, game: CasinoGame) -> CasinoState:
+    def blank(cls, game: CasinoSetup) -> CasinoState:
         """An empty position (round 1, nothing dealt) for readers to fill in."""
         s = object.__new__(cls)
         s.game = game
@@ -173,6 +169,17 @@ class CasinoState(State):
             legal = self._legal = self._list_actions()
         return legal[:]
 
+    def shared_legal_actions(self) -> list[Any]:
+        """The legal actions without a copy, for playouts: the caller must not change the list."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_actions()
+        return legal
+
+    def forget_legal_actions(self) -> None:
+        """Drop the legal actions worked out so far: for code that edits the fields directly (a view's copy)."""
+        self._legal = None
+
     def _list_actions(self) -> list[Any]:
         """The legal actions, computed once per position (``apply_action`` forgets them)."""
         phase = self.phase
@@ -202,37 +209,12 @@ class CasinoState(State):
             return ("coin", 0 if rng.random() < 0.5 else 1)
         raise IllegalActionError("not a chance node")
 
-    def rollout_action(self, rng: random.Random) -> Action:
-        """The greedy player's priorities, cheaply (``rollout.py``)."""
-        if self.phase != PLAY:
-            actions = self.legal_actions()
-            return actions[int(rng.random() * len(actions))]
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._list_actions()
-        chosen: Action = rollout_choice(legal, rng)
-        return chosen
-
-    def playout_estimate(self) -> list[float] | None:
-        """Between rounds, each seat's chance to win the tournament from the tallies; None elsewhere.
-
-        The first deal of a round is the chance node where the last round is
-        scored and nothing of the next is known. A round that ends the
-        tournament leads to no chance node: its returns are exact.
-        """
-        if self.phase != DEAL or self.drawn or self.last_points is None:
-            return None
-        p = win_chance(self.tally[0], self.tally[1], self.game.target)
-        return [p, 1.0 - p]
-
     # -- applying ---------------------------------------------------------
     def apply_action(self, action: Action) -> None:
         phase = self.phase
         if phase == DEAL:
             # fast path: a deal is legal when the pile allows that card next
             if type(action) is not int or not pile_allows(self.pile, self.stack, self.drawn, action):
-                from deckhand.games.casino.diagnose import why_illegal
-
                 raise IllegalActionError(why_illegal(self, action))
             self._legal = None
             self.hist.append(action)
@@ -242,8 +224,6 @@ class CasinoState(State):
         if legal is None:
             legal = self._list_actions()
         if type(action) is bool or action not in legal:
-            from deckhand.games.casino.diagnose import why_illegal
-
             raise IllegalActionError(why_illegal(self, action))
         self._legal = None
         self.hist.append(action)
@@ -255,6 +235,14 @@ class CasinoState(State):
         else:
             self.leader = self.to_move = 0 if action[1] == self.call else 1  # type: ignore[index]
             self._start_deal(FIRST_DEAL)
+
+    def resume(self) -> None:
+        """Go on from a position a reader filled in: the deal when both hands are empty, else the next player."""
+        if not self.hands[0] and not self.hands[1] and self.pile:
+            fresh = not self.loose and not self.builds and not self.piles[0] and not self.piles[1]
+            self._start_deal(FIRST_DEAL if fresh else LATER_DEAL)
+        else:
+            self._settle()
 
     def _start_deal(self, seq: tuple[int, ...]) -> None:
         self.deal_seq = seq[: len(self.pile)]
@@ -309,15 +297,15 @@ class CasinoState(State):
                 new: tuple[tuple[int, ...], ...] = ((card,), extra) if extra else ((card,),)
             else:
                 new = ((card, *extra),)
-            self._merge(v, p, new)
+            self.add_build(v, p, new)
         else:  # increase
             parts = play[3]
             self.builds = [b for b in self.builds if b[2] != parts]
-            self._merge(play[2], p, ((*parts[0], card),))
+            self.add_build(play[2], p, ((*parts[0], card),))
         self.to_move = 1 - p
         self._settle()
 
-    def _merge(self, value: int, owner: int, parts: tuple[tuple[int, ...], ...]) -> None:
+    def add_build(self, value: int, owner: int, parts: tuple[tuple[int, ...], ...]) -> None:
         """Add parts to ``owner``'s build of ``value`` (the multiple build), or start one."""
         builds = self.builds
         for i, b in enumerate(builds):
@@ -368,39 +356,6 @@ class CasinoState(State):
         self.last_capturer = -1
         self._start_deal(FIRST_DEAL)
 
-    # -- notation -----------------------------------------------------------
-    def action_to_string(self, action: Action) -> str:
-        from deckhand.games.casino.notation import action_to_string
-
-        return action_to_string(action)
-
-    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
-        if self.phase == COIN and isinstance(action, tuple):
-            side, leader = SIDES[action[1]], 0 if action[1] == self.call else 1
-            return [
-                f"The coin shows {side}; {names[0]} called {SIDES[self.call]}: the first to play is {names[leader]}."
-            ]
-        if self.phase != PLAY:
-            return []
-        after = self.clone()
-        after.apply_action(action)
-        if after.last_round is self.last_round or after.last_round is None or after.last_points is None:
-            return []
-        lines = round_report(after.last_round, after.last_points, after.tally, self.round, names, self.game.spade)
-        if after.is_terminal():
-            return [*lines, "The tournament is over."]
-        return [*lines, f"Round {after.round} is led by {names[after.leader]}, the last to capture."]
-
-    def describe_action(self, action: Action) -> str:
-        if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
-            return self.action_to_string(action) if self.to_move >= 0 else "a card is dealt"
-        return describe(action, self).removeprefix("play ")
-
-    def string_to_action(self, text: str) -> Action:
-        from deckhand.games.casino.notation import string_to_action
-
-        return string_to_action(self, text)
-
     # -- bookkeeping --------------------------------------------------------
     def clone(self) -> CasinoState:
         s = object.__new__(CasinoState)
@@ -436,9 +391,8 @@ class CasinoState(State):
 
     def history_strings(self) -> list[str]:
         # Casino's notation does not depend on the position, so no replay is needed
-        from deckhand.games.casino.notation import action_to_string
-
-        return [action_to_string(a) for a in self.hist]
+        to_string = self.game.action_to_string
+        return [to_string(self, a) for a in self.hist]
 
     def returns(self) -> list[float]:
         if self.phase != OVER:
@@ -461,34 +415,143 @@ class CasinoState(State):
                 codes += [CODES[c] for c in part]
         return codes
 
-    def owner_of(self, value: int, owner: int) -> Build | None:
-        for b in self.builds:
-            if b[0] == value and b[1] == owner:
-                return b
-        return None
-
-    def view(self, player: int) -> View:
-        from deckhand.games.casino.view import CasinoView
-
-        return CasinoView(self, player)
-
-    def information_key(self, player: int) -> Any:
-        from deckhand.games.casino.view import information_key
-
-        return information_key(self, player)
-
     def to_save(self) -> str:
         """The seed's text format (``Round:``, ``Computer:``, ``Human:``, ``Table:`` …)."""
-        from deckhand.games.casino.save import write_save
-
-        return write_save(self)
+        return self.game.write_save(self, ".txt")
 
     def to_json(self) -> dict[str, Any]:
-        from deckhand.games.casino.view import public_json
-
         data = super().to_json()
         data.update(public_json(self, None))
         data["deck"] = sorted(CODES[c] for c in self.pile)
         data["stacked"] = [CODES[c] for c in self.stack[self.drawn :]]
         data["start"] = self.origin
         return data
+
+
+def public_json(state: CasinoState, viewer: int | None) -> dict[str, Any]:
+    """The fields of ``to_json`` shared by the state and the views (``viewer=None``: everything)."""
+    hands: list[list[str]] = []
+    for seat in (0, 1):
+        hand = state.hands[seat]
+        hands.append([CODES[c] for c in hand] if viewer is None or viewer == seat else ["??"] * len(hand))
+    return {
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "seats": list(SEATS),
+        "call": SIDES[state.call] if state.call >= 0 else None,
+        "leader": state.leader,
+        "hands": hands,
+        "table": {
+            "loose": [CODES[c] for c in state.loose],
+            "builds": [
+                {"value": v, "owner": owner, "parts": [[CODES[c] for c in part] for part in parts]}
+                for v, owner, parts in state.builds
+            ],
+        },
+        "piles": [[CODES[c] for c in pile] for pile in state.piles],
+        "deck_count": len(state.pile),
+        "aside": [CODES[c] for c in state.aside],
+        "last_capturer": state.last_capturer if state.last_capturer >= 0 else None,
+        "last_round_points": list(state.last_points) if state.last_points else None,
+        "notes": list(state.notes),
+    }
+
+
+def _name(card: int) -> str:
+    return CARDS[card].name
+
+
+def why_illegal(state: CasinoState, action: Any) -> str:
+    """Why ``action`` is illegal in ``state``: the message names the rule it breaks (``apply_action``'s slow path)."""
+    try:
+        text = action_text(action)
+    except ValueError:
+        return f"not a casino action: {action!r}"
+    phase = state.phase
+    if phase == DEAL:
+        if isinstance(action, int):
+            return f"{text} cannot be dealt now (it is not the next card of the deck)"
+        return f"{text}: the cards are being dealt"
+    if phase == CALL:
+        return f"{text}: the coin is to be called first (heads or tails)"
+    if phase == COIN:
+        return f"{text}: the coin is in the air"
+    if phase != PLAY:
+        return f"{text}: the tournament is over"
+    if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
+        return f"{text}: a player's move is trail, capture, build or increase"
+    p = state.to_move
+    g = state.game
+    card = action[1]
+    hand = state.hands[p]
+    if card not in hand:
+        return f"{text}: the {_name(card)} is not in the hand of seat {p}"
+    owned = [b for b in state.builds if b[1] == p]
+    kind = action[0]
+    # the keep rule: the last card of an owned build's value must capture it
+    for value, _, parts in owned:
+        others = [d for d in hand if d != card and value in g.vals[d]]
+        captured = kind == "capture" and parts in action[4]
+        if not others and value in g.vals[card] and not captured:
+            return (
+                f"{text}: you must keep the {_name(card)} to capture your build {build_text(parts)} "
+                f"of {value} (a build's owner holds its capture card until it is captured or taken over)"
+            )
+    if kind == "trail":
+        if owned:
+            return f"{text}: a build owner may not trail (you own {build_text(owned[0][2])})"
+        match = [c for c in state.loose if g.rank[c] == g.rank[card]]
+        if match:
+            return (
+                f"{text}: the {_name(card)} matches the loose {_name(match[0])}, "
+                "so it must capture it and may not be trailed"
+            )
+        return f"{text}: not a legal move here"
+    if kind == "capture":
+        taken = capture_cards(action)
+        table = set(state.loose) | {c for b in state.builds for p2 in b[2] for c in p2}
+        missing = [c for c in taken if c not in table]
+        if missing:
+            return f"{text}: the {_name(missing[0])} is not on the table"
+        singles = [c for c in state.loose if g.rank[c] == g.rank[card]]
+        left = [c for c in singles if c not in taken]
+        if left:
+            return (
+                f"{text}: a capture with the {_name(card)} must take every loose card that matches it "
+                f"({' '.join(CODES[c] for c in left)})"
+            )
+        for parts in action[4]:
+            values = [b[0] for b in state.builds if b[2] == parts]
+            if values and values[0] not in g.vals[card]:
+                return f"{text}: the build {build_text(parts)} is worth {values[0]}, not {max(g.vals[card])}"
+        for group in action[3]:
+            sums = {0}
+            for c in group:
+                sums = {s + x for s in sums for x in g.vals[c]}
+            if not sums & set(g.vals[card]):
+                return f"{text}: the set {{{' '.join(CODES[c] for c in group)}}} does not add up to the played card"
+        if not taken:
+            return f"{text}: the {_name(card)} captures nothing"
+        return f"{text}: not a legal capture here (a card may be taken only once; builds go whole)"
+    value = action[2]
+    if not isinstance(value, int) or value > g.maxv or value < 2:
+        return f"{text}: a build is worth 2 to {g.maxv}"
+    if not [d for d in hand if d != card and value in g.vals[d]]:
+        return f"{text}: to build {value} you must hold another card worth {value} to capture the build later"
+    if kind == "increase":
+        target = [b for b in state.builds if b[2] == action[3]]
+        if not target:
+            return f"{text}: there is no such build on the table"
+        v, owner, parts = target[0]
+        if owner == p:
+            return f"{text}: a player may not increase their own build"
+        if len(parts) > 1:
+            return f"{text}: a multiple build may not be increased"
+        return f"{text}: {v} and the {_name(card)} do not make {value}"
+    extra = action[3]
+    absent = [c for c in extra if c not in state.loose]
+    if absent:
+        return f"{text}: the {_name(absent[0])} is not a loose card on the table"
+    if not extra and value in g.vals[card]:
+        return f"{text}: a card of the build's value joins a build only when you already own a build of {value}"
+    return f"{text}: the cards do not add up to {value}"

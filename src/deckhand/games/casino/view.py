@@ -8,48 +8,16 @@ the same code as the state's and nothing hidden can leak through it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable
+from typing import Any
 
-from deckhand.core.cards import CODES
-from deckhand.core.protocol import Action, State, View, player_label
-from deckhand.games.casino.moves import ORDER
-from deckhand.games.casino.save import SEATS
-from deckhand.games.casino.state import PHASE_NAMES, SIDES
-
-if TYPE_CHECKING:
-    from deckhand.games.casino.state import CasinoState
+from deckhand.core.protocol import RedactedView, player_label
+from deckhand.games.casino.moves import ORDER, Build
+from deckhand.games.casino.options import CasinoSetup
+from deckhand.games.casino.state import CasinoState, public_json
 
 
-def public_json(state: CasinoState, viewer: int | None) -> dict[str, Any]:
-    """The fields of ``to_json`` shared by the state and the views (``viewer=None``: everything)."""
-    hands: list[list[str]] = []
-    for seat in (0, 1):
-        hand = state.hands[seat]
-        hands.append([CODES[c] for c in hand] if viewer is None or viewer == seat else ["??"] * len(hand))
-    return {
-        "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
-        "seats": list(SEATS),
-        "call": SIDES[state.call] if state.call >= 0 else None,
-        "leader": state.leader,
-        "hands": hands,
-        "table": {
-            "loose": [CODES[c] for c in state.loose],
-            "builds": [
-                {"value": v, "owner": owner, "parts": [[CODES[c] for c in part] for part in parts]}
-                for v, owner, parts in state.builds
-            ],
-        },
-        "piles": [[CODES[c] for c in pile] for pile in state.piles],
-        "deck_count": len(state.pile),
-        "aside": [CODES[c] for c in state.aside],
-        "last_capturer": state.last_capturer if state.last_capturer >= 0 else None,
-        "last_round_points": list(state.last_points) if state.last_points else None,
-        "notes": list(state.notes),
-    }
-
-
-def information_key(state: CasinoState, player: int) -> Any:
+def information_key(state: CasinoState, player: int) -> Hashable:
     """Everything the view shows, as a tuple: equal exactly when the views are."""
     other = 1 - player
     return (
@@ -74,12 +42,14 @@ def information_key(state: CasinoState, player: int) -> Any:
     )
 
 
-class CasinoView(View):
+class CasinoView(RedactedView[CasinoState]):
     """Seat ``player``'s view of a Casino state."""
 
-    def __init__(self, state: CasinoState, player: int) -> None:
-        self.game = state.game
-        self.player = player
+    game: CasinoSetup
+    """The game with its options: its card tables (``vals``, ``rank``) are what agents reckon with."""
+    _hidden: int
+
+    def redact(self, state: CasinoState, player: int) -> CasinoState:
         masked = state.clone()
         other = 1 - player
         masked.pile = sorted(masked.pile + masked.hands[other], key=ORDER.__getitem__)
@@ -90,35 +60,55 @@ class CasinoView(View):
             masked.drawn = 0
         masked.hist = []
         masked.origin = None
-        masked._legal = state._legal if state.current_player() == player else None
-        self._state = masked
+        if state.current_player() != player:
+            masked.forget_legal_actions()  # they were the opponent's, worked out from its hand
+        return masked
 
-    def current_player(self) -> int:
-        return self._state.current_player()
-
+    # -- what agents read ---------------------------------------------------
     @property
-    def state(self) -> CasinoState:
-        """The public part of the position (the opponent's hand is empty in it)."""
-        return self._state.clone()
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's cards (indices into ``deckhand.core.cards.CARDS``), in the order they were dealt."""
+        return tuple(self._public.hands[self.player])
 
     @property
     def hidden_count(self) -> int:
         """How many cards the opponent holds."""
         return self._hidden
 
-    def legal_actions(self) -> list[Action]:
-        if self._state.current_player() != self.player:
-            return []
-        return self._state.legal_actions()
+    @property
+    def loose(self) -> tuple[int, ...]:
+        """The loose cards on the table, in the order they were laid."""
+        return tuple(self._public.loose)
 
-    def action_to_string(self, action: Action) -> str:
-        return self._state.action_to_string(action)
+    @property
+    def builds(self) -> tuple[Build, ...]:
+        """The builds on the table: ``(value, owner, parts)``, one entry per owner and value."""
+        return tuple(self._public.builds)
 
-    def string_to_action(self, text: str) -> Action:
-        return self._state.string_to_action(text)
+    @property
+    def piles(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's captured cards this round."""
+        piles = self._public.piles
+        return tuple(piles[0]), tuple(piles[1])
 
+    @property
+    def round(self) -> int:
+        return self._public.round
+
+    @property
+    def last_capturer(self) -> int | None:
+        """Who captured last this round: the table's cards go to that seat at the end."""
+        last = self._public.last_capturer
+        return last if last >= 0 else None
+
+    @property
+    def deck_count(self) -> int:
+        """Cards still to be dealt."""
+        return len(self._public.pile) - self._hidden  # the masked pile holds the opponent's hand too
+
+    # -- the protocol -----------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        s = self._state
+        s = self._public
         data: dict[str, Any] = {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
@@ -129,12 +119,12 @@ class CasinoView(View):
         }
         data.update(public_json(s, self.player))
         data["hands"][1 - self.player] = ["??"] * self._hidden
-        data["deck_count"] = len(s.pile) - self._hidden  # the masked pile holds the opponent's hand too
+        data["deck_count"] = self.deck_count
         return data
 
-    def sample_world(self, rng: random.Random) -> State:
+    def sample_world(self, rng: random.Random) -> CasinoState:
         """Deal the opponent's hand at random from the cards this seat has not seen."""
-        world = self._state.clone()
+        world = self._public.clone()
         other = 1 - self.player
         pile = world.pile
         hand = world.hands[other]
@@ -143,5 +133,5 @@ class CasinoView(View):
             hand.append(pile[i])
             pile[i] = pile[-1]
             pile.pop()
-        world._legal = None
+        world.forget_legal_actions()
         return world

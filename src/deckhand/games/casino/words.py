@@ -1,15 +1,14 @@
-"""Casino moves in words every seat may read: the card played and what it takes or builds, face up."""
+"""Casino in words every seat may read: the card played and what it takes or builds, the coin, the round's end."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from deckhand.core.cards import CARDS, CODES
 from deckhand.core.protocol import Action
-
-if TYPE_CHECKING:
-    from deckhand.games.casino.state import CasinoState
+from deckhand.games.casino.moves import Build
+from deckhand.games.casino.notation import action_to_string
+from deckhand.games.casino.state import ACES, COIN, DIAMOND_TEN, PLAY, SIDES, SPADE_TWO, CasinoState
 
 
 def card_name(card: int) -> str:
@@ -27,8 +26,12 @@ def _group(cards: tuple[int, ...] | list[int]) -> str:
     return _and([card_name(c) for c in cards])
 
 
-def describe(action: Action, state: CasinoState) -> str:
-    """The move in words: ``play a 9 of Clubs to capture the 9 of Diamonds and the set of …``."""
+def describe(action: Action, vals: Sequence[tuple[int, ...]], builds: Sequence[Build], player: int) -> str:
+    """``player``'s move in words: ``play a 9 of Clubs to capture the 9 of Diamonds and the set of …``.
+
+    ``vals`` are the cards' values under the game's options and ``builds`` the
+    builds on the table: a state and a view both have them.
+    """
     if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
         return f"play {action!r}"
     kind, card = action[0], action[1]
@@ -48,8 +51,8 @@ def describe(action: Action, state: CasinoState) -> str:
     if kind == "increase":
         return f"{head} to increase the opponent's build of {_group(action[3][0])} to {value}, taking it over"
     extra = action[3]
-    mine = state.owner_of(value, state.to_move) is not None
-    if value in state.game.vals[card]:
+    mine = any(b[0] == value and b[1] == player for b in builds)
+    if value in vals[card]:
         if extra:
             return f"{head} and the {_group(extra)} as a multiple build of {value}"
         return f"{head} to add to its multiple build of {value}"
@@ -59,7 +62,28 @@ def describe(action: Action, state: CasinoState) -> str:
     return f"{head}{with_} to make a build of {value}"
 
 
-DIAMOND_TEN, SPADE_TWO, ACES = 35, 1, (0, 13, 26, 39)
+def describe_action(state: CasinoState, action: Action) -> str:
+    """A move as the table hears it: the play in words, anything else in notation."""
+    if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
+        return action_to_string(state, action) if state.to_move >= 0 else "a card is dealt"
+    return describe(action, state.game.vals, state.builds, state.to_move).removeprefix("play ")
+
+
+def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
+    """The coin's fall, and the end of a round with its points (seed 004's words)."""
+    if state.phase == COIN and isinstance(action, tuple):
+        side, leader = SIDES[action[1]], 0 if action[1] == state.call else 1
+        return [f"The coin shows {side}; {names[0]} called {SIDES[state.call]}: the first to play is {names[leader]}."]
+    if state.phase != PLAY:
+        return []
+    after = state.clone()
+    after.apply_action(action)
+    if after.last_round is state.last_round or after.last_round is None or after.last_points is None:
+        return []
+    lines = round_report(after.last_round, after.last_points, after.tally, state.round, names, state.game.spade)
+    if after.is_terminal():
+        return [*lines, "The tournament is over."]
+    return [*lines, f"Round {after.round} is led by {names[after.leader]}, the last to capture."]
 
 
 def round_report(

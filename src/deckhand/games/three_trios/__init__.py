@@ -1,7 +1,8 @@
 """Three Trios: a two-player card-placement game with battles and combos (RULES.md §2)."""
 
 from deckhand.games.three_trios.files import Board, TrioCard, parse_board, parse_cards, read_board, read_cards
-from deckhand.games.three_trios.game import ThreeTriosGame, ThreeTriosState
+from deckhand.games.three_trios.game import ThreeTriosGame
+from deckhand.games.three_trios.state import ThreeTriosState
 
 __all__ = [
     "Board",

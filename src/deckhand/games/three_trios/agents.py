@@ -4,6 +4,10 @@ Every strategy scores each (hand card, empty cell) pair and keeps the best;
 ties go to the uppermost-leftmost cell, then the lowest hand index. Cards
 with identical values give identical outcomes, so only the first of each is
 scored (it is also the one the tie-break would keep).
+
+The one-move strategies read the view's accessors. Minimax looks a move
+ahead, so it plays moves on ``sample_world``: in this open game the one
+world consistent with the view is the position itself.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from collections.abc import Callable, Iterator
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, IllegalActionError
-from deckhand.core.protocol import Action, FullView, Game, View
-from deckhand.games.three_trios.game import EMPTY, SEATS, ThreeTriosGame, ThreeTriosState
+from deckhand.core.protocol import Action, Game, View, view_as
 from deckhand.games.three_trios.hints import flip_hints
+from deckhand.games.three_trios.options import EMPTY, SEATS, ThreeTriosSetup
+from deckhand.games.three_trios.view import Position, ThreeTriosView
 
 Move = tuple[int, int, int]
 """``(hand index, card id, cell)``."""
@@ -24,29 +29,27 @@ Scored = tuple[float, int, int, int]
 """``(value, cell, hand index, card id)``."""
 
 
-def game_of(game: Game) -> ThreeTriosGame:
+def game_of(game: Game) -> ThreeTriosSetup:
     """Check that an agent was built for Three Trios."""
-    if not isinstance(game, ThreeTriosGame):
+    if not isinstance(game, ThreeTriosSetup):
         raise ConfigError(f"this agent plays three_trios, not {game.name}")
     return game
 
 
-def state_of(view: View) -> ThreeTriosState:
-    """The full state behind a Three Trios view (the game has no hidden information)."""
-    state = view.state if isinstance(view, FullView) else None
-    if not isinstance(state, ThreeTriosState):
-        raise ConfigError("expected a view of a three_trios state")
-    if state.current_player() != view.player:
+def seat_view(view: View) -> ThreeTriosView:
+    """``view`` as a Three Trios view, checked to be the turn of its seat."""
+    mine = view_as(view, ThreeTriosView)
+    if mine.current_player() != mine.player:
         raise IllegalActionError(f"it is not {SEATS[view.player] if view.player in (0, 1) else view.player}'s turn")
-    return state
+    return mine
 
 
-def distinct_moves(state: ThreeTriosState, seat: int) -> Iterator[Move]:
+def distinct_moves(position: Position, seat: int) -> Iterator[Move]:
     """Every (hand index, card, cell) for ``seat``, skipping later copies of identical cards."""
-    values = state.game.vals
+    values = position.game.vals
     seen: set[tuple[int, ...]] = set()
-    empty = state.empty_cells()
-    for index, card in enumerate(state.hand(seat)):
+    empty = position.empty_cells()
+    for index, card in enumerate(position.hand(seat)):
         key = tuple(values[card * 4 : card * 4 + 4])
         if key in seen:
             continue
@@ -61,35 +64,36 @@ def pick(scored: list[Scored], maximize: bool) -> list[Scored]:
     return sorted(scored, key=lambda s: (sign * s[0], s[1], s[2]))
 
 
-def flips_of(state: ThreeTriosState, seat: int) -> list[Scored]:
+def flips_of(position: Position, seat: int) -> list[Scored]:
     """Every distinct move of ``seat`` with the number of cards it flips."""
     return [
-        (float(len(state.flips_if(card, cell, seat))), cell, i, card) for i, card, cell in distinct_moves(state, seat)
+        (float(len(position.flips_if(card, cell, seat))), cell, i, card)
+        for i, card, cell in distinct_moves(position, seat)
     ]
 
 
-def corner_scores(state: ThreeTriosState, seat: int) -> list[Scored]:
+def corner_scores(position: Position, seat: int) -> list[Scored]:
     """Moves onto open corners, valued by the card's values that face empty card cells."""
-    game = state.game
-    board = state.board()
+    game = position.game
+    board = position.board()
     last = game.ncells - 1
     corners = {0, game.cols - 1, last - game.cols + 1, last}
     out: list[Scored] = []
-    for i, card, cell in distinct_moves(state, seat):
+    for i, card, cell in distinct_moves(position, seat):
         if cell in corners:
             guard = sum(game.vals[card * 4 + d] for n, d, _ in game.nbrs[cell] if board[n] == EMPTY)
             out.append((float(guard), cell, i, card))
     return out
 
 
-def exposure_scores(state: ThreeTriosState, seat: int) -> list[Scored]:
+def exposure_scores(position: Position, seat: int) -> list[Scored]:
     """Each move valued by how many (opponent card, open side) pairs could flip the placed card."""
-    game = state.game
-    board = state.board()
+    game = position.game
+    board = position.board()
     vals, beats = game.vals, game.beats
-    theirs = state.hand(1 - seat)
+    theirs = position.hand(1 - seat)
     out: list[Scored] = []
-    for i, card, cell in distinct_moves(state, seat):
+    for i, card, cell in distinct_moves(position, seat):
         exposed = 0
         for n, d, od in game.nbrs[cell]:
             if board[n] == EMPTY:
@@ -111,13 +115,12 @@ class _Strategy(Agent):
     def _explain(
         self, view: View, ranked: list[Scored], reason: Callable[[Scored, str], str], unit: str
     ) -> Explanation:
-        state = state_of(view)
         game = self.game
         best = ranked[0]
         action = best[3] * game.ncells + best[1]
-        notation = state.action_to_string(action)
+        notation = view.action_to_string(action)
         candidates = [
-            Candidate(state.action_to_string(s[3] * game.ncells + s[1]), value=s[0], note=f"{s[0]:g} {unit}")
+            Candidate(view.action_to_string(s[3] * game.ncells + s[1]), value=s[0], note=f"{s[0]:g} {unit}")
             for s in ranked[:5]
         ]
         return Explanation(action, notation, reason(best, notation), candidates, {"seat": view.player})
@@ -129,9 +132,9 @@ class CornerAgent(_Strategy):
     name = "corner"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        state = state_of(view)
+        seen = seat_view(view)
         seat = view.player
-        ranked = pick(corner_scores(state, seat), maximize=True)
+        ranked = pick(corner_scores(seen, seat), maximize=True)
         if ranked:
             return self._explain(
                 view,
@@ -142,8 +145,8 @@ class CornerAgent(_Strategy):
                 ),
                 "facing open cells",
             )
-        first = state.empty_cells()[0]
-        fallback: list[Scored] = [(0.0, first, 0, state.hand(seat)[0])]
+        first = seen.empty_cells()[0]
+        fallback: list[Scored] = [(0.0, first, 0, seen.hand(seat)[0])]
         return self._explain(
             view, fallback, lambda s, n: f"{n}: no corner is free, so the first card goes on the first open cell", ""
         )
@@ -155,8 +158,8 @@ class FlipMostAgent(_Strategy):
     name = "flip-most"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        state = state_of(view)
-        ranked = pick(flips_of(state, view.player), maximize=True)
+        seen = seat_view(view)
+        ranked = pick(flips_of(seen, view.player), maximize=True)
 
         def reason(best: Scored, notation: str) -> str:
             if best[0] == 0:
@@ -165,7 +168,7 @@ class FlipMostAgent(_Strategy):
             return f"{notation}: flips {count} card{'s' * (count != 1)}, the most any move can"
 
         explanation = self._explain(view, ranked, reason, "flips")
-        hints = flip_hints(state, best_card(ranked), view.player)
+        hints = flip_hints(seen, best_card(ranked), view.player)
         explanation.data["hints"] = hints.to_json()
         return explanation
 
@@ -181,8 +184,8 @@ class LeastExposedAgent(_Strategy):
     name = "least-exposed"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        state = state_of(view)
-        ranked = pick(exposure_scores(state, view.player), maximize=False)
+        seen = seat_view(view)
+        ranked = pick(exposure_scores(seen, view.player), maximize=False)
 
         def reason(best: Scored, notation: str) -> str:
             count = int(best[0])
@@ -194,10 +197,10 @@ class LeastExposedAgent(_Strategy):
         return self._explain(view, ranked, reason, "ways to be flipped")
 
 
-PREDICTORS: dict[str, Callable[[ThreeTriosState, int], list[Scored]]] = {
-    "flip-most": lambda state, seat: pick(flips_of(state, seat), maximize=True),
-    "corner": lambda state, seat: pick(corner_scores(state, seat), maximize=True),
-    "least-exposed": lambda state, seat: pick(exposure_scores(state, seat), maximize=False),
+PREDICTORS: dict[str, Callable[[Position, int], list[Scored]]] = {
+    "flip-most": lambda position, seat: pick(flips_of(position, seat), maximize=True),
+    "corner": lambda position, seat: pick(corner_scores(position, seat), maximize=True),
+    "least-exposed": lambda position, seat: pick(exposure_scores(position, seat), maximize=False),
 }
 """How the minimax strategy may guess the opponent's reply."""
 
@@ -221,7 +224,7 @@ class MinimaxAgent(_Strategy):
         return self.name if self.opponent == "flip-most" else f"{self.name}:opponent={self.opponent}"
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        state = state_of(view)
+        state = seat_view(view).sample_world(rng)  # a position to play moves on; nothing is drawn
         seat = view.player
         game = self.game
         predict = PREDICTORS[self.opponent]

@@ -12,7 +12,7 @@ result (a lower and an upper bound among loss, draw and win). Moves near the
 root are tried best-looking first; elsewhere the table's move, then the last
 move that worked at the same depth.
 
-The battles follow ``game.place`` exactly, special rules (same/plus) and
+The battles follow ``state.place`` exactly, special rules (same/plus) and
 combos included; the tests check the two against each other on every rule
 combination.
 """
@@ -22,7 +22,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from deckhand.games.three_trios.game import ThreeTriosGame, ThreeTriosState
+from deckhand.games.three_trios.options import ThreeTriosSetup
+from deckhand.games.three_trios.view import Position
 
 Move = tuple[int, int]
 """(card id, cell)."""
@@ -50,8 +51,8 @@ class ExactSearch:
     1
     """
 
-    def __init__(self, state: ThreeTriosState, node_limit: int, deadline: float | None = None) -> None:
-        game: ThreeTriosGame = state.game
+    def __init__(self, state: Position, node_limit: int, deadline: float | None = None) -> None:
+        game: ThreeTriosSetup = state.game
         self.game = game
         self.state = state
         self.nodes = 0
@@ -59,9 +60,9 @@ class ExactSearch:
         self.deadline = deadline
         nc = game.ncells
         self.ncells = nc
-        hands = [state.hand(0), state.hand(1)]
-        board0 = state.board()
-        owner0 = state.owners()
+        hands = [list(state.hand(0)), list(state.hand(1))]
+        board0 = list(state.board())
+        owner0 = list(state.owners())
         in_hand = hands[0] + hands[1]
         self.cards = in_hand + [c for c in board0 if c >= 0]
         """Search card number -> card id: both hands first (red's, then blue's), then the board."""
@@ -422,7 +423,7 @@ class _Table(dict[int, tuple[int, ...]]):
         return found
 
 
-def _match(game: ThreeTriosGame, card: int, side: int, other: int, other_side: int) -> int:
+def _match(game: ThreeTriosSetup, card: int, side: int, other: int, other_side: int) -> int:
     """What a neighbour scores for same (1: a match, 0: not) or plus (the sum of the facing values)."""
     mine, theirs = game.vals[card * 4 + side], game.vals[other * 4 + other_side]
     if game.special == 1:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckhand.core.errors import IllegalActionError, NotationError
-from deckhand.games.three_trios.game import EMPTY, SEATS, ThreeTriosState
+from deckhand.core.errors import IllegalActionError, NotationError, quote
+from deckhand.core.protocol import Action
+from deckhand.games.three_trios.options import EMPTY, SEATS
+from deckhand.games.three_trios.view import Position, ThreeTriosView
 
 
 @dataclass(frozen=True)
@@ -41,10 +43,10 @@ class FlipHints:
         return "\n".join(" ".join("." if n is None else str(n) for n in row) for row in self.grid)
 
 
-def flip_hints(state: ThreeTriosState, card: int | str, seat: int | None = None) -> FlipHints:
+def flip_hints(state: Position, card: int | str, seat: int | None = None) -> FlipHints:
     """How many cards ``card`` (a name or card id in ``seat``'s hand) would flip on each empty cell.
 
-    ``seat`` defaults to whichever hand holds the card.
+    ``state`` is a state or a view; ``seat`` defaults to whichever hand holds the card.
     """
     game = state.game
     if isinstance(card, str):
@@ -69,3 +71,28 @@ def flip_hints(state: ThreeTriosState, card: int | str, seat: int | None = None)
             row.append(len(state.flips_if(card, cell, seat)) if board[cell] == EMPTY else None)
         grid.append(row)
     return FlipHints(game.names[card], seat, grid)
+
+
+def hint_marks(view: ThreeTriosView, selection: str | None, move: Action | None) -> tuple[str, dict[str, int]]:
+    """``Game.hint_marks``: the flip counts of the card typed, else of the hinted move's card, else the first in hand.
+
+    The counts are keyed by cell in notation (``R,C``), for the empty cells only.
+    """
+    game = view.game
+    hand = view.hand(view.player)
+    if selection is not None:
+        wanted = selection.strip()
+        found = [c for c in hand if game.names[c] == wanted]
+        found = found or [c for c in hand if game.names[c].casefold() == wanted.casefold()]
+        if not found:
+            raise NotationError(f"no card called {quote(selection, 40)} in your hand")
+        card = found[0]
+    elif type(move) is int and move >= 0:
+        card = move // game.ncells
+    elif hand:
+        card = hand[0]
+    else:
+        return "", {}
+    hints = flip_hints(view, card, view.player)
+    marks = {f"{r},{c}": n for r, row in enumerate(hints.grid) for c, n in enumerate(row) if n is not None}
+    return hints.card, marks

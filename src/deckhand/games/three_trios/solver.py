@@ -16,9 +16,11 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.mcts import MCTSAgent
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import Action, Game, View
-from deckhand.games.three_trios.agents import game_of, state_of
+from deckhand.games.three_trios.agents import game_of, seat_view
 from deckhand.games.three_trios.exact import ExactSearch, OutOfBudget
-from deckhand.games.three_trios.game import EMPTY, ThreeTriosGame, ThreeTriosState, place
+from deckhand.games.three_trios.options import EMPTY, ThreeTriosSetup
+from deckhand.games.three_trios.state import place
+from deckhand.games.three_trios.view import Position
 
 CARD = 32
 """Value of one card of final margin; the positional terms are worth less than a card."""
@@ -34,13 +36,13 @@ Solved = tuple[tuple[int, int], int, int, bool, list[tuple[int, int, int]]]
 class Search:
     """One search from one position: a private copy of the position, made and unmade in place."""
 
-    def __init__(self, state: ThreeTriosState, node_limit: int, deadline: float | None = None) -> None:
+    def __init__(self, state: Position, node_limit: int, deadline: float | None = None) -> None:
         game = state.game
-        self.game: ThreeTriosGame = game
-        self.board = state.board()
-        self.owner = state.owners()
-        self.hands = [state.hand(0), state.hand(1)]
-        self.empty = state.empty_cells()
+        self.game: ThreeTriosSetup = game
+        self.board = list(state.board())
+        self.owner = list(state.owners())
+        self.hands = [list(state.hand(0)), list(state.hand(1))]
+        self.empty = list(state.empty_cells())
         self.total = len(game.card_cells) + 1
         self.tt: dict[tuple[int, ...], tuple[int, int, int, tuple[int, int] | None]] = {}
         self.nodes = 0
@@ -308,7 +310,7 @@ class SolverAgent(Agent):
     def step(self, view: View, rng: random.Random) -> Action:
         return self.explain(view, rng).action
 
-    def exact(self, state: ThreeTriosState) -> Solved | None:
+    def exact(self, state: Position) -> Solved | None:
         """The exact search's answer, as ``solve`` gives it, or None if the position is too big for it."""
         left = len(state.empty_cells())
         if left > self.exact_cells:
@@ -320,7 +322,7 @@ class SolverAgent(Agent):
             return None
         return best, outcome * CARD, left, True, []
 
-    def solve(self, state: ThreeTriosState) -> Solved:
+    def solve(self, state: Position) -> Solved:
         """Search ``state``: (best card and cell, value, depth reached, exact?, root moves tried)."""
         found = self.exact(state)
         if found is not None:
@@ -343,19 +345,19 @@ class SolverAgent(Agent):
         return best, value, depth, False, tried
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        state = state_of(view)
+        seen = seat_view(view)
         game = self.game
-        if self.uct is not None and len(state.empty_cells()) > 1:
-            found = self.exact(state)
+        if self.uct is not None and len(seen.empty_cells()) > 1:
+            found = self.exact(seen)
             if found is None:
                 explanation = self.uct.explain(view, rng)
                 explanation.data["exact"] = False
                 return explanation
             (card, cell), value, depth, exact, tried = found
         else:
-            (card, cell), value, depth, exact, tried = self.solve(state)
+            (card, cell), value, depth, exact, tried = self.solve(seen)
         action = card * game.ncells + cell
-        notation = state.action_to_string(action)
+        notation = seen.action_to_string(action)
         margin = value / CARD
         if exact:
             outcome = "wins" if value > 0 else "loses whatever it plays" if value < 0 else "draws"
@@ -365,10 +367,10 @@ class SolverAgent(Agent):
                 f"{notation}: best after a {depth}-move look-ahead "
                 f"(estimated margin {margin:+.1f} cards; the game is too long to search to the end)"
             )
-        ranked = sorted(tried, key=lambda t: (-t[0], t[2], state.hand(state.current_player()).index(t[1])))
+        ranked = sorted(tried, key=lambda t: (-t[0], t[2], seen.hand(seen.current_player()).index(t[1])))
         candidates = [
             Candidate(
-                state.action_to_string(c * game.ncells + x),
+                seen.action_to_string(c * game.ncells + x),
                 value=v / CARD,
                 note="exact" if (c, x) == (card, cell) else "at most",
             )

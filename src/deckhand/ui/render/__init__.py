@@ -9,6 +9,7 @@ added game plays in the terminal from its first day.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,9 +27,9 @@ class Context:
     viewer: int | None
     names: list[str]
     hide_known: bool = False
-    """Cambio's memory mode: the viewer's remembered cards are drawn face down."""
-    flips: dict[tuple[int, int], int] = field(default_factory=dict)
-    """Three Trios hint: cell -> how many cards a placement there would flip."""
+    """Memory mode: the cards the viewer has seen are drawn face down; it must remember them."""
+    marks: dict[str, int] = field(default_factory=dict)
+    """A hint's numbers by place in notation (``Game.hint_marks``)."""
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
@@ -36,17 +37,12 @@ class Context:
 
 Renderer = Callable[[dict[str, Any], Context], RenderableType]
 
-_RENDERERS = {
-    "cambio": "deckhand.ui.render.cambio",
-    "three_trios": "deckhand.ui.render.three_trios",
-    "basra": "deckhand.ui.render.basra",
-    "casino": "deckhand.ui.render.casino",
-}
-
 
 def renderer_for(game: str) -> Renderer:
-    """The game's renderer, or the plain one."""
-    module = _RENDERERS.get(game, "deckhand.ui.render.plain")
+    """The game's renderer (``deckhand.ui.render.<game>``), or the plain one."""
+    module = f"{__name__}.{game}"
+    if not game.isidentifier() or game == "plain" or importlib.util.find_spec(module) is None:
+        module = f"{__name__}.plain"
     render: Renderer = importlib.import_module(module).render
     return render
 

@@ -53,7 +53,7 @@ def cell_text(mark: str, row: int, col: int, name: str | None, values: dict[str,
     if mark == "_":
         return Text("\n".join(["█" * WIDTH] * 3), style="dim")
     if mark == ".":
-        flips = context.flips.get((row, col))
+        flips = context.marks.get(f"{row},{col}")
         if flips is not None:
             return Text(f"{'+' + str(flips):^{WIDTH}}\n{'flips':^{WIDTH}}\n", style="bold green")
         return Text(f"\n{f'{row},{col}':^{WIDTH}}\n", style="dim")

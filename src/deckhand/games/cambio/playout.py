@@ -16,15 +16,34 @@ somebody looked at and left in place is likely low.
   worst card for the opponent card it reckons lowest, if ``SWITCH_GAIN`` lower.
 * Stick windows: stick a card known to match (never an own card worth 0 or less,
   which would not lower the total), else pass; give the worst card.
+
+:func:`play_out` is the search playouts' loop: the policy's moves and the
+sampled cards are legal, so it skips the checks.
 """
 
 from __future__ import annotations
 
 import random
 
-from deckhand.games.cambio import notation as N
-from deckhand.games.cambio.phases import (
+from deckhand.core.deck import pile_sample
+from deckhand.games.cambio.actions import (
+    A_CAMBIO,
+    A_DISCARD,
+    A_DRAW,
+    A_KEEP,
+    A_PASS,
+    A_SKIP,
+    A_TAKE,
+    Kind,
+    pos_action,
+    slot_action,
+    switch_action,
+)
+from deckhand.games.cambio.options import CambioSetup
+from deckhand.games.cambio.state import (
+    CHANCE_PHASES,
     EMPTY,
+    END,
     GIVE,
     HOLD,
     KING_PEEK,
@@ -34,8 +53,8 @@ from deckhand.games.cambio.phases import (
     START,
     STICK,
     SWITCH_P,
+    CambioState,
 )
-from deckhand.games.cambio.state import CambioState
 
 UNKNOWN_VALUE = 6
 """An unseen card: about the deck's average."""
@@ -88,9 +107,9 @@ def worst_slot(state: CambioState, me: int) -> tuple[int, int]:
     return best_slot, best
 
 
-def worth_sticking(state: CambioState, seat: int, card: int, me: int) -> bool:
+def worth_sticking(game: CambioSetup, seat: int, card: int, me: int) -> bool:
     """Whether ``me`` gains by sticking ``card`` from ``seat``: one's own only when worth more than 0."""
-    return seat != me or state.game.value[card] > 0
+    return seat != me or game.value[card] > 0
 
 
 def rollout_action(state: CambioState, rng: random.Random) -> int:
@@ -102,8 +121,8 @@ def rollout_action(state: CambioState, rng: random.Random) -> int:
     if phase == HOLD:
         slot, worst = worst_slot(state, p)
         if slot >= 0 and (state.took or state.game.value[state.drawn] + SWAP_GAIN <= worst):
-            return N.slot_action(N.SWAP, slot)
-        return N.A_DISCARD
+            return slot_action(Kind.SWAP, slot)
+        return A_DISCARD
     if phase == PEEK_OWN_P:
         return _peek(state, [p], p)
     if phase in (PEEK_OTHER_P, KING_PEEK):
@@ -116,7 +135,7 @@ def rollout_action(state: CambioState, rng: random.Random) -> int:
         return _stick(state, p)
     if phase == GIVE:
         slot, _ = worst_slot(state, p)
-        return N.slot_action(N.GIVE, slot) if slot >= 0 else N.A_KEEP
+        return slot_action(Kind.GIVE, slot) if slot >= 0 else A_KEEP
     actions = state.legal_actions()
     action = actions[int(rng.random() * len(actions))]
     assert isinstance(action, int)
@@ -128,19 +147,19 @@ def _start(state: CambioState, p: int) -> int:
         n = state.game.players
         mine = estimate(state, p, p)
         if mine <= CAMBIO_AT or state.turns >= CAMBIO_BY_ROUND * n:
-            return N.A_CAMBIO
+            return A_CAMBIO
         if state.turns >= n:
             bar = mine + CAMBIO_MARGIN
             for q in range(n):
                 if q != p and estimate(state, q, p) < bar:
                     break
             else:
-                return N.A_CAMBIO
+                return A_CAMBIO
     if state.game.take_discard and state.discard:
         _, worst = worst_slot(state, p)
         if state.game.value[state.discard[-1]] + TAKE_GAIN <= worst:
-            return N.A_TAKE
-    return N.A_DRAW
+            return A_TAKE
+    return A_DRAW
 
 
 def _peek(state: CambioState, seats: list[int], p: int) -> int:
@@ -148,8 +167,8 @@ def _peek(state: CambioState, seats: list[int], p: int) -> int:
     for q in seats:
         for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
             if c != EMPTY and not m & bit:
-                return N.pos_action(N.PEEK, q, s)
-    return N.A_SKIP
+                return pos_action(Kind.PEEK, q, s)
+    return A_SKIP
 
 
 def _switch(state: CambioState, p: int) -> int:
@@ -160,7 +179,7 @@ def _switch(state: CambioState, p: int) -> int:
     """
     slot, worst = worst_slot(state, p)
     if slot < 0:
-        return N.A_SKIP
+        return A_SKIP
     best, where = 99, (-1, -1)
     if state.phase == KING_SWITCH and state.game.king_peeked:
         q, t = state.peeked & 7, state.peeked >> 3
@@ -176,8 +195,8 @@ def _switch(state: CambioState, p: int) -> int:
                     if v < best:
                         best, where = v, (q, t)
     if where[0] >= 0 and best + SWITCH_GAIN <= worst:
-        return N.switch_action(p, slot, where[0], where[1])
-    return N.A_SKIP
+        return switch_action(p, slot, where[0], where[1])
+    return A_SKIP
 
 
 def _stick(state: CambioState, p: int) -> int:
@@ -188,6 +207,24 @@ def _stick(state: CambioState, p: int) -> int:
         if q == state.caller:
             continue
         for s, (c, m) in enumerate(zip(state.hands[q], state.known[q], strict=True)):
-            if c != EMPTY and m & bit and rank[c] == top and worth_sticking(state, q, c, p):
-                return N.pos_action(N.STICK, q, s)
-    return N.A_PASS
+            if c != EMPTY and m & bit and rank[c] == top and worth_sticking(state.game, q, c, p):
+                return pos_action(Kind.STICK, q, s)
+    return A_PASS
+
+
+def play_out(state: CambioState, rng: random.Random) -> list[float]:
+    """Play ``state`` on in place to the end with the policy; the returns.
+
+    No legality checks: the policy's moves and the sampled cards are legal.
+    ``rollout_action`` is read at call time, so a benchmark may swap the policy.
+    """
+    stack = state.game.stack
+    while True:
+        phase = state.phase
+        if phase == END:
+            return state.returns()
+        if phase in CHANCE_PHASES:
+            action = pile_sample(state.pile, stack, state.ndrawn, rng)
+        else:
+            action = rollout_action(state, rng)
+        state.apply_unchecked(action)

@@ -84,7 +84,7 @@ def start_game(
         specs = parse_seats(seats, game.num_players, default_level(game))
     elif saved_seats:
         specs = saved_seats
-    else:  # a save that does not say who played (Casino's text format): ask, or say what is assumed
+    else:  # a save that does not say who played (a game's own format may not): ask, or say what is assumed
         specs = parse_seats(_level_for(game, console, reader), game.num_players, default_level(game))
     return Session(
         game,

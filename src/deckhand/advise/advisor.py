@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
-from deckhand.advise.search import ENGINES, check_budget, default_engine, rank_actions
 from deckhand.advise.tracker import Tracker
+from deckhand.agents.ranking import ENGINES, check_budget, default_engine, rank_actions
 from deckhand.core.cards import Card, Rank
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.numbers import is_whole_number
@@ -39,7 +39,7 @@ SAVE_FORMAT = "deckhand-advise-cambio"
 SAVE_VERSION = 1
 
 
-class Session:
+class Advisor:
     """A tracker, an advice budget and an output stream."""
 
     def __init__(

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from deckhand.advise.commands import Move, parse_command
-from deckhand.advise.search import rank_actions
 from deckhand.advise.tracker import Tracker
+from deckhand.agents.ranking import rank_actions
 from deckhand.agents.registry import available_agents
 
 

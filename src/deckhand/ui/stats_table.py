@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.store.stats import statistics
+from deckhand.store.statistics import statistics
 
 BAR = 10
 

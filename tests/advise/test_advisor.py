@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from deckhand.advise import session as session_module
-from deckhand.advise.session import Session
+from deckhand.advise import advisor as advisor_module
+from deckhand.advise.advisor import Advisor
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError
 
 
-def run(script: str, players: int = 2) -> tuple[Session, str]:
+def run(script: str, players: int = 2) -> tuple[Advisor, str]:
     tracker = Tracker(players=players, known=["3", "rk"])
     out = io.StringIO()
-    session = Session(tracker, out, playouts=200, seed=3, engine="flat")
+    session = Advisor(tracker, out, playouts=200, seed=3, engine="flat")
     session.run(io.StringIO(script))
     return session, out.getvalue()
 
@@ -43,7 +43,7 @@ def test_ctrl_c_stops_the_advice_and_the_session_goes_on(monkeypatch: pytest.Mon
     def interrupted(*_args: object, **_kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(session_module, "rank_actions", interrupted)
+    monkeypatch.setattr(advisor_module, "rank_actions", interrupted)
     session, out = run("+ 5\n? 1000000\nx0 8\n")
     assert "advice interrupted; the table is as it was" in out
     assert [text for text, _ in session.tracker.history()] == ["+ 5", "x0 8"]
@@ -85,7 +85,7 @@ def test_save_then_load_gives_the_same_table(tmp_path: Path) -> None:
     data = json.loads(path.read_text())
     assert data["commands"] == ["+ 5", "x0 8", "+", "- q", "w1.2 0.3"]
     assert data["players"] == 3 and data["known"] == ["3", "rk"]
-    loaded = session_module.load_tracker(path)
+    loaded = advisor_module.load_tracker(path)
     assert loaded.view().to_json() == session.tracker.view().to_json()
 
 
@@ -103,12 +103,12 @@ def test_loading_a_bad_file_names_it(tmp_path: Path, content: str, message: str)
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(ConfigError, match=f"{path.name}.*{message}|{message}"):
-        session_module.load_tracker(path)
+        advisor_module.load_tracker(path)
 
 
 def test_a_missing_file_names_it(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
-        session_module.load_tracker(tmp_path / "nope.json")
+        advisor_module.load_tracker(tmp_path / "nope.json")
 
 
 def test_the_end_asks_you_to_count_what_you_never_saw() -> None:
@@ -124,8 +124,8 @@ def test_the_end_asks_you_to_count_what_you_never_saw() -> None:
     [("SA", 1, 1), ("HX", 10, 10), ("CJ", 10, 11), ("DQ", 10, 12), ("SK", 10, 13), ("HK", -1, -1), ("JK", 0, 0)],
 )
 def test_card_values_follow_the_preset(code: str, house: int, classic: int) -> None:
-    assert session_module.card_value(code, "house") == house
-    assert session_module.card_value(code, "classic") == classic
+    assert advisor_module.card_value(code, "house") == house
+    assert advisor_module.card_value(code, "classic") == classic
 
 
 def test_advise_takes_a_budget_and_refuses_a_bad_one() -> None:

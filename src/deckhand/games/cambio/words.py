@@ -1,0 +1,84 @@
+"""Cambio moves and events in words every seat may read (RULES.md §5): nothing hidden is named."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckhand.core.cards import CARDS
+from deckhand.core.errors import IllegalActionError, quote
+from deckhand.core.protocol import Action
+from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
+from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
+from deckhand.games.cambio.state import PENALTY, CambioState
+
+POWER_WORDS = {
+    PEEK_OWN: "a look at one's own card",
+    PEEK_OTHER: "a look at another seat's card",
+    SWITCH: "a blind switch",
+    KING: "a look, then a switch",
+}
+
+
+def _the(card: int) -> str:
+    """``the 8 of Hearts``, ``the Joker``: a card every seat has just seen."""
+    return f"the {CARDS[card].name}"
+
+
+def describe_action(state: CambioState, action: Action) -> str:
+    """A player's move in words every seat may read once it is played (``state`` is before it).
+
+    It names a card only where the move shows it to the whole table: the top
+    discard taken, the card a swap brings out, a discard, a stuck card. The
+    words have no subject, so they read after "You played" and "Computer plays" alike.
+    """
+    if type(action) is not int or action < 0:
+        raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
+    if action < BASE:
+        return "a card is dealt"
+    kind, payload = decode(action)
+    p = state.mover
+    if kind == Kind.CAMBIO:
+        return "cambio is called: everyone else plays one more turn"
+    if kind == Kind.DRAW:
+        return "a card is drawn from the deck"
+    if kind == Kind.TAKE:
+        return f"{_the(state.discard[-1])} is taken from the discard pile"
+    if kind == Kind.SWAP:
+        what = _the(state.drawn) if state.took else "the drawn card"
+        return f"{what} goes into slot {payload}; out comes {_the(state.hands[p][payload])}"
+    if kind == Kind.DISCARD:
+        card = state.drawn
+        power = state.game.power[card]
+        return f"{_the(card)} is discarded" + (f", for its power: {POWER_WORDS[power]}" if power else "")
+    if kind == Kind.PEEK:
+        q, s = payload & 7, payload >> 3
+        return f"a look at seat {q}'s slot {s}" + (" (its own)" if q == p else "")
+    if kind == Kind.SWITCH:
+        sa, ta, sb, tb = switch_positions(payload)
+        return f"{sa}.{ta} and {sb}.{tb} change places, unseen"
+    if kind == Kind.SKIP:
+        return "the power goes unused"
+    if kind == Kind.STICK:
+        q, s = payload & 7, payload >> 3
+        card, top = state.hands[q][s], state.discard[-1]
+        if state.game.rank[card] == state.game.rank[top]:
+            return f"{q}.{s} is stuck: right, {_the(card)} goes onto the discard pile"
+        return f"{q}.{s} is stuck: wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
+    if kind == Kind.PASS:
+        return "no stick"
+    if kind == Kind.GIVE:
+        q, t = state.target & 7, state.target >> 3
+        return f"slot {payload} goes to seat {q}, into the gap at {q}.{t}"
+    return "no card is given"
+
+
+def is_quiet(state: CambioState, action: Action) -> bool:
+    """Passing goes without saying: most of a stick window is seats not sticking."""
+    return action == A_PASS
+
+
+def announce(state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
+    """A penalty card's arrival; the card itself stays face down."""
+    if state.phase == PENALTY and type(action) is int and action < BASE:
+        return [f"A penalty card goes face down to {names[state.mover]}, into slot {len(state.hands[state.mover])}."]
+    return []

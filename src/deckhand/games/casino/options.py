@@ -1,0 +1,88 @@
+"""Casino's options and presets, resolved into the card tables the rules read."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from deckhand.core.cards import CARDS, Card, Rank, Suit
+from deckhand.core.deck import read_deck_option, stack_indices
+from deckhand.core.errors import ConfigError, NotationError, is_file, quote
+from deckhand.core.options import Option, choice, integer
+from deckhand.core.protocol import Game
+
+ROUND_ACTIONS = 100
+"""52 deals and 48 plays: the most actions one round takes."""
+
+MIN_ROUND_POINTS = 7
+"""10♦, 2♠ and four aces are always scored once every card is in a pile."""
+
+
+def casino_deck(value: Any) -> list[str] | None:
+    """``deck=``: card codes, or a deck file (one card per line, top first; a ``Deck:`` prefix is allowed)."""
+    if isinstance(value, (str, os.PathLike)) and is_file(value):
+        path = Path(value)
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{path}: cannot read deck file: {exc}") from None
+        codes: list[str] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            body = line.strip()
+            if body.lower().startswith("deck:"):
+                body = body[5:]
+            for item in body.split():
+                try:
+                    codes.append(CARDS[Card.parse(item).index].code)
+                except NotationError:
+                    raise ConfigError(f"{path}, line {number}: {quote(item, 8)} is not a card code") from None
+        if not codes:
+            raise ConfigError(f"{path}: the deck file holds no cards")
+        return codes
+    return read_deck_option(value)
+
+
+OPTIONS: Mapping[str, Option] = {
+    "ace": Option(1, choice(1, 14, "1or14"), "an ace is worth 1, 14, or either (1or14)"),
+    "target": Option(21, integer(1, 1000), "the tournament ends at the round where someone reaches it"),
+    "deck": Option(None, casino_deck, "stack the first round's deck: card codes or a deck file, top first"),
+}
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "ramapo": {"ace": 1, "target": 21},
+    "aces-either": {"ace": "1or14", "target": 21},
+}
+
+
+class CasinoSetup(Game):
+    """Casino with its options resolved: what the state reads (``game.py`` makes the states)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        ace = self.options["ace"]
+        ace_vals = (1,) if ace == 1 else (14,) if ace == 14 else (1, 14)
+        self.maxv = 13 if ace == 1 else 14
+        self.vals: tuple[tuple[int, ...], ...] = tuple(
+            ace_vals if card.rank is Rank.ACE else (card.rank.number,) for card in CARDS[:52]
+        )
+        self.rank: tuple[int, ...] = tuple(card.rank.number for card in CARDS[:52])
+        self.spade: tuple[bool, ...] = tuple(card.suit is Suit.SPADES for card in CARDS[:52])
+        self.stack = stack_indices(self.name, self.options["deck"], list(range(52)))
+        self.target: int = self.options["target"]
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def max_rounds(self) -> int:
+        """Rounds a tournament can last: each full round hands out at least 7 points."""
+        return 2 * (self.target - 1) // MIN_ROUND_POINTS + 1
+
+    def max_game_length(self) -> int:
+        # one more round for a game resumed from a save (its first round may be partial)
+        return 2 + (self.max_rounds() + 1) * ROUND_ACTIONS
+
+    def all_cards(self) -> list[str]:
+        return [card.code for card in CARDS[:52]]
