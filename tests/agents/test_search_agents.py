@@ -69,18 +69,18 @@ def test_explain_lists_every_candidate_with_visits_and_values(game_name: str, sp
     explanation = agent.explain(view, random.Random(1))
     legal = {view.action_to_string(a) for a in view.legal_actions()}
     assert explanation.action in view.legal_actions()
-    assert {c.action for c in explanation.candidates} == legal
+    assert {c.notation for c in explanation.candidates} == legal
     visited = [c for c in explanation.candidates if c.visits]
     iterations = explanation.data["iterations"]
     assert sum(c.visits or 0 for c in explanation.candidates) == iterations
     assert all(c.value is not None and 0.0 <= c.value <= 1.0 for c in visited)
-    assert explanation.candidates[0].action == explanation.notation
+    assert explanation.candidates[0].notation == explanation.notation
     assert explanation.candidates[0].visits == max(c.visits or 0 for c in explanation.candidates)
     assert spec.split(":")[0] in explanation.reason
     best, runner_up = explanation.candidates[:2]
-    assert re.search(rf"{re.escape(best.action)}: \d+% over {best.visits} visits", explanation.reason)
+    assert re.search(rf"{re.escape(best.notation)}: \d+% over {best.visits} visits", explanation.reason)
     if runner_up.visits:
-        assert f"(next best {runner_up.action}: " in explanation.reason
+        assert f"(next best {runner_up.notation}: " in explanation.reason
 
 
 @pytest.mark.parametrize("spec", ["ismcts:iterations=150", "openloop:iterations=150"])

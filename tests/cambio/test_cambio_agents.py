@@ -39,7 +39,7 @@ def test_hard_takes_a_low_discard_when_it_lowers_its_configuration_value() -> No
 def test_hard_weighs_every_slot_by_its_configuration_value() -> None:
     state = play(table(deck=CLASSIC_DEAL + " D3"), "draw", "D3")
     e = HardAgent().explain(state.view(0), random.Random(0))
-    assert [(c.action, c.value) for c in e.candidates] == [
+    assert [(c.notation, c.value) for c in e.candidates] == [
         ("swap 0", 17.0),
         ("swap 1", 16.0),
         ("swap 2", 12.0),

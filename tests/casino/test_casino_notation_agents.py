@@ -111,7 +111,7 @@ def test_greedy_says_so_when_it_takes_better_cards_rather_than_more() -> None:
     state = position("SA D6", "H2", "DA C5 H9")
     explanation = GreedyAgent().explain(state.view(0), random.Random(0))
     assert explanation.notation == "capture SA DA"
-    assert "capture D6 {C5 DA}" in [c.action for c in explanation.candidates]
+    assert "capture D6 {C5 DA}" in [c.notation for c in explanation.candidates]
     assert explanation.reason.startswith("to capture the most valuable cards")
 
 

@@ -83,3 +83,15 @@ def test_a_move_list_breaks_between_moves_never_inside_one() -> None:
 def test_lines_left_out_under_the_board_are_printed_above_it() -> None:
     out = _play("cambio", {"preset": "classic", "players": 6}, 7)
     assert "earlier lines are above the board)" in out or "earlier line is above the board)" in out
+
+
+@pytest.mark.parametrize("name", deckhand.games())
+def test_help_fits_80_columns(name: str) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, height=HEIGHT, color_system=None)
+    game = deckhand.load_game(name)
+    reader = ScriptReader(["heads", "help", "quit"] if name == "casino" else ["help", "quit"], console)
+    Session(game, ["human"] + ["easy"] * (game.num_players - 1), console=console, reader=reader).run()
+    shown = out.getvalue().split("You > help\n")[1].split("You > ")[0]
+    assert "Commands:" in shown
+    assert all(cell_len(line) <= WIDTH for line in shown.splitlines()), shown

@@ -19,13 +19,14 @@ from deckhand.core.protocol import Action, View
 class Candidate:
     """One action an agent weighed, with what it thought of it."""
 
-    action: str
+    notation: str
+    """The action in notation, as ``Explanation.notation`` writes it."""
     value: float | None = None
     visits: int | None = None
     note: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"action": self.action}
+        data: dict[str, Any] = {"action": self.notation}
         if self.value is not None:
             data["value"] = self.value
         if self.visits is not None:

@@ -139,7 +139,7 @@ def agent_ranking(
     explanation = agent.explain(view, rng)
     by_notation = {view.action_to_string(a): a for a in view.legal_actions()}
     ranked = [
-        Ranked(c.action, by_notation.get(c.action), c.value if c.value is not None else 0.0, c.visits or 0)
+        Ranked(c.notation, by_notation.get(c.notation), c.value if c.value is not None else 0.0, c.visits or 0)
         for c in explanation.candidates
     ]
     seen = {r.notation for r in ranked}

@@ -399,7 +399,7 @@ class Session:
     def _help(self, view: View) -> None:
         actions = view.legal_actions()
         example = view.action_to_string(actions[0]) if actions else "a move"
-        marks = f"\n                (and draws on the board: {self.game.HINT_MARKS})" if self.game.HINT_MARKS else ""
+        marks = f"\n                ({self.game.HINT_MARKS} on the board)" if self.game.HINT_MARKS else ""
         formats = "".join(f"; {suffix} {what}" for suffix, what in self.game.SAVE_FORMATS.items())
         self.console.print(HELP.format(example=example, marks=marks, formats=formats), markup=False, highlight=False)
 
@@ -459,7 +459,7 @@ class Session:
             if candidate.note:
                 figures.append(candidate.note)
             if figures:  # a rule-based choice lists its options without figures: nothing to add
-                self.console.print(f"  {candidate.action:<28} {'  '.join(figures)}", markup=False, highlight=False)
+                self.console.print(f"  {candidate.notation:<28} {'  '.join(figures)}", markup=False, highlight=False)
 
     def _thinking(self, message: str) -> AbstractContextManager[object]:
         """A spinner once an agent has thought for ``THINKING_AFTER`` seconds, for a person at a terminal only."""
