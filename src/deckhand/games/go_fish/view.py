@@ -1,0 +1,136 @@
+"""What one seat knows in Go Fish: its hand, and what the table has learned of the others.
+
+Public to all: every hand's size, the cards the table has seen in each hand
+(handed over, or drawn and shown), the ranks each seat is known to hold (it
+asked for them) or to lack (it said "go fish", or gave them all away, since
+its last unseen draw), the books and the size of the stock. ``sample_world``
+deals every other card back so that all of that stays true (``deal.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+
+from deckhand.core.cards import CODES
+from deckhand.core.protocol import JSON, RedactedView, player_label
+from deckhand.games.go_fish.deal import deal_hidden
+from deckhand.games.go_fish.options import DECK_SIZE
+from deckhand.games.go_fish.state import (
+    HIDDEN,
+    PHASES,
+    GoFishState,
+    book_cards,
+    by_rank,
+    public_json,
+    rank_of,
+)
+
+
+class GoFishView(RedactedView[GoFishState]):
+    """A seat's view; agents read it through the typed accessors below."""
+
+    def redact(self, state: GoFishState, player: int) -> GoFishState:
+        public = state.clone()
+        for q, hand in enumerate(state.hands):
+            if q != player:
+                shown = state.seen_cards(q)
+                public.hands[q] = shown + [HIDDEN] * (len(hand) - len(shown))
+        public.stock = [HIDDEN] * len(state.stock)
+        public.actions = []
+        return public
+
+    def to_json(self) -> JSON:
+        s = self._public
+        hands = [
+            [CODES[c] if c >= 0 else "??" for c in (by_rank(hand) if q == self.player else hand)]
+            for q, hand in enumerate(s.hands)
+        ]
+        data: JSON = {
+            "game": self.game.name,
+            "rules_version": self.game.rules_version,
+            "options": self.game.public_options(),
+            "current_player": player_label(s.current_player()),
+            "scores": s.scores(),
+            "viewer": self.player,
+            "phase": PHASES[s.phase],
+            "turn": s.player,
+            "hands": hands,
+            **public_json(s),
+            "stock": len(s.stock),
+        }
+        return data
+
+    def sample_world(self, rng: random.Random) -> GoFishState:
+        s = self._public
+        known = set(s.hands[self.player])
+        seats = []
+        others = [q for q in range(len(s.hands)) if q != self.player]
+        for q in others:
+            shown = [c for c in s.hands[q] if c >= 0]
+            known.update(shown)
+            caps = [3] * 13  # four of a rank would have been laid down
+            for c in shown:
+                caps[rank_of(c)] -= 1
+            shown_ranks = sum(1 << r for r in range(13) if caps[r] < 3)
+            for r in range(13):
+                if s.lacks[q] >> r & 1:
+                    caps[r] = 0
+            seats.append((len(s.hands[q]) - len(shown), s.holds[q] & ~shown_ranks, tuple(caps)))
+        for books in s.books:
+            for r in books:
+                known.update(book_cards(r))
+        unseen = [c for c in range(DECK_SIZE) if c not in known]
+        dealt, stock = deal_hidden(unseen, seats, rng)
+        world = s.clone()
+        for q, cards in zip(others, dealt, strict=True):
+            world.hands[q] = [c for c in s.hands[q] if c >= 0] + cards
+        world.stock = stock
+        return world
+
+    # -- typed accessors for agents ------------------------------------------
+    def hand(self) -> tuple[int, ...]:
+        """The viewer's cards (deck indices), by rank."""
+        return tuple(by_rank(self._public.hands[self.player]))
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self._public.hands)
+
+    def seen_in(self, seat: int) -> tuple[int, ...]:
+        """The cards of ``seat``'s hand that the table has seen."""
+        return tuple(self._public.seen_cards(seat))
+
+    def known_ranks(self, seat: int) -> frozenset[int]:
+        """Ranks ``seat`` is known to hold: it asked for them, or the table saw them go into its hand."""
+        s = self._public
+        return frozenset(r for r in range(13) if s.holds[seat] >> r & 1) | {rank_of(c) for c in s.seen_cards(seat)}
+
+    def lacks(self, seat: int) -> frozenset[int]:
+        """Ranks ``seat`` is known to hold none of."""
+        return frozenset(r for r in range(13) if self._public.lacks[seat] >> r & 1)
+
+    def books(self, seat: int) -> int:
+        return len(self._public.books[seat])
+
+    def stock_size(self) -> int:
+        return len(self._public.stock)
+
+
+def information_key(state: GoFishState, player: int) -> Hashable:
+    """A key equal exactly when ``player``'s views are: its hand and everything public."""
+    mask = state.seen
+    hidden = tuple(len(h) for h in state.hands)
+    own = tuple(sorted(state.hands[player]))
+    return (
+        player,
+        state.phase,
+        state.player,
+        state.asking,
+        own,
+        hidden,
+        tuple(mask),
+        tuple(state.holds),
+        tuple(state.lacks),
+        tuple(tuple(b) for b in state.books),
+        len(state.stock),
+    )

@@ -1,0 +1,120 @@
+"""What the table hears: a question in words, and what came of it.
+
+Only cards everyone sees are named: cards handed over, a drawn card of the
+rank asked for (it is shown), and books. Another card drawn is "a card".
+Ranks are said as plurals ("sevens") so that a sentence never reads as
+naming one particular card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckhand.core.cards import CARDS
+from deckhand.core.protocol import Action
+from deckhand.games.go_fish.state import (
+    DEAL,
+    FISH,
+    LONE,
+    OVER,
+    PLURALS,
+    REFILL,
+    GoFishState,
+    ask_parts,
+    book_cards,
+    rank_of,
+)
+
+
+def describe_action(state: GoFishState, action: Action) -> str:
+    """``asks seat 1 for sevens``."""
+    parts = ask_parts(action)
+    if parts is None:
+        return "draws a card"
+    return f"asks seat {parts[0]} for {PLURALS[parts[1]]}"
+
+
+def is_quiet(state: GoFishState, action: Action) -> bool:
+    """Every question is worth telling."""
+    return False
+
+
+def _does(name: str, verb: str) -> str:
+    """``Seat 1 draws``, ``You draw``."""
+    if name == "You":
+        verb = {"has": "have", "does": "do", "goes": "go", "is": "are"}.get(verb, verb.removesuffix("s"))
+    return f"{name} {verb}"
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return " ".join(CARDS[c].pretty for c in sorted(cards))
+
+
+def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
+    """What every seat is told happens because of ``action`` (called before it is played)."""
+    if state.illegal(action) is not None:
+        return []
+    after = state.clone()
+    after.apply_action(action)
+    p = state.player
+    lines = []
+    parts = ask_parts(action)
+    if parts is not None:
+        q, r = parts
+        given = [c for c in state.hands[q] if rank_of(c) == r]
+        if given:
+            lines.append(f"{_does(names[q], 'hands')} over {_cards(given)}.")
+        elif after.phase == FISH:
+            lines.append(f"{_does(names[q], 'has')} no {PLURALS[r]}: go fish!")
+        else:
+            lines.append(f"{_does(names[q], 'has')} no {PLURALS[r]}, and the stock is empty.")
+    elif state.phase == DEAL:
+        if after.phase == DEAL:
+            return _books(state, after, names)
+        lines.append(f"{state.game.hand_size} cards each are dealt.")
+    else:
+        assert isinstance(action, int)
+        if state.phase == FISH and rank_of(action) == state.asking:
+            lines.append(f"{_does(names[p], 'draws')} {CARDS[action].pretty}, the rank asked for, and shows it.")
+        elif state.phase == REFILL:
+            lines.append(f"{_does(names[p], 'has')} no cards and draws one from the stock.")
+        elif state.phase == LONE:
+            lines.append(f"Nobody else holds a card: {_does(names[p], 'draws')} one from the stock.")
+        else:
+            lines.append(f"{_does(names[p], 'draws')} a card from the stock.")
+    lines += _books(state, after, names)
+    lines += _next(state, after, names)
+    return lines
+
+
+def _books(state: GoFishState, after: GoFishState, names: Sequence[str]) -> list[str]:
+    """The books laid down by the move."""
+    out = []
+    for seat, (old, new) in enumerate(zip(state.books, after.books, strict=True)):
+        for r in new[len(old) :]:
+            out.append(f"{_does(names[seat], 'lays')} down a book of {PLURALS[r]}: {_cards(book_cards(r))}.")
+    return out
+
+
+def _next(state: GoFishState, after: GoFishState, names: Sequence[str]) -> list[str]:
+    """Whose turn it is now, or who won."""
+    if after.phase == OVER:
+        return [_result(after, names)]
+    if after.phase in (FISH, DEAL) or state.phase == REFILL:
+        return []
+    name = names[after.player]
+    if state.phase == DEAL:
+        return [f"{_does(name, 'plays')} first."]
+    if after.player == state.player:
+        return [f"{_does(name, 'goes')} on."]
+    return [f"The turn passes to {name}."]
+
+
+def _result(state: GoFishState, names: Sequence[str]) -> str:
+    books = [len(b) for b in state.books]
+    best = max(books)
+    winners = [names[seat] for seat, n in enumerate(books) if n == best]
+    tally = ", ".join(f"{names[seat]}: {n}" for seat, n in enumerate(books))
+    if len(winners) == 1:
+        return f"All 13 books are down ({tally}): {_does(winners[0], 'wins')}."
+    return f"All 13 books are down ({tally}): {' and '.join(winners)} share the win."

@@ -1,0 +1,198 @@
+"""What each seat sees, the worlds dealt from it, what the table is told, and the three levels."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from go_fish_helpers import arrange, deal, play
+
+import deckhand
+from deckhand.agents import make_agent
+from deckhand.core.cards import CODES
+from deckhand.games.go_fish import GoFishState, GoFishView
+from deckhand.games.go_fish.state import ASK, ask_parts, rank_of
+from deckhand.play.tell import told_to_others
+from deckhand.testing.secrets import cards_named, ranks_named
+
+
+def _random_positions(players: int, count: int = 60) -> list[GoFishState]:
+    game = deckhand.load_game("go_fish", players=players)
+    out = []
+    for seed in range(count):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(20, 140)):
+            if state.is_terminal():
+                break
+            state.apply_action(
+                state.sample_chance_outcome(rng) if state.is_chance_node() else state.rollout_action(rng)
+            )
+        assert isinstance(state, GoFishState)
+        out.append(state)
+    return out
+
+
+def test_a_view_hides_other_hands_and_the_stock_but_not_what_was_shown() -> None:
+    state = deal(deck="S7 H2 D3 C4 S5 H6 D8  H7 D7 S9 H9 D9 CQ SQ")
+    play(state, "ask 1 7")
+    data = state.view(0).to_json()
+    assert data["hands"][0] == ["H2", "D3", "C4", "S5", "H6", "S7", "H7", "D7", "D8"]
+    assert data["hands"][1] == ["??"] * 5
+    assert data["stock"] == 38 and data["seen"] == [["H7", "D7"], []]
+    other = state.view(1).to_json()
+    assert other["hands"][0] == ["H7", "D7"] + ["??"] * 7
+    assert "history" not in other and other["options"]["deck"] == "stacked (14 cards)"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_sampled_worlds_keep_every_fact(players: int) -> None:
+    rng = random.Random(7)
+    for state in _random_positions(players, 40):
+        for seat in range(players):
+            view = state.view(seat)
+            for _ in range(5):
+                world = view.sample_world(rng)
+                assert world.view(seat) == view
+                assert Counter(world.cards()) == Counter(state.cards())
+                for q, hand in enumerate(world.hands):
+                    ranks = Counter(rank_of(c) for c in hand)
+                    assert max(ranks.values(), default=0) < 4
+                    assert all(ranks[r] for r in range(13) if world.holds[q] >> r & 1)
+                    assert not any(ranks[r] for r in range(13) if world.lacks[q] >> r & 1)
+
+
+def test_worlds_deal_the_unseen_cards_evenly() -> None:
+    """The seat asked for sevens holds one: which seven is even among those unseen."""
+    state = arrange(["S7 C2", "S9 H9", "D9 C9 SK"], "HK DK HQ DQ CQ SQ H7 D7 C7")
+    state.holds[1] |= 1 << 6  # seat 1 once asked for sevens
+    state.hands[1].append(state.stock.pop())  # ... and holds C7, unseen
+    view = state.view(0)
+    rng = random.Random(3)
+    counts: Counter[int] = Counter()
+    for _ in range(3000):
+        world = view.sample_world(rng)
+        counts.update(c for c in world.hands[1] if rank_of(c) == 6)
+    assert sorted(counts) == [19, 32, 45]  # H7 D7 C7
+    assert max(counts.values()) / min(counts.values()) < 1.2
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_information_keys_are_equal_exactly_when_views_are(players: int) -> None:
+    positions = _random_positions(players, 40)
+    keys: dict[object, object] = {}
+    for state in positions:
+        for seat in range(players):
+            view = state.view(seat).to_json()
+            key = state.information_key(seat)
+            view.pop("options")
+            assert keys.setdefault(key, view) == view
+    assert len({str(v) for v in keys.values()}) == len(keys)
+
+
+def test_views_give_agents_typed_accessors() -> None:
+    state = play(arrange(["S7 C2", "H7 D7 S9"], "SK HK"), "ask 1 7")
+    view = state.view(1)
+    assert isinstance(view, GoFishView)
+    assert view.hand_sizes() == (4, 1) and view.stock_size() == 2
+    assert view.known_ranks(0) == {6} and view.lacks(1) == {6}
+    assert [CODES[c] for c in view.seen_in(0)] == ["H7", "D7"]
+
+
+# -- what the table is told ----------------------------------------------------------------
+
+
+def _told(state: GoFishState, move: str, names: list[str] | None = None) -> list[str]:
+    names = names or [f"Seat {i}" for i in range(state.game.num_players)]
+    return state.announce(state.string_to_action(move), names)
+
+
+TOLD = [
+    (["S7 C2", "H7 D7 S9"], "SK", "ask 1 7", ["Seat 1 hands over 7♥ 7♦.", "Seat 0 goes on."]),
+    (["S7 C2", "S9"], "SK", "ask 1 7", ["Seat 1 has no sevens: go fish!"]),
+    (
+        ["S7 C2", "S9 H2"],
+        "",
+        "ask 1 7",
+        ["Seat 1 has no sevens, and the stock is empty.", "The turn passes to Seat 1."],
+    ),
+    (
+        ["S7 H7 D7 C2", "C7 S9"],
+        "SK",
+        "ask 1 7",
+        ["Seat 1 hands over 7♣.", "Seat 0 lays down a book of sevens: 7♠ 7♥ 7♦ 7♣.", "Seat 0 goes on."],
+    ),
+]
+
+
+@pytest.mark.parametrize(("hands", "stock", "move", "lines"), TOLD)
+def test_what_an_ask_tells_the_table(hands: list[str], stock: str, move: str, lines: list[str]) -> None:
+    assert _told(arrange(hands, stock), move) == lines
+
+
+def test_a_draw_names_only_a_card_it_shows() -> None:
+    state = play(arrange(["S7 C2", "S9"], "H7 SK"), "ask 1 7")
+    assert _told(state, "H7") == ["Seat 0 draws 7♥, the rank asked for, and shows it.", "Seat 0 goes on."]
+    assert _told(state, "SK", ["You", "Computer"]) == [
+        "You draw a card from the stock.",
+        "The turn passes to Computer.",
+    ]
+
+
+def test_the_end_is_told_with_the_books() -> None:
+    state = arrange(["S7 H7 D7", "C7", "S9"], books=["AXJQK2", "3456", "8"])
+    state.hands[2] = []
+    assert _told(state, "ask 1 7")[-1] == "All 13 books are down (Seat 0: 7, Seat 1: 4, Seat 2: 1): Seat 0 wins."
+
+
+# -- the levels -------------------------------------------------------------------------------
+
+
+def test_the_levels() -> None:
+    game = deckhand.load_game("go_fish")
+    assert game.LEVELS["easy"] == "guess" and game.LEVELS["medium"] == "recall"
+    assert game.LEVELS["hard"].startswith("ismcts:iterations=")
+
+
+def test_recall_asks_a_seat_known_to_hold_its_rank() -> None:
+    state = arrange(["S7 H2 D2 C2", "S9 H9", "D9 C7"], "SK HK")
+    state.holds[2] |= 1 << 6  # seat 2 asked for sevens before
+    told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
+    assert told.notation == "ask 2 7"
+    assert told.public == "it remembers that seat 2 holds sevens"
+
+
+def test_recall_fishes_for_its_most_held_rank_where_no_seat_is_known_to_lack_it() -> None:
+    state = arrange(["S7 H2 D2 C2", "S9 H9", "D9 C7"], "SK HK")
+    state.lacks[1] |= 1 << 1  # seat 1 has no twos
+    told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
+    assert told.notation == "ask 2 2"
+    assert "seat 2 may have twos, and I hold 3" in told.reason and "twos" not in told.public
+
+
+def test_guess_asks_at_random_among_the_legal_asks() -> None:
+    state = deal(seed=2)
+    agent = make_agent("easy", state.game)
+    picks = {agent.step(state.view(0), random.Random(i)) for i in range(40)}
+    assert picks <= set(state.legal_actions()) and len(picks) > 2
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "ismcts:iterations=30"])
+def test_every_level_plays_legally_and_tells_others_no_card(level: str) -> None:
+    game = deckhand.load_game("go_fish", players=3)
+    agent = make_agent(level, game)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    codes = game.all_cards()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        explanation = agent.explain(state.view(state.current_player()), rng)
+        assert explanation.action in state.legal_actions() and explanation.reason
+        told = told_to_others(state, explanation)
+        public = f"{told.words} {told.why}"
+        assert not cards_named(public, codes) and not ranks_named(public)
+        assert ask_parts(explanation.action) is not None and state.phase == ASK
+        state.apply_action(explanation.action)
