@@ -30,7 +30,9 @@ def hidden_configs() -> list[tuple[str, dict[str, object]]]:
         cls = game_class(name)
         if cls.perfect_information:
             continue
-        out.extend((name, {"preset": preset}) for preset in cls.PRESETS or [None] if preset)
+        # every preset, or the default options of a game that has none: no hidden-card game goes unchecked
+        presets: list[dict[str, object]] = [{"preset": p} for p in cls.PRESETS] or [{}]
+        out.extend((name, options) for options in presets)
     out.append(("cambio", {"preset": "house", "players": 3}))
     return out
 

@@ -62,6 +62,7 @@ BAD = [
     ("ask 1 9", IllegalActionError, "you hold no nines"),
     ("ask 0 7", IllegalActionError, "not yourself"),
     ("H7", NotationError, "ask SEAT RANK"),
+    ("ask 9", IllegalActionError, "you hold no nines"),
 ]
 
 

@@ -2,7 +2,7 @@
 
 Ranks are written as card codes write them (``A 2 … 9 X J Q K``); ``T`` and
 ``10`` are read as ten. ``ask RANK`` is read too when exactly one seat can be
-asked for that rank (always so with two players); the canonical string names
+asked for that rank (with two players, the other one); the canonical string names
 the seat. Well-formed moves the rules forbid raise ``IllegalActionError``
 with the rule, so a player learns why.
 
@@ -21,7 +21,7 @@ from deckhand.core.cards import CODES, code_index
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import whole_number
 from deckhand.core.protocol import Action
-from deckhand.games.go_fish.state import ASK, OVER, RANKS, GoFishState, ask_action, ask_parts
+from deckhand.games.go_fish.state import ASK, OVER, PLURALS, RANKS, GoFishState, ask_action, ask_parts
 
 USAGE = "a move is ask SEAT RANK (e.g. ask 1 7; ranks A 2-9 X J Q K)"
 _ALIASES = {"T": "X", "10": "X"}
@@ -76,5 +76,7 @@ def _only_seat(state: GoFishState, rank: int) -> int:
     if len(seats) == 1:
         return seats[0]
     if not seats:
-        raise IllegalActionError(f"nobody may be asked for {RANKS[rank]} now")
+        if all(c % 13 != rank for c in state.hands[state.player]):
+            raise IllegalActionError(f"you may only ask for a rank you hold, and you hold no {PLURALS[rank]}")
+        raise IllegalActionError(f"nobody may be asked for {PLURALS[rank]} now")
     raise AmbiguousActionError(f"ask whom? seats {', '.join(map(str, seats))} may be asked: write ask SEAT RANK")
