@@ -485,10 +485,6 @@ class RedactedView(View, Generic[S]):
             raise IllegalActionError(f"it is not seat {self.player}'s turn")
         return self._public.string_to_action(text)
 
-    def scores(self) -> list[float]:
-        """The scores so far, as every seat sees them."""
-        return list(self._public.scores())
-
 
 class FullView(RedactedView[State]):
     """The view of a perfect-information game: a copy of the whole state, nothing taken out."""
