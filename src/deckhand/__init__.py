@@ -10,6 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 import deckhand.games as _builtin_games  # noqa: F401  (registers the built-in games)
 from deckhand.core import (
     CHANCE,
+    PUBLIC,
     TERMINAL,
     AmbiguousActionError,
     Card,
@@ -34,6 +35,7 @@ except PackageNotFoundError:  # running from a source tree that was not installe
 
 __all__ = [
     "CHANCE",
+    "PUBLIC",
     "TERMINAL",
     "AmbiguousActionError",
     "Card",

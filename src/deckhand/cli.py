@@ -137,6 +137,18 @@ def list_games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.
         typer.echo(f"{row['game']:<12} rules v{row['rules_version']}{presets}")
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
+) -> None:
+    """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB)."""
+    from deckhand.web.serve import serve
+
+    serve(host=host, port=port, open_browser=open_browser)
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],

@@ -106,3 +106,25 @@ def test_casino_views_count_the_deck_without_the_opponents_hand() -> None:
     while state.is_chance_node() or state.to_json()["phase"] != "play":
         state.apply_action(state.sample_chance_outcome(rng) if state.is_chance_node() else state.legal_actions()[0])
     assert state.view(0).to_json()["deck_count"] == state.to_json()["deck_count"] == 40
+
+
+@pytest.mark.parametrize("name", ["basra", "cambio", "casino", "go_fish"])
+def test_a_public_view_that_shows_a_seats_cards_is_caught(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = deckhand.load_game(name)
+    monkeypatch.setattr(game, "public_view", lambda state: state.view(0))  # a spectator handed seat 0's view
+    with pytest.raises(SecretLeak, match="the spectator"):
+        check_secrets(game, 1, [make_agent("random", game) for _ in range(game.num_players)])
+
+
+@pytest.mark.parametrize("name", deckhand.games())
+def test_the_public_view_is_no_seats(name: str) -> None:
+    game = deckhand.load_game(name)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+    view = state.public_view()
+    assert view.player == deckhand.PUBLIC
+    assert view.legal_actions() == []
+    with pytest.raises(deckhand.IllegalActionError, match="spectator"):
+        view.string_to_action(state.action_to_string(state.legal_actions()[0]))

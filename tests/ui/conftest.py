@@ -10,8 +10,9 @@ import pytest
 from rich.console import Console
 
 import deckhand
+from deckhand.play.seats import parse_seats
 from deckhand.ui.reader import ScriptReader
-from deckhand.ui.session import Session, parse_seats
+from deckhand.ui.session import Session
 
 
 @pytest.fixture(autouse=True)

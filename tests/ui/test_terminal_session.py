@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from deckhand.core.errors import ConfigError
+from deckhand.play.seats import parse_seats, seat_names
 from deckhand.store import statistics
 from deckhand.ui.saves import list_saves, load_file
-from deckhand.ui.session import Session, parse_seats, seat_names
+from deckhand.ui.session import Session
 
 Play = Callable[..., tuple[Session, io.StringIO]]
 """The ``session`` fixture (see conftest): a scripted session and what it printed."""

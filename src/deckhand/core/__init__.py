@@ -12,7 +12,7 @@ from deckhand.core.errors import (
     NotationError,
 )
 from deckhand.core.options import DECK_OPTION, Option
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, FullView, Game, RedactedView, State, View, view_as
+from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Action, FullView, Game, RedactedView, State, View, view_as
 from deckhand.core.registry import game_class, games, load_game, register_game
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "CHANCE",
     "CODES",
     "DECK_OPTION",
+    "PUBLIC",
     "TERMINAL",
     "Action",
     "AmbiguousActionError",

@@ -26,6 +26,9 @@ CHANCE = -1
 TERMINAL = -4
 """``current_player()`` once the game is over."""
 
+PUBLIC = -2
+"""The viewer of a public view (``state.public_view()``): no seat, a spectator at the table."""
+
 JSON = dict[str, Any]
 
 S = TypeVar("S", bound="State")
@@ -224,7 +227,24 @@ class Game(ABC):
         """
         return json.dumps(state.view(player).to_json(), sort_keys=True)
 
+    def public_view(self, state: State) -> View:
+        """What everyone watching ``state`` may know: what no seat's private knowledge adds.
+
+        A spectator's view: its ``player`` is :data:`PUBLIC`, it has no legal
+        actions, and it shows no card that some seat cannot see. Games whose
+        views take a seat number apart (``1 - player``) handle ``PUBLIC`` there.
+        """
+        return self.view(state, PUBLIC)
+
     # -- hooks for user interfaces: what a table needs beyond the view -------------
+    def pieces(self) -> dict[str, Any]:
+        """What a table draws of a game's named pieces beyond their names (Three Trios: each card's values).
+
+        Views name pieces; a graphical table also needs their faces. Cards of
+        the usual decks need nothing here: their codes say it all.
+        """
+        return {}
+
     def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
         """Cards shown to the viewer alone for a moment, by place in notation -> card code.
 
@@ -341,6 +361,10 @@ class State(ABC):
     def view(self, player: int) -> View:
         """What ``player`` may know: the only thing agents and clients get."""
         return self.game.view(self, player)
+
+    def public_view(self) -> View:
+        """What a spectator may know: no seat's private knowledge (``Game.public_view``)."""
+        return self.game.public_view(self)
 
     def rollout_action(self, rng: random.Random) -> Action:
         """A cheap move for search playouts (``Game.rollout_action``)."""
@@ -481,6 +505,8 @@ class RedactedView(View, Generic[S]):
 
     def string_to_action(self, text: str) -> Action:
         to_move = self._public.current_player()
+        if self.player == PUBLIC:
+            raise IllegalActionError("a spectator cannot move")
         if to_move >= 0 and to_move != self.player:
             raise IllegalActionError(f"it is not seat {self.player}'s turn")
         return self._public.string_to_action(text)

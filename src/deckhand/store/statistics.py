@@ -107,3 +107,40 @@ _LEVEL_ORDER = {"easy": 0, "medium": 1, "hard": 2, "expert": 3}
 
 def _level_key(entry: LevelStats) -> tuple[str, int, str]:
     return (entry.game, _LEVEL_ORDER.get(entry.level, 9), entry.level)
+
+
+@dataclass
+class StoredGame:
+    """A finished game as a list of recent games shows it."""
+
+    id: int
+    game: str
+    finished_at: str
+    source: str
+    level: str | None
+    moves: int
+    seats: list[dict[str, Any]]
+    """Per seat: ``player`` (``human`` or an agent spec), ``human``, ``result``, ``score``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def recent_games(*, limit: int = 20, game: str | None = None, url: str | None = None) -> list[StoredGame]:
+    """The last ``limit`` finished games, newest first (of one game, if named)."""
+    query = select(GameRow).options(selectinload(GameRow.seats)).order_by(GameRow.id.desc()).limit(limit)
+    if game is not None:
+        query = query.where(GameRow.game == game)
+    with Session(get_engine(url)) as session:
+        return [
+            StoredGame(
+                id=row.id,
+                game=row.game,
+                finished_at=row.finished_at.isoformat(timespec="seconds"),
+                source=row.source,
+                level=row.level,
+                moves=row.num_actions,
+                seats=[{"player": s.player, "human": s.human, "result": s.result, "score": s.score} for s in row.seats],
+            )
+            for row in session.scalars(query)
+        ]

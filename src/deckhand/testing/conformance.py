@@ -18,6 +18,7 @@ protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
 * for every seat p, ``view(p).sample_world(rng)`` and
   ``view(p).sample_likely_world(rng)`` are states whose ``view(p)`` equals
   ``view(p)``, with the same player to move and the same legal actions;
+  the same holds of ``public_view()``, which has no legal actions;
 * the game ends within ``max_game_length()``; returns lie in [0, 1] and sum to 1;
 * replaying the history (and the game record) gives the same state.
 
@@ -35,7 +36,7 @@ from collections import Counter
 from typing import Any
 
 from deckhand.core.errors import DeckhandError, IllegalActionError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State
+from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Action, Game, State, View
 from deckhand.play.records import GameRecord, replay
 from deckhand.testing.secrets import wrong_counts
 
@@ -184,8 +185,12 @@ def _check_deep(game: Game, state: State, seed: int, step: int, deck: Counter[st
         extra = Counter(state.cards()) - deck
         raise _fail(game, seed, step, f"cards not conserved: lost {dict(lost)}, extra {dict(extra)}")
     legal = [] if state.is_terminal() or state.is_chance_node() else state.legal_actions()
-    for player in range(game.num_players):
+    for player in [*range(game.num_players), PUBLIC]:
         _check_view(game, state, player, legal, seed, step, deck, world_rng)
+
+
+def _view_of(state: State, player: int) -> View:
+    return state.public_view() if player == PUBLIC else state.view(player)
 
 
 def _check_view(
@@ -198,7 +203,9 @@ def _check_view(
     deck: Counter[str],
     rng: random.Random,
 ) -> None:
-    view = state.view(player)
+    view = _view_of(state, player)
+    if view.player != player:
+        raise _fail(game, seed, step, f"view({player}) is the view of {view.player}")
     try:
         json.dumps(view.to_json())
     except (TypeError, ValueError) as exc:
@@ -215,7 +222,7 @@ def _check_view(
         raise _fail(game, seed, step, f"view({player}).legal_actions() differ from the state's")
     for sample in (view.sample_world, view.sample_likely_world):
         world = sample(rng)
-        if world.view(player) != view:
+        if _view_of(world, player) != view:
             raise _fail(game, seed, step, f"view({player}) of a world sampled from view({player}) differs")
         if world.current_player() != state.current_player():
             raise _fail(game, seed, step, f"a world sampled for seat {player} has another player to move")
@@ -225,6 +232,8 @@ def _check_view(
             raise _fail(game, seed, step, f"a world sampled for seat {player} has other legal actions")
         if Counter(world.cards()) != deck:
             raise _fail(game, seed, step, f"a world sampled for seat {player} does not hold the game's cards")
+    if player == PUBLIC:
+        return
     key = state.information_key(player)
     if hash(key) != hash(state.clone().information_key(player)):
         raise _fail(game, seed, step, "information_key is not stable across clone()")

@@ -16,6 +16,9 @@ are hidden from it and that it has never seen:
   no card code, no card name (``9 of Clubs``, ``9♣``) and no rank word
   (``the 2``, ``a King``) of a card it cannot see and its view never showed.
 
+A spectator (``state.public_view()``) is checked the same way against the
+cards that *every* seat can place: what no seat's private knowledge adds.
+
 Nothing here is game-specific: a new game with hidden cards gets the checks
 for free by running :func:`check_secrets` over seeded games.
 """
@@ -78,6 +81,15 @@ def visible_cards(state: State, player: int, rng: random.Random, worlds: int = 6
         for code, paths in fixed.items():
             paths.intersection_update(world.get(code, ()))
     return Counter({code: len(paths) for code, paths in fixed.items() if paths})
+
+
+def public_cards(state: State, rng: random.Random, worlds: int = 6) -> Counter[str]:
+    """How many of each card every seat can place: what a spectator may be shown."""
+    seats = [visible_cards(state, seat, rng, worlds) for seat in range(state.game.num_players)]
+    common = seats[0]
+    for visible in seats[1:]:
+        common &= visible
+    return common
 
 
 def hidden_cards(state: State, player: int, rng: random.Random, worlds: int = 6) -> set[str]:
@@ -216,7 +228,8 @@ def check_secrets(
     """Play one seeded game with ``agents`` and check that no seat receives a card it cannot see.
 
     Views are checked every ``views_every`` positions, what the other seats
-    are told of every move at every move.
+    are told of every move at every move; the public view and what a
+    spectator is told, likewise.
     Raises :class:`SecretLeak` naming the game, seed, step, seat and card.
     """
     if len(agents) != game.num_players:
@@ -227,23 +240,32 @@ def check_secrets(
     names = [f"Seat {seat}" for seat in range(game.num_players)]
     deck = Counter(game.all_cards())
     cards = frozenset(deck)
-    seen: list[set[str]] = [set() for _ in range(game.num_players)]
+    seen: list[set[str]] = [set() for _ in range(game.num_players + 1)]  # the last is the spectator's
+    spectator = game.num_players
     state = game.new_initial_state()
     step = 0
 
     def where(seat: int) -> str:
-        return f"{game.name} {game.options.get('preset', '')} seed {seed} step {step} seat {seat}"
+        who = "the spectator" if seat == spectator else f"seat {seat}"
+        return f"{game.name} {game.options.get('preset', '')} seed {seed} step {step} {who}"
+
+    def view_json(seat: int) -> Any:
+        return (state.public_view() if seat == spectator else state.view(seat)).to_json()
+
+    def can_place(seat: int) -> Counter[str]:
+        if seat == spectator:
+            return public_cards(state, world_rng, worlds)
+        return visible_cards(state, seat, world_rng, worlds)
 
     def look(seat: int) -> set[str]:
         """The cards hidden from ``seat`` now; what its view shows joins what it has seen."""
-        visible = visible_cards(state, seat, world_rng, worlds)
-        shown = codes_in(state.view(seat).to_json(), cards)
-        seen[seat].update(shown)
+        visible = can_place(seat)
+        seen[seat].update(codes_in(view_json(seat), cards))
         return {code for code, n in deck.items() if visible[code] < n}
 
     def check_view(seat: int) -> None:
-        data = state.view(seat).to_json()
-        shown = codes_in(data, cards) - visible_cards(state, seat, world_rng, worlds)
+        data = view_json(seat)
+        shown = codes_in(data, cards) - can_place(seat)
         if shown:
             code = next(iter(shown))
             raise SecretLeak(f"{where(seat)}: its view shows {code}, a card it cannot see")
@@ -254,7 +276,7 @@ def check_secrets(
     while True:
         player = state.current_player()
         if step % views_every == 0 or player == TERMINAL:
-            for seat in range(game.num_players):
+            for seat in range(game.num_players + 1):
                 check_view(seat)
         if player == TERMINAL:
             return state
@@ -269,7 +291,7 @@ def check_secrets(
             text = " ".join([told.sentence("The computer"), *state.announce(explanation.action, names)])
             played = cards_named(told.notation, cards)  # a move is made in the open: its cards are shown
             state.apply_action(explanation.action)
-        for seat in range(game.num_players):
+        for seat in range(game.num_players + 1):
             if seat == player or not text:
                 continue
             seen[seat] |= played

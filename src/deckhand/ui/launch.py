@@ -10,9 +10,10 @@ from rich.console import Console
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
+from deckhand.play.seats import parse_seats
 from deckhand.ui.reader import Reader
 from deckhand.ui.saves import load_file
-from deckhand.ui.session import Session, parse_seats
+from deckhand.ui.session import Session
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:

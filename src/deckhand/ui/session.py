@@ -26,7 +26,8 @@ from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
-from deckhand.play.tell import move_object, told_to_others, without_move
+from deckhand.play.seats import seat_names
+from deckhand.play.tell import hint_reason, move_object, told_to_others
 from deckhand.store.statistics import statistics
 from deckhand.ui.cards import card_text
 from deckhand.ui.hints import hint_agent
@@ -56,46 +57,6 @@ LIST_LIMIT = 16
 
 LIST_ROWS = 2
 """...if they fit in this many lines; ``moves`` lists them all."""
-
-
-def parse_seats(text: str, players: int, default_level: str = "medium") -> list[str]:
-    """``human,hard`` -> one spec per seat; agent settings may hold commas (``ismcts:a=1,b=2``).
-
-    A single name fills every seat after the first human: ``--seats hard``
-    means a person against ``hard`` at every other seat.
-    """
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs:
-            specs[-1] += "," + part
-        else:
-            name, sep, rest = part.partition(":")
-            specs.append(name.strip().lower() + sep + rest)  # one spelling per level in saves and statistics
-    if not specs:
-        specs = ["human", default_level]
-    if len(specs) == 1 and not is_human(specs[0]):
-        specs = ["human"] + specs * (players - 1)
-    if len(specs) == 2 and players > 2:
-        specs += [specs[-1]] * (players - 2)
-    if len(specs) != players:
-        raise ConfigError(f"--seats: {len(specs)} seats given; this game has {players}")
-    return specs
-
-
-def seat_names(specs: Sequence[str]) -> list[str]:
-    """What the screen calls each seat: ``You`` and ``Computer`` in the common case."""
-    humans = sum(is_human(s) for s in specs)
-    computers = len(specs) - humans
-    names = []
-    for seat, spec in enumerate(specs):
-        if is_human(spec):
-            label = spec.split(":", 1)[1] if ":" in spec else ""
-            names.append(label or ("You" if humans == 1 else f"Player {seat}"))
-        else:  # numbered as the notation numbers seats (peek 1.2 is Computer 1's slot 2)
-            names.append("Computer" if computers == 1 else f"Computer {seat}")
-    return names
 
 
 class Session:
@@ -412,20 +373,11 @@ class Session:
         self._last_hint = explanation
         line = Text("Hint: play ")
         line.append(move_object(explanation.notation), style="bold yellow")
-        advice = explanation.data.get("help")
-        searched = "iterations" in explanation.data  # a search's reason is its statistics: say it as a player would
-        reason = (
-            self.state.describe_action(explanation.action)
-            if searched
-            else without_move(explanation.reason, explanation.notation)
-        )
-        if isinstance(advice, str) and advice:
-            line.append(f" — {advice[:1].lower()}{advice[1:]}")  # the seed's help sentence, after the move
-        elif reason and reason != explanation.notation:
-            line.append(f" — {reason.rstrip('.')}.")
-        best = explanation.candidates[0] if explanation.candidates else None
-        if searched and best is not None and best.value is not None:
-            line.append(f" About {best.value:.0%} to win. (")
+        hint = hint_reason(self.state, explanation)
+        if hint.reason:
+            line.append(f" — {hint.reason}")
+        if hint.chance is not None:
+            line.append(f" About {hint.chance:.0%} to win. (")
             line.append("why", style="bold")
             line.append(" shows the search.)")
         self.console.print(line, soft_wrap=True)

@@ -16,21 +16,23 @@ class BasraView(RedactedView[BasraState]):
     """A seat's view: its own hand, the other hand's size, the table, both piles, the scores.
 
     The undealt cards and the other hand are hidden; :meth:`sample_world`
-    deals them out again uniformly.
+    deals them out again uniformly. The public view (``PUBLIC``) hides both hands.
     """
 
     game: BasraSetup
 
     def __init__(self, state: BasraState, player: int) -> None:
         super().__init__(state, player)
-        self._other_count = len(state.hands[1 - player])
+        self._counts = (len(state.hands[0]), len(state.hands[1]))
         self._deck_left = len(state.pile)
 
     def redact(self, state: BasraState, player: int) -> BasraState:
-        # The other hand, the undealt cards and the history (which names
-        # every card dealt) are dropped; the view keeps only their counts.
+        # The hands the viewer cannot see, the undealt cards and the history
+        # (which names every card dealt) are dropped; the view keeps their counts.
         public = state.clone()
-        public.hands[1 - player] = []
+        for seat in (0, 1):
+            if seat != player:
+                public.hands[seat] = []
         public.pile = []
         public.hist = []
         public._moves = None
@@ -39,8 +41,8 @@ class BasraView(RedactedView[BasraState]):
     # -- what agents read ---------------------------------------------------
     @property
     def hand(self) -> tuple[int, ...]:
-        """The viewer's cards, in rank order."""
-        return tuple(self._public.hands[self.player])
+        """The viewer's cards, in rank order (none in the public view)."""
+        return tuple(self._public.hands[self.player]) if self.player >= 0 else ()
 
     @property
     def table(self) -> tuple[int, ...]:
@@ -50,7 +52,7 @@ class BasraView(RedactedView[BasraState]):
     @property
     def other_count(self) -> int:
         """How many cards the other seat holds."""
-        return self._other_count
+        return self._counts[1 - self.player]
 
     @property
     def deck_left(self) -> int:
@@ -67,7 +69,7 @@ class BasraView(RedactedView[BasraState]):
     def unseen(self) -> tuple[int, ...]:
         """Cards this seat has not seen this deck: the other hand and the deck, sorted by rank."""
         s = self._public
-        known = set(s.hands[self.player]) | set(s.table) | set(s.piles[0]) | set(s.piles[1]) | set(s.buried)
+        known = set(self.hand) | set(s.table) | set(s.piles[0]) | set(s.piles[1]) | set(s.buried)
         return tuple(sorted((c for c in self.game.deck_cards if c not in known), key=ORDER.__getitem__))
 
     @property
@@ -88,9 +90,7 @@ class BasraView(RedactedView[BasraState]):
     # -- the protocol -------------------------------------------------------
     def to_json(self) -> JSON:
         s = self._public
-        hands: list[object] = [None, None]
-        hands[self.player] = codes(s.hands[self.player])
-        hands[1 - self.player] = self._other_count
+        hands: list[object] = [codes(s.hands[seat]) if seat == self.player else self._counts[seat] for seat in (0, 1)]
         return {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
@@ -109,8 +109,12 @@ class BasraView(RedactedView[BasraState]):
         world = self._public.clone()
         hidden = list(self.unseen)
         rng.shuffle(hidden)
-        world.hands[1 - self.player] = sorted(hidden[: self._other_count], key=ORDER.__getitem__)
-        world.pile = hidden[self._other_count :]
+        for seat in (0, 1):
+            if seat != self.player:
+                count = self._counts[seat]
+                world.hands[seat] = sorted(hidden[:count], key=ORDER.__getitem__)
+                hidden = hidden[count:]
+        world.pile = hidden
         world._moves = None
         return world
 

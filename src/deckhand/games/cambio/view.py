@@ -79,11 +79,12 @@ class CambioView(RedactedView[CambioState]):
     def redact(self, state: CambioState, player: int) -> CambioState:
         """A copy of ``state`` holding only what ``player`` can place; no history."""
         r = object.__new__(CambioState)
-        bit = 1 << player
+        # A seat sees what it knows; the public view (PUBLIC), what every seat knows (a failed stick's card).
+        need = (1 << player) if player >= 0 else (1 << state.game.players) - 1
         everything = state.phase == END  # everyone turns their cards over
         r.game = state.game
         r.hands = [
-            [c if c < 0 or everything or m & bit else UNKNOWN for c, m in zip(h, k, strict=True)]
+            [c if c < 0 or everything or m & need == need else UNKNOWN for c, m in zip(h, k, strict=True)]
             for h, k in zip(state.hands, state.known, strict=True)
         ]
         r.known = [k[:] for k in state.known]

@@ -47,14 +47,16 @@ class CasinoView(RedactedView[CasinoState]):
 
     game: CasinoSetup
     """The game with its options: its card tables (``vals``, ``rank``) are what agents reckon with."""
-    _hidden: int
+    _counts: tuple[int, int]
+    """How many cards each hand the viewer cannot see holds (0 for its own)."""
 
     def redact(self, state: CasinoState, player: int) -> CasinoState:
         masked = state.clone()
-        other = 1 - player
-        masked.pile = sorted(masked.pile + masked.hands[other], key=ORDER.__getitem__)
-        self._hidden = len(masked.hands[other])
-        masked.hands[other] = []
+        hidden = [seat for seat in (0, 1) if seat != player]  # the public view (PUBLIC) sees neither hand
+        masked.pile = sorted(masked.pile + [c for seat in hidden for c in masked.hands[seat]], key=ORDER.__getitem__)
+        self._counts = (len(state.hands[0]) if 0 in hidden else 0, len(state.hands[1]) if 1 in hidden else 0)
+        for seat in hidden:
+            masked.hands[seat] = []
         if masked.stack is not state.game.stack:
             masked.stack = ()  # a save's deck order is not public
             masked.drawn = 0
@@ -68,12 +70,12 @@ class CasinoView(RedactedView[CasinoState]):
     @property
     def hand(self) -> tuple[int, ...]:
         """The viewer's cards (indices into ``deckhand.core.cards.CARDS``), in the order they were dealt."""
-        return tuple(self._public.hands[self.player])
+        return tuple(self._public.hands[self.player]) if self.player >= 0 else ()
 
     @property
     def hidden_count(self) -> int:
-        """How many cards the opponent holds."""
-        return self._hidden
+        """How many cards the opponent holds (both hands together, in the public view)."""
+        return sum(self._counts)
 
     @property
     def loose(self) -> tuple[int, ...]:
@@ -104,7 +106,7 @@ class CasinoView(RedactedView[CasinoState]):
     @property
     def deck_count(self) -> int:
         """Cards still to be dealt."""
-        return len(self._public.pile) - self._hidden  # the masked pile holds the opponent's hand too
+        return len(self._public.pile) - sum(self._counts)  # the masked pile holds the hidden hands too
 
     # -- the protocol -----------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -118,20 +120,22 @@ class CasinoView(RedactedView[CasinoState]):
             "viewer": self.player,
         }
         data.update(public_json(s, self.player))
-        data["hands"][1 - self.player] = ["??"] * self._hidden
+        for seat in (0, 1):
+            if seat != self.player:
+                data["hands"][seat] = ["??"] * self._counts[seat]
         data["deck_count"] = self.deck_count
         return data
 
     def sample_world(self, rng: random.Random) -> CasinoState:
         """Deal the opponent's hand at random from the cards this seat has not seen."""
         world = self._public.clone()
-        other = 1 - self.player
         pile = world.pile
-        hand = world.hands[other]
-        for _ in range(self._hidden):
-            i = int(rng.random() * len(pile))
-            hand.append(pile[i])
-            pile[i] = pile[-1]
-            pile.pop()
+        for seat, count in enumerate(self._counts):
+            hand = world.hands[seat]
+            for _ in range(count):
+                i = int(rng.random() * len(pile))
+                hand.append(pile[i])
+                pile[i] = pile[-1]
+                pile.pop()
         world.forget_legal_actions()
         return world

@@ -63,7 +63,7 @@ class GoFishView(RedactedView[GoFishState]):
 
     def sample_world(self, rng: random.Random) -> GoFishState:
         s = self._public
-        known = set(s.hands[self.player])
+        known = set(s.hands[self.player]) if self.player >= 0 else set()
         seats = []
         others = [q for q in range(len(s.hands)) if q != self.player]
         for q in others:
@@ -90,8 +90,8 @@ class GoFishView(RedactedView[GoFishState]):
 
     # -- typed accessors for agents ------------------------------------------
     def hand(self) -> tuple[int, ...]:
-        """The viewer's cards (deck indices), by rank."""
-        return tuple(by_rank(self._public.hands[self.player]))
+        """The viewer's cards (deck indices), by rank (none in the public view)."""
+        return tuple(by_rank(self._public.hands[self.player])) if self.player >= 0 else ()
 
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self._public.hands)

@@ -87,3 +87,7 @@ class ThreeTriosGame(ThreeTriosSetup):
         self, view: View, selection: str | None = None, move: Action | None = None
     ) -> tuple[str, dict[str, int]]:
         return hint_marks(view_as(view, ThreeTriosView), selection, move)
+
+    def pieces(self) -> dict[str, Any]:
+        """Each card's four values, as the seed prints them (``A`` for 10): north, south, east, west."""
+        return {c.name: {"n": c.north, "s": c.south, "e": c.east, "w": c.west} for c in self.card_list}

@@ -1,0 +1,48 @@
+"""Who sits where: seat specs from what a user typed, and what the table calls each seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckhand.agents.registry import is_human
+from deckhand.core.errors import ConfigError
+
+
+def parse_seats(text: str, players: int, default_level: str = "medium") -> list[str]:
+    """``human,hard`` -> one spec per seat; agent settings may hold commas (``ismcts:a=1,b=2``).
+
+    A single name fills every seat after the first human: ``--seats hard``
+    means a person against ``hard`` at every other seat.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs:
+            specs[-1] += "," + part
+        else:
+            name, sep, rest = part.partition(":")
+            specs.append(name.strip().lower() + sep + rest)  # one spelling per level in saves and statistics
+    if not specs:
+        specs = ["human", default_level]
+    if len(specs) == 1 and not is_human(specs[0]):
+        specs = ["human"] + specs * (players - 1)
+    if len(specs) == 2 and players > 2:
+        specs += [specs[-1]] * (players - 2)
+    if len(specs) != players:
+        raise ConfigError(f"--seats: {len(specs)} seats given; this game has {players}")
+    return specs
+
+
+def seat_names(specs: Sequence[str]) -> list[str]:
+    """What the screen calls each seat: ``You`` and ``Computer`` in the common case."""
+    humans = sum(is_human(s) for s in specs)
+    computers = len(specs) - humans
+    names = []
+    for seat, spec in enumerate(specs):
+        if is_human(spec):
+            label = spec.split(":", 1)[1] if ":" in spec else ""
+            names.append(label or ("You" if humans == 1 else f"Player {seat}"))
+        else:  # numbered as the notation numbers seats (peek 1.2 is Computer 1's slot 2)
+            names.append("Computer" if computers == 1 else f"Computer {seat}")
+    return names

@@ -1,0 +1,271 @@
+"""The server behind ``deckhand serve``: the table contract of ARCHITECTURE §5, and the pages.
+
+``create_app()`` builds the FastAPI application; ``deckhand serve`` runs it
+on uvicorn. Tables live in the process; finished games go to the same store
+as the terminal's (``DECKHAND_DB``). Every refused request gets a JSON
+``{"error": "..."}`` with one line naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.registry import load_game
+from deckhand.play.records import GameRecord
+from deckhand.store.db import record_game
+from deckhand.web.catalog import catalog_router, resume_from_saves
+from deckhand.web.rooms import Client, Room
+from deckhand.web.table import Table, make_seats, new_table_id
+from deckhand.web.wire import (
+    HintRequest,
+    Join,
+    MarksRequest,
+    MatchRequest,
+    MoveRequest,
+    NewTable,
+    SeatToken,
+    TableCreated,
+    read_client_message,
+)
+
+STATIC = Path(str(files("deckhand.web").joinpath("static")))
+
+BAD_TOKEN = 4401
+"""Close code for a token that holds no seat at the table."""
+NO_SPECTATORS = 4403
+"""Close code for a spectator at a table that allows none."""
+NO_TABLE = 4404
+
+
+class Tables:
+    """The tables this process deals, by id."""
+
+    def __init__(self, record: Callable[[GameRecord], None]) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.record = record
+
+    def open(self, table: Table) -> Room:
+        room = Room(table, self.record)
+        self.rooms[table.id] = room
+        return room
+
+    def get(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is None:
+            raise HTTPException(404, f"no table {quote(table_id, 24)}")
+        return room
+
+
+def _store(record: GameRecord) -> None:
+    record_game(record, source="play" if any(s == "human" for s in record.seats) else "arena")
+
+
+def create_app(*, record: Callable[[GameRecord], None] = _store) -> FastAPI:
+    """The application; ``record`` stores each finished game (the statistics store by default)."""
+    app = FastAPI(title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+    tables = Tables(record)
+    app.state.tables = tables
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _first_problem(exc)}, status_code=422)
+
+    @app.exception_handler(DeckhandError)
+    async def deckhand_error(request: Request, exc: DeckhandError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=422)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.post("/api/tables", status_code=201)
+    async def new_table(request: NewTable) -> TableCreated:
+        table = _build_table(request)
+        room = tables.open(table)
+        room.wake()
+        tokens = [SeatToken(seat=i, token=s.token) for i, s in enumerate(table.seats) if s.token is not None]
+        return TableCreated(table=table.id, seats=tokens)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str, request: Join) -> SeatToken:
+        room = tables.get(table_id)
+        async with room.lock:
+            try:
+                seat, token = room.table.join(request.name)
+            except ConfigError as exc:
+                raise HTTPException(409, str(exc)) from None
+            room.broadcast()
+        room.wake()
+        return SeatToken(seat=seat, token=token)
+
+    @app.get("/api/tables/{table_id}")
+    async def table_summary(table_id: str) -> dict[str, Any]:
+        return tables.get(table_id).table.summary()
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        room = tables.rooms.get(table_id)
+        if room is None:
+            await _close(websocket, NO_TABLE, f"no table {quote(table_id, 24)}")
+            return
+        seat = None
+        if token is not None:
+            seat = room.table.seat_of(token)
+            if seat is None:
+                await _close(websocket, BAD_TOKEN, "this link's token holds no seat at the table")
+                return
+        elif not room.table.spectators:
+            await _close(websocket, NO_SPECTATORS, "this table does not allow spectators")
+            return
+        client = Client(seat)
+        writer = asyncio.create_task(_write(websocket, client))
+        room.join(client)
+        try:
+            while True:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:
+                    text = bytes(received.get("bytes") or b"").decode("utf-8", "replace")
+                await _handle(room, client, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.leave(client)
+            client.close()
+            with contextlib.suppress(Exception):
+                await writer
+
+    app.include_router(catalog_router(tables))
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _build_table(request: NewTable) -> Table:
+    """A new table from a request (or a saved game to go on with); ``ConfigError`` naming what is wrong."""
+    options = dict(request.options)
+    _refuse_files(options)
+    seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
+    if request.resume is not None:
+        loaded = resume_from_saves(request.resume)
+        game = loaded.state.game
+        state, start = loaded.state, loaded.start
+        specs = request.seats or loaded.seats or ["human", *["medium"] * (game.num_players - 1)]
+    else:
+        if request.preset is not None:
+            options["preset"] = request.preset
+        game = load_game(request.game, **options)
+        state, start = game.new_initial_state(), None
+        specs = request.seats or ["human", *[_default_level(game)] * (game.num_players - 1)]
+    if state.is_terminal():
+        raise ConfigError("that game is over: there is nothing left to play")
+    seats = make_seats(game, specs, request.names)
+    return Table(
+        id=new_table_id(),
+        game=game,
+        seats=seats,
+        state=state,
+        seed=seed,
+        spectators=request.spectators,
+        public=request.public,
+        start=start,
+    )
+
+
+def _default_level(game: Any) -> str:
+    return "medium" if "medium" in game.LEVELS else next(iter(game.LEVELS), "random")
+
+
+def _refuse_files(options: dict[str, Any]) -> None:
+    """Options from the web name no file on the server: a board or a deck is given by name or by its cards."""
+    for key, value in options.items():
+        if isinstance(value, str) and any(mark in value for mark in ("/", "\\", "..", "~")):
+            raise ConfigError(f"option {key}: files on the server cannot be named from the web")
+
+
+async def _handle(room: Room, client: Client, text: str) -> None:
+    """One message from a browser; anything wrong gets an ``error`` and changes nothing."""
+    try:
+        message = read_client_message(text)
+    except ValueError as exc:
+        room.refuse(client, str(exc))
+        return
+    if isinstance(message, MoveRequest):
+        await room.move(client, message.move)
+        return
+    if client.seat is None:
+        room.refuse(client, "a spectator cannot ask for hints")
+        return
+    seat = client.seat
+    try:
+        if isinstance(message, HintRequest):
+            async with room.hint_lock:
+                async with room.lock:
+                    agent, view, rng = room.table.hint_job(seat)
+                explanation = await asyncio.to_thread(agent.explain, view, rng)
+                async with room.lock:
+                    client.send(room.table.hint_message(view, explanation, message.selection))
+        elif isinstance(message, MarksRequest):
+            client.send(room.table.marks_message(seat, message.selection))
+        elif isinstance(message, MatchRequest):
+            client.send(room.table.matching(seat, message.cards))
+    except DeckhandError as exc:
+        room.refuse(client, str(exc))
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    """Send a connection's queued messages in order until it closes."""
+    while True:
+        text = await client.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close()
+            return
+        try:
+            await websocket.send_text(text)
+        except Exception:  # the browser went away: the reader sees it too
+            return
+
+
+async def _close(websocket: WebSocket, code: int, problem: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "message": problem})
+        await websocket.close(code=code)
+
+
+def _first_problem(exc: RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "bad request"
+    error = errors[0]
+    where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+    if error.get("type") == "json_invalid":
+        return "the request body is not JSON"
+    if error.get("type") == "extra_forbidden":
+        return f"unknown field {where!r}"
+    if error.get("type") == "missing":
+        return f"missing field {where!r}"
+    return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))

@@ -1,0 +1,162 @@
+"""What the lobby, the rules page, the statistics page and replays read: ``/api/games``, ``/api/stats``...
+
+Everything here is public: the games and their declared options, the rules
+text, statistics, finished games replayed through the public view (a replay
+shows what a spectator saw, never a hand), and the list of saved games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter
+from pydantic import Field
+from starlette.exceptions import HTTPException
+
+from deckhand.agents.registry import available_agents
+from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.protocol import Game
+from deckhand.core.registry import game_class, games, load_game
+from deckhand.play.records import start_state
+from deckhand.store.db import load_record
+from deckhand.store.paths import saves_dir
+from deckhand.store.statistics import recent_games, statistics
+from deckhand.ui.rules import rules_text
+from deckhand.ui.saves import Loaded, list_saves, load_file
+from deckhand.web.wire import Strict
+
+if TYPE_CHECKING:
+    from deckhand.web.app import Tables
+
+HIDDEN_OPTIONS = frozenset({"deck", "max_rounds", "max_decks"})
+"""Options the lobby does not offer: a stacked deck is for tests, the caps are safety nets."""
+
+
+class GameChoice(Strict):
+    """``POST /api/games/{name}/check``: options as the lobby has them so far."""
+
+    preset: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+def describe_game(name: str) -> dict[str, Any]:
+    """A game as the lobby offers it: presets (each with its options), options with help, levels."""
+    cls = game_class(name)
+    game = load_game(name)
+    presets = {preset: load_game(name, preset=preset).options for preset in cls.PRESETS}
+    options = [
+        {"name": key, "default": game.options.get(key, option.default), "help": option.help}
+        for key, option in cls.OPTIONS.items()
+        if key not in HIDDEN_OPTIONS
+    ]
+    return {
+        "name": name,
+        "title": cls.title or name,
+        "players": game.num_players,
+        "perfect_information": cls.perfect_information,
+        "presets": presets,
+        "options": options,
+        "levels": list(cls.LEVELS),
+        "agents": available_agents(game),
+        "seat_labels": list(cls.SEAT_LABELS),
+        "hint_marks": cls.HINT_MARKS,
+    }
+
+
+def checked(name: str, choice: GameChoice) -> Game:
+    """The game these options make; ``ConfigError`` naming the option that is wrong."""
+    options = dict(choice.options)
+    if choice.preset is not None:
+        options["preset"] = choice.preset
+    return load_game(name, **options)
+
+
+def replay_steps(game_id: int) -> dict[str, Any]:
+    """A stored game step by step, as a spectator saw it: each move, what was said, the public view after."""
+    record = load_record(game_id)
+    state = start_state(record)
+    names = [f"Seat {i}" for i in range(len(record.seats))]
+    step: dict[str, Any] = {"seat": None, "move": None, "words": "", "said": []}  # the deal
+    steps = [step]
+    for text in record.actions:
+        action = state.string_to_action(text)
+        seat = state.current_player()
+        if seat >= 0:  # the table as it stood before this move closes the step before
+            step["view"] = state.public_view().to_json()
+            step = {"seat": seat, "move": text, "words": state.describe_action(action), "said": []}
+            steps.append(step)
+        step["said"] += state.announce(action, names)
+        state.apply_action(action)
+    step["view"] = state.public_view().to_json()
+    return {
+        "id": game_id,
+        "game": record.game,
+        "seats": record.seats,
+        "outcome": record.outcome,
+        "pieces": state.game.pieces(),
+        "steps": steps,
+    }
+
+
+def resume_from_saves(name: str) -> Loaded:
+    """A saved game by its file name in the saves folder; nothing outside that folder can be named."""
+    known = {saved.path.name: saved.path for saved in list_saves()}
+    path = known.get(name)
+    if path is None or path.parent != saves_dir():
+        raise ConfigError(f"no saved game {quote(name, 60)}")
+    return load_file(path)
+
+
+def catalog_router(tables: Tables) -> APIRouter:
+    router = APIRouter(prefix="/api")
+
+    @router.get("/games")
+    async def all_games() -> list[dict[str, Any]]:
+        return [describe_game(name) for name in games()]
+
+    @router.post("/games/{name}/check")
+    async def check_game(name: str, choice: GameChoice) -> dict[str, Any]:
+        game = checked(name, choice)
+        return {"players": game.num_players, "options": game.public_options()}
+
+    @router.get("/games/{name}/rules")
+    async def rules(name: str) -> dict[str, str]:
+        return {"game": game_class(name).name, "text": rules_text(name)}
+
+    @router.get("/stats")
+    async def stats(game: str | None = None) -> dict[str, Any]:
+        if game is not None:
+            game_class(game)  # an unknown game is a one-line error
+        levels, agents = statistics(game=game)
+        return {
+            "levels": [entry.to_json() for entry in levels],
+            "agents": [entry.to_json() for entry in agents],
+            "recent": [entry.to_json() for entry in recent_games(game=game)],
+        }
+
+    @router.get("/records/{game_id}/replay")
+    async def replay(game_id: int) -> dict[str, Any]:
+        try:
+            return replay_steps(game_id)
+        except ConfigError as exc:
+            raise HTTPException(404, str(exc)) from None
+        except DeckhandError as exc:
+            raise HTTPException(422, f"stored game {game_id} cannot be replayed: {exc}") from None
+
+    @router.get("/saves")
+    async def saves() -> list[dict[str, Any]]:
+        return [
+            {"name": s.path.name, "game": s.game, "seats": s.seats, "moves": s.moves, "saved": s.saved.isoformat()}
+            for s in list_saves()
+        ]
+
+    @router.get("/tables")
+    async def public_tables() -> list[dict[str, Any]]:
+        """Tables their hosts made public and that are not over."""
+        return [
+            room.table.summary()
+            for room in tables.rooms.values()
+            if room.table.public and not room.table.state.is_terminal()
+        ]
+
+    return router

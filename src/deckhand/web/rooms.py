@@ -1,0 +1,143 @@
+"""Tables with people connected: who is listening, what each is sent, and the computer's turns.
+
+A :class:`Room` wraps one :class:`~deckhand.web.table.Table` with its
+connections. Every change to the game goes through the room's lock and is
+followed by a ``state`` message to each connection, built for its seat (or
+for a spectator) and carrying the events it has not seen. Each connection
+has its own outgoing queue, so that one slow browser never holds up the
+table; the computer thinks in a worker thread, so that the server keeps
+answering while it does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from deckhand.core.errors import DeckhandError
+from deckhand.play.records import GameRecord
+from deckhand.web.table import Table
+from deckhand.web.wire import ErrorMessage
+
+log = logging.getLogger("deckhand.web")
+
+QUEUE_LIMIT = 256
+"""Messages waiting for one connection before it is judged gone and closed."""
+
+Recorder = Callable[[GameRecord], None]
+
+
+class Gone(Exception):
+    """The connection's queue overflowed: the browser stopped reading."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket: the seat it speaks for (``None``: a spectator) and what it was last sent."""
+
+    seat: int | None
+    sent: int | None = None
+    """The ``seq`` of the last state message sent; the next one carries the events after it."""
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+    def send(self, message: BaseModel) -> None:
+        """Queue ``message``; :class:`Gone` if the browser has stopped reading."""
+        try:
+            self.queue.put_nowait(message.model_dump_json(exclude_none=False))
+        except asyncio.QueueFull:
+            raise Gone from None
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+
+@dataclass(eq=False)
+class Room:
+    """A table and everyone connected to it."""
+
+    table: Table
+    record: Recorder
+    clients: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    worker: asyncio.Task[None] | None = None
+
+    def join(self, client: Client) -> None:
+        """A new connection: it gets a full snapshot at once."""
+        self.clients.add(client)
+        self._send_state(client)
+
+    def leave(self, client: Client) -> None:
+        self.clients.discard(client)
+
+    def broadcast(self) -> None:
+        """A ``state`` message to every connection, each built for its own seat."""
+        for client in list(self.clients):
+            self._send_state(client)
+
+    def _send_state(self, client: Client) -> None:
+        message = self.table.snapshot(client.seat, client.sent)
+        client.sent = message.seq
+        try:
+            client.send(message)
+        except Gone:
+            self.clients.discard(client)
+            client.close()
+
+    @staticmethod
+    def refuse(client: Client, problem: str) -> None:
+        """An ``error`` message: the request was refused and nothing changed."""
+        with contextlib.suppress(Gone):
+            client.send(ErrorMessage(message=problem))
+
+    async def move(self, client: Client, text: str) -> None:
+        """A person's move: checked by the table, then told to everyone; the computer answers."""
+        if client.seat is None:
+            self.refuse(client, "a spectator cannot move")
+            return
+        async with self.lock:
+            try:
+                self.table.play(client.seat, text)
+            except DeckhandError as exc:
+                self.refuse(client, str(exc))
+                return
+            self.broadcast()
+            self._finish()
+        self.wake()
+
+    def wake(self) -> None:
+        """Start the computer's turns if a computer is to move and nobody is playing them yet."""
+        if self.worker is None or self.worker.done():
+            self.worker = asyncio.create_task(self._computers())
+
+    async def _computers(self) -> None:
+        """Play every computer turn until a person is to move or the game ends."""
+        while True:
+            async with self.lock:
+                turn = self.table.computer_turn()
+            if turn is None:
+                return
+            try:
+                explanation = await asyncio.to_thread(turn.agent.explain, turn.view, turn.rng)
+            except Exception:  # an agent's bug must not take the table down: it is logged, the game waits
+                log.exception("table %s: the computer at seat %d failed", self.table.id, turn.seat)
+                return
+            async with self.lock:
+                self.table.apply_computer(turn, explanation)
+                self.broadcast()
+                self._finish()
+
+    def _finish(self) -> None:
+        """Store a finished game once."""
+        record = self.table.record()
+        if record is not None:
+            try:
+                self.record(record)
+            except DeckhandError as exc:
+                log.warning("table %s: the game could not be stored: %s", self.table.id, exc)

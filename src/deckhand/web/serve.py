@@ -1,0 +1,45 @@
+"""``deckhand serve``: the application on uvicorn, with limits a public server needs."""
+
+from __future__ import annotations
+
+import errno
+import socket
+import threading
+import webbrowser
+
+import uvicorn
+
+from deckhand.core.errors import ConfigError
+from deckhand.web.app import create_app
+from deckhand.web.wire import MAX_MESSAGE
+
+
+def serve(*, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
+    """Run the server until interrupted; ``ConfigError`` when the address cannot be used."""
+    _check_free(host, port)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
+    if open_browser:
+        threading.Timer(0.8, webbrowser.open, args=(url,)).start()
+    uvicorn.run(
+        create_app(),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_MESSAGE * 4,  # larger messages are cut off by the server before they are read
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )
+
+
+def _check_free(host: str, port: int) -> None:
+    """A one-line error for an address in use or not ours, instead of uvicorn's traceback."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ConfigError(f"--port {port}: the port is in use; pick another with --port") from None
+            raise ConfigError(f"--host {host}: cannot listen there: {exc.strerror or exc}") from None

@@ -1,0 +1,62 @@
+// The page's router: #/ the lobby, #/table/ID, #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
+import { clear, h, store } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showReplay, showRules, showStats } from "./pages.js";
+import { muted, setMuted } from "./sound.js";
+import { keepToken, showTable } from "./table.js";
+
+const main = document.getElementById("main");
+let leave = () => {};
+
+function settings() {
+  const mute = document.getElementById("mute");
+  const pace = document.getElementById("pace");
+  const backs = document.getElementById("backs");
+  const showMute = () => {
+    mute.textContent = muted() ? "Sound off" : "Sound on";
+    mute.setAttribute("aria-pressed", String(muted()));
+    mute.setAttribute("aria-label", muted() ? "Sound is off" : "Sound is on");
+  };
+  mute.addEventListener("click", () => { setMuted(!muted()); showMute(); });
+  showMute();
+  pace.value = String(store.get("pace", 900));
+  pace.addEventListener("change", () => store.set("pace", Number(pace.value)));
+  backs.value = store.get("backs", "red");
+  document.body.classList.add(`backs-${backs.value}`);
+  backs.addEventListener("change", () => {
+    document.body.classList.remove("backs-red", "backs-blue", "backs-green");
+    document.body.classList.add(`backs-${backs.value}`);
+    store.set("backs", backs.value);
+  });
+}
+
+async function route() {
+  leave();
+  leave = () => {};
+  const [path, query] = location.hash.replace(/^#/, "").split("?");
+  const parts = path.split("/").filter(Boolean);
+  const params = new URLSearchParams(query || "");
+  try {
+    if (parts[0] === "table" && parts[1]) {
+      if (params.get("token") && params.get("seat")) {
+        keepToken(parts[1], Number(params.get("seat")), params.get("token")); // an invite link: kept, then hidden
+        history.replaceState(null, "", `#/table/${parts[1]}`);
+      }
+      leave = await showTable(main, parts[1]);
+    } else if (parts[0] === "rules") {
+      leave = await showRules(main, parts[1]);
+    } else if (parts[0] === "stats") {
+      leave = await showStats(main);
+    } else if (parts[0] === "replay" && parts[1]) {
+      leave = await showReplay(main, parts[1]);
+    } else {
+      leave = await showLobby(main);
+    }
+  } catch (error) {
+    clear(main, h("p.error", {}, `Something went wrong: ${error.message}`), h("a", { href: "#/" }, "Back to the lobby"));
+  }
+}
+
+settings();
+window.addEventListener("hashchange", route);
+route();

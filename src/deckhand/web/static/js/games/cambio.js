@@ -1,0 +1,221 @@
+// Cambio (seeds 000 and 002): the 2×2 hands, the piles in the middle; click the cards a move touches.
+// Your known cards show face up (or, in memory mode, only when you look); a peek shows its card for a moment.
+import { card } from "../cards.js";
+import { h, store } from "../dom.js";
+
+const CLICKED = /^(swap|peek|switch|stick|give) /;
+const GLIMPSE_MS = 3000;
+
+export function handles(move) {
+  return CLICKED.test(move);
+}
+
+export function buttonLabel(move) {
+  return { cambio: "Call cambio", pass: "Pass", skip: "Skip the power", keep: "Keep my cards", draw: "Draw", take: "Take the discard", discard: "Discard" }[move] || move;
+}
+
+/** Where slot `slot` sits: the first four as a 2×2, extra (penalty) cards growing to the right. */
+function gridPlace(slot) {
+  if (slot < 4) return `grid-row:${Math.floor(slot / 2) + 1};grid-column:${(slot % 2) + 1}`;
+  return `grid-row:${(slot % 2) + 1};grid-column:${Math.floor((slot - 4) / 2) + 3}`;
+}
+
+function movesAt(ctx, place) {
+  const [seat, slot] = place.split(".").map(Number);
+  return ctx.legal.filter((move) => {
+    const words = move.split(" ");
+    if (words.slice(1).includes(place)) return true;
+    return seat === ctx.seat && (words[0] === "swap" || words[0] === "give") && words[1] === String(slot);
+  });
+}
+
+function clickSlot(ctx, place) {
+  const first = ctx.sel.first;
+  if (first) {
+    const pair = ctx.legal.find((m) => m === `switch ${first} ${place}` || m === `switch ${place} ${first}`);
+    ctx.sel.first = undefined;
+    if (pair) {
+      ctx.play(pair);
+      return;
+    }
+  }
+  const moves = movesAt(ctx, place);
+  const single = moves.filter((m) => !m.startsWith("switch "));
+  if (single.length === 1) {
+    ctx.play(single[0]);
+  } else if (moves.some((m) => m.startsWith("switch "))) {
+    ctx.sel.first = place;
+    ctx.say(`Now click the card to switch with ${place}.`);
+    ctx.redraw();
+  } else if (ctx.memory && ctx.view.turns_played === 0 && ctx.view.hands[ctx.seat]) {
+    look(ctx, place);
+  }
+}
+
+function look(ctx, place) {
+  const [seat, slot] = place.split(".").map(Number);
+  const code = ctx.view.hands[seat][slot];
+  if (seat !== ctx.seat || !code || code === "??") return;
+  ctx.sel.looking = place;
+  ctx.redraw();
+  setTimeout(() => {
+    if (ctx.sel.looking === place) ctx.sel.looking = undefined;
+    ctx.redraw();
+  }, GLIMPSE_MS);
+}
+
+function slotCard(ctx, seat, slot, code) {
+  const place = `${seat}.${slot}`;
+  const view = ctx.view;
+  const ended = view.phase === "end";
+  const glimpsed = ctx.glimpse[place];
+  const clickable = movesAt(ctx, place).length > 0 || (ctx.memory && seat === ctx.seat && view.turns_played === 0);
+  let face = code === null ? "empty" : code;
+  let known = false;
+  if (glimpsed) face = glimpsed;
+  else if (code && code !== "??" && !ended) {
+    known = true;
+    if (ctx.memory && seat === ctx.seat && ctx.sel.looking !== place) face = "??"; // you must remember it
+  }
+  const hinted = ctx.hint && ctx.hint.move.split(" ").slice(1).some((w) => w === place || (seat === ctx.seat && w === String(slot)));
+  const who = (view.known[seat][slot] || []).map((q) => ctx.names[q]).join(", ");
+  const title = face === "??" ? `${place}: face down${who ? `; seen by ${who}` : ""}` : undefined;
+  const el = card(face, {
+    onclick: clickable ? () => clickSlot(ctx, place) : undefined,
+    selected: ctx.sel.first === place,
+    hinted,
+    known: known && face !== "??",
+    glimpse: Boolean(glimpsed) || ctx.sel.looking === place,
+    title,
+    label: `${place} ${face === "??" ? "face down" : face === "empty" ? "empty" : face}`,
+    data: { place },
+  });
+  return h("div.slot", { style: gridPlace(slot) }, h("span.place", {}, place), el);
+}
+
+function hand(ctx, seat) {
+  const view = ctx.view;
+  const slots = view.hands[seat];
+  const total = view.phase === "end" && view.scores ? view.scores[seat] : null;
+  const title = [
+    ctx.names[seat],
+    seat === ctx.seat ? "(you)" : "",
+    view.caller === seat ? "· called cambio" : "",
+    total !== null ? `· total ${total}` : "",
+    ctx.toMove === seat ? "· to play" : "",
+  ].join(" ");
+  return h(
+    "div.zone",
+    {},
+    h("div.title", {}, title),
+    h(`div.cambio-hand${view.caller === seat ? ".caller" : ""}`, {}, slots.map((code, slot) => slotCard(ctx, seat, slot, code))),
+  );
+}
+
+export function draw(ctx) {
+  const view = ctx.view;
+  const n = view.hands.length;
+  const me = ctx.seat === null ? 0 : ctx.seat;
+  const order = Array.from({ length: n }, (_, i) => (me + i) % n);
+  const others = order.slice(1).map((seat) => hand(ctx, seat));
+  const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  const canDraw = ctx.legal.includes("draw");
+  const canTake = ctx.legal.includes("take");
+  const canDiscard = ctx.legal.includes("discard");
+  const drawPile = h(
+    "div.pile",
+    {},
+    card(view.draw_pile ? "??" : "empty", { onclick: canDraw ? () => ctx.play("draw") : undefined, hinted: ctx.hint && ctx.hint.move === "draw", label: "the draw pile" }),
+    `Deck: ${view.draw_pile}`,
+  );
+  const discardAction = canDiscard ? "discard" : canTake ? "take" : null;
+  const discardPile = h(
+    "div.pile",
+    {},
+    card(top || "empty", { onclick: discardAction ? () => ctx.play(discardAction) : undefined, hinted: ctx.hint && ctx.hint.move === discardAction, label: "the discard pile" }),
+    `Discard: ${view.discard.length}`,
+  );
+  const center = [drawPile, discardPile];
+  if (view.drawn) {
+    const from = view.drawn_from === "discard" ? "taken from the discard" : "drawn";
+    const holder = ctx.names[view.turn] || "";
+    center.push(h("div.pile", {}, card(view.drawn === "??" ? "??" : view.drawn, { label: `the card ${from}` }), `${holder}: ${from}`));
+  }
+  const prompt = [];
+  if (ctx.legal.length) {
+    const phase = view.phase;
+    const text = {
+      start: "Your turn: draw a card (click the deck)" + (canTake ? ", take the discard" : "") + ", or call cambio.",
+      hold: view.drawn_from === "discard" ? "Click one of your cards to swap the taken card in." : "Click one of your cards to swap it in, or click the discard pile to discard it.",
+      peek_own: "Power: click one of your cards to look at it (or skip).",
+      peek_other: "Power: click another player's card to look at it (or skip).",
+      switch: "Power: click two cards to switch them blind (or skip).",
+      king_peek: "King: click a card to look at it (or skip).",
+      king_switch: "King: click two cards to switch them, or skip.",
+      stick: `Stick window on ${top || "the discard"}: click a card of the same rank, or pass.`,
+      give: "Right! Click one of your cards to give in its place, or keep.",
+    }[phase];
+    if (text) prompt.push(h("div.banner", {}, text));
+  }
+  if (ctx.memory && ctx.seat !== null && view.turns_played === 0) {
+    prompt.push(h("div.banner", {}, "Memory mode: click your cards marked as known to look at them; then remember them."));
+  }
+  const mine = ctx.seat === null ? hand(ctx, 0) : hand(ctx, ctx.seat);
+  const last = ctx.events.filter((e) => e.said.length).map((e) => e.said.join(" "));
+  return h(
+    "div",
+    {},
+    h("div.cambio-seats", {}, ctx.seat === null ? order.slice(1).map((s) => hand(ctx, s)) : others),
+    h("div.cambio-center", {}, center),
+    last.length ? h("div.banner", { role: "status" }, last.slice(-2).join(" ")) : "",
+    prompt,
+    h("div.cambio-seats", {}, mine),
+    memoryToggle(ctx),
+  );
+}
+
+function memoryToggle(ctx) {
+  if (ctx.seat === null) return "";
+  return h(
+    "label.banner",
+    { style: "display:inline-block" },
+    h("input", {
+      type: "checkbox",
+      checked: ctx.memory,
+      onchange: (event) => {
+        store.set("memory", event.target.checked);
+        ctx.memory = event.target.checked;
+        ctx.redraw();
+      },
+    }),
+    " Memory mode (as at a real table: your known cards stay face down)",
+  );
+}
+
+/** The powers, each as a short animation on the rules page (seed 000 showed videos of them). */
+export function rulesDemos() {
+  const demo = (kind, title, text, a, b) =>
+    h(`div.demo.${kind}`, {}, h("strong", {}, title), h("div.stage", {}, card(a, { title: "" }), card(b, { title: "" })), h("p.muted", { style: "color:#eee" }, text));
+  const peek = (title, text, code) => {
+    const el = demo("peek", title, text, "??", code);
+    const [a, b] = el.querySelectorAll(".card");
+    a.classList.add("a");
+    b.classList.add("b");
+    return el;
+  };
+  const swap = (title, text) => {
+    const el = demo("switch", title, text, "??", "??");
+    const [a, b] = el.querySelectorAll(".card");
+    a.classList.add("a");
+    b.classList.add("b");
+    return el;
+  };
+  return h(
+    "div.demos",
+    {},
+    peek("7 or 8: peek at your own card", "The card turns up for you alone, then goes back face down.", "H4"),
+    peek("9 or 10: peek at another's card", "You see one of another player's cards.", "SQ"),
+    swap("Jack or Queen: blind switch", "Two cards change places; nobody sees them."),
+    peek("Black King: peek, then switch", "Look at a card first, then you may switch it.", "CK"),
+  );
+}

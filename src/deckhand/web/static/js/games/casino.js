@@ -1,0 +1,39 @@
+// Casino (seed 004): your hand, loose cards and builds (value and owner); pick a card, then what it captures or builds.
+import { card } from "../cards.js";
+import { h } from "../dom.js";
+import { build, controls, hand, looseCard, reports } from "./fishing.js";
+
+export function handles(move) {
+  return /^(capture|build|trail|extend|increase) /.test(move);
+}
+
+export function buttonLabel(move) {
+  return { heads: "Call heads", tails: "Call tails" }[move] || move;
+}
+
+export function breakdown(ctx) {
+  const points = ctx.view.last_round_points;
+  return h("div", {}, reports(ctx), points ? h("p", {}, `Last round's points: ${points.map((p, i) => `${ctx.names[i]} ${p}`).join(", ")}`) : "");
+}
+
+export function draw(ctx) {
+  const view = ctx.view;
+  const me = ctx.seat === null ? 0 : ctx.seat;
+  const other = 1 - me;
+  const pile = (seat) =>
+    h("div.pile", {}, card(view.piles[seat].length ? "??" : "empty", { tiny: true }), `${ctx.names[seat]}: ${view.piles[seat].length} captured`);
+  const table = [...view.table.loose.map((c) => looseCard(ctx, c)), ...view.table.builds.map((b) => build(ctx, b))];
+  const calling = view.phase !== "play" && ctx.legal.length ? h("div.banner", {}, "Call the coin toss: the winner of the toss leads.") : "";
+  return h(
+    "div",
+    {},
+    h("div.muted", { style: "color:#eee" }, `Round ${view.round} · deck: ${view.deck_count} cards · ${view.call ? `toss called ${view.call}` : ""}`),
+    hand(ctx, other, view.hands[other]),
+    h("div.zone", {}, h("div.title", {}, "Table"), h("div.row", {}, table.length ? table : h("span.muted", { style: "color:#ddd" }, "The table is empty."))),
+    h("div.row", {}, pile(other), pile(me)),
+    reports(ctx),
+    calling,
+    controls(ctx),
+    hand(ctx, me, view.hands[me]),
+  );
+}

@@ -1,0 +1,27 @@
+// Any game without a drawing of its own: every list of cards in the view, face up or down, and the moves as buttons.
+import { card, isCard } from "../cards.js";
+import { h } from "../dom.js";
+
+function cards(list) {
+  return h("div.row", {}, list.map((c) => card(isCard(c) ? c : "??", { tiny: true })));
+}
+
+function isCardList(value) {
+  return Array.isArray(value) && value.length > 0 && value.every((c) => c === "??" || isCard(c));
+}
+
+export function draw(ctx) {
+  const zones = [];
+  for (const [key, value] of Object.entries(ctx.view)) {
+    if (["game", "rules_version", "options", "viewer", "scores", "current_player"].includes(key)) continue;
+    if (isCardList(value)) zones.push(h("div.zone", {}, h("div.title", {}, key), cards(value)));
+    else if (Array.isArray(value) && value.some(isCardList)) {
+      value.forEach((item, i) => {
+        if (isCardList(item)) zones.push(h("div.zone", {}, h("div.title", {}, `${key}: ${ctx.names[i] || i}`), cards(item)));
+      });
+    } else if (typeof value === "number" || typeof value === "string") {
+      zones.push(h("div.zone", {}, h("span.title", {}, `${key}: `), String(value)));
+    }
+  }
+  return h("div", {}, zones);
+}

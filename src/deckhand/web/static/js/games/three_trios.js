@@ -1,0 +1,144 @@
+// Three Trios (seed 001): the grid with card cells and holes; click a hand card (it lifts), then a yellow cell.
+// The hint toggle shows, for the selected card, how many cards it would flip in each empty cell.
+import { h, store } from "../dom.js";
+
+const OWNERS = { R: 0, B: 1 };
+const MARKS = ["R", "B"];
+
+function value(v) {
+  return v === 10 ? "A" : String(v);
+}
+
+function label(name, owner, ctx) {
+  const p = ctx.pieces[name] || {};
+  return `${name}: north ${value(p.n)}, south ${value(p.s)}, east ${value(p.e)}, west ${value(p.w)}, ${ctx.labels[owner] || `seat ${owner}`}`;
+}
+
+function trio(name, owner, ctx) {
+  const p = ctx.pieces[name] || {};
+  return [
+    h("span.v.n", {}, value(p.n)),
+    h("span.v.s", {}, value(p.s)),
+    h("span.v.e", {}, value(p.e)),
+    h("span.v.w", {}, value(p.w)),
+    h("span.who", { "aria-hidden": "true" }, MARKS[owner] || ""),
+    h("span.name", {}, name),
+  ];
+}
+
+function flipsOn(ctx) {
+  return store.get(`trios.hints.${ctx.seat}`, false);
+}
+
+export function hintSelection(sel) {
+  return sel.card;
+}
+
+export function handles() {
+  return true; // every move is a card and a cell: clicked, or typed
+}
+
+async function select(ctx, name) {
+  ctx.sel.card = ctx.sel.card === name ? undefined : name;
+  ctx.sel.marks = undefined;
+  if (ctx.sel.card && flipsOn(ctx)) {
+    try {
+      ctx.sel.marks = (await ctx.marks(name)).marks;
+    } catch (error) {
+      ctx.say(error.message, true);
+    }
+  }
+  ctx.redraw();
+}
+
+export function draw(ctx) {
+  const view = ctx.view;
+  const rows = view.board;
+  const mine = ctx.legal.length > 0;
+  const hinted = ctx.hint ? ctx.hint.move.split(" ") : null;
+  const marks = ctx.sel.marks || (ctx.hint && !ctx.sel.card ? ctx.hint.marks : null) || {};
+  const before = ctx.previous ? ctx.previous.board : null;
+  const grid = h("div.grid", {
+    style: `grid-template-columns: repeat(${rows[0].length}, auto)`,
+    role: "grid",
+    "aria-label": "The board",
+  });
+  rows.forEach((row, r) => {
+    [...row].forEach((mark, c) => {
+      const place = `${r},${c}`;
+      if (mark === "_") {
+        grid.append(h("div.cell.hole", { title: "a hole", "aria-label": `${place}: a hole` }));
+        return;
+      }
+      if (mark === ".") {
+        const legal = mine && ctx.sel.card && ctx.legal.includes(`${ctx.sel.card} ${place}`);
+        const hint = hinted && hinted[1] === place;
+        grid.append(
+          h(
+            `button.cell.empty${legal ? ".playable" : ""}${hint ? ".hinted" : ""}`,
+            {
+              type: "button",
+              "aria-label": `empty cell ${place}`,
+              disabled: !legal,
+              onclick: () => ctx.play(`${ctx.sel.card} ${place}`),
+            },
+            marks[place] !== undefined ? h("span.mark", { title: "cards it would flip" }, String(marks[place])) : "",
+          ),
+        );
+        return;
+      }
+      const owner = OWNERS[mark];
+      const name = view.cells[r][c];
+      const flipped = before && before[r] && before[r][c] !== mark && before[r][c] !== ".";
+      grid.append(h("div.cell", {}, h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": `${place}: ${label(name, owner, ctx)}`, title: label(name, owner, ctx) }, trio(name, owner, ctx))));
+    });
+  });
+  const hands = view.hands.map((hand, seat) => {
+    const canPick = mine && seat === ctx.seat;
+    return h(
+      "div.zone",
+      {},
+      h("div.title", {}, `${ctx.names[seat]} · ${ctx.labels[seat] || ""} · ${hand.length} in hand`),
+      h(
+        "div.row",
+        {},
+        hand.map((name) => {
+          const selected = ctx.sel.card === name && canPick;
+          const hint = hinted && hinted[0] === name && seat === ctx.seat;
+          return h(
+            `button.trio.hand-card.owner${seat}${selected ? ".selected" : ""}${hint ? ".hinted" : ""}`,
+            { type: "button", disabled: !canPick, "aria-pressed": selected ? "true" : "false", "aria-label": label(name, seat, ctx), title: label(name, seat, ctx), onclick: () => select(ctx, name) },
+            trio(name, seat, ctx),
+          );
+        }),
+      ),
+    );
+  });
+  const toggle =
+    ctx.seat === null
+      ? ""
+      : h(
+          "label.banner",
+          {},
+          h("input", {
+            type: "checkbox",
+            checked: flipsOn(ctx),
+            onchange: async (event) => {
+              store.set(`trios.hints.${ctx.seat}`, event.target.checked);
+              ctx.sel.marks = undefined;
+              if (event.target.checked && ctx.sel.card) {
+                try {
+                  ctx.sel.marks = (await ctx.marks(ctx.sel.card)).marks;
+                } catch (error) {
+                  ctx.say(error.message, true);
+                }
+              }
+              ctx.redraw();
+            },
+          }),
+          " Hint mode: show how many cards the selected card would flip in each cell",
+        );
+  const prompt = mine ? h("div.banner", {}, ctx.sel.card ? `Now pick a yellow cell for ${ctx.sel.card}.` : "Pick one of your cards.") : "";
+  const [top, bottom] = ctx.seat === 1 ? [hands[0], hands[1]] : [hands[1], hands[0]];
+  return h("div", {}, top, prompt, h("div", { style: "text-align:center" }, grid), bottom, toggle);
+}

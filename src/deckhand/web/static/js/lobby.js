@@ -1,0 +1,232 @@
+// The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
+import { api, games } from "./api.js";
+import { clear, h, store } from "./dom.js";
+import { keepToken } from "./table.js";
+
+const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
+
+function optionInput(option, value) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (typeof option.default === "boolean") {
+    input = h("input", { id, type: "checkbox", checked: Boolean(value), dataset: { kind: "bool" } });
+  } else if (typeof option.default === "number") {
+    input = h("input", { id, type: "number", value: value ?? "", dataset: { kind: "number" } });
+  } else if (Array.isArray(option.default)) {
+    input = h("input", { id, type: "text", value: (value || []).join(", "), dataset: { kind: "list" } });
+  } else {
+    input = h("input", { id, type: "text", value: value ?? "", dataset: { kind: "text" } });
+  }
+  input.dataset.name = option.name;
+  return h("label", { for: id }, option.name.replace(/_/g, " "), input, h("span.help", {}, option.help));
+}
+
+function readOption(input) {
+  const kind = input.dataset.kind;
+  if (kind === "bool") return input.checked;
+  if (kind === "number") return input.value === "" ? undefined : Number(input.value);
+  if (kind === "list") return input.value.split(",").map((s) => s.trim()).filter(Boolean);
+  return input.value === "" ? undefined : input.value;
+}
+
+export async function showLobby(main) {
+  const all = await games();
+  const chosen = { name: store.get("lobby.game", all[0].name) };
+  if (!all.some((g) => g.name === chosen.name)) chosen.name = all[0].name;
+  const picker = h("div.games", { role: "group", "aria-label": "Game" });
+  const form = h("div");
+  const problem = h("p.error", { role: "alert" });
+  const saves = h("ul.list");
+  const open = h("ul.list");
+
+  function drawPicker() {
+    clear(
+      picker,
+      all.map((g) =>
+        h("button", { type: "button", "aria-pressed": String(g.name === chosen.name), onclick: () => { chosen.name = g.name; store.set("lobby.game", g.name); drawPicker(); drawForm(); } }, g.title),
+      ),
+    );
+  }
+
+  function drawForm() {
+    const game = all.find((g) => g.name === chosen.name);
+    const presets = Object.keys(game.presets);
+    const preset = presets.length ? h("select", { id: "preset", "aria-label": "Preset" }, presets.map((p) => h("option", { value: p }, p))) : null;
+    const options = h("div.options");
+    const seats = h("div");
+    const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "Seed" });
+    const spectators = h("input", { type: "checkbox", checked: true, id: "spectators" });
+    const listed = h("input", { type: "checkbox", id: "listed" });
+    const start = h("button.primary", { type: "button", id: "start" }, `Play ${game.title}`);
+
+    function fillOptions() {
+      const values = preset ? game.presets[preset.value] : Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+      clear(options, game.options.map((o) => optionInput(o, values[o.name])));
+      options.querySelectorAll("input").forEach((input) => input.addEventListener("change", fillSeats));
+    }
+
+    function currentOptions() {
+      const values = preset ? game.presets[preset.value] : {};
+      const out = {};
+      options.querySelectorAll("input").forEach((input) => {
+        const value = readOption(input);
+        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(values[input.dataset.name])) out[input.dataset.name] = value;
+      });
+      return out;
+    }
+
+    async function fillSeats() {
+      problem.textContent = "";
+      let players = game.players;
+      try {
+        players = (await api(`/api/games/${game.name}/check`, { preset: preset ? preset.value : null, options: currentOptions() })).players;
+        start.disabled = false;
+      } catch (error) {
+        problem.textContent = error.message;
+        start.disabled = true;
+        return;
+      }
+      const level = game.levels.includes("medium") ? "medium" : game.levels[0];
+      clear(
+        seats,
+        Array.from({ length: players }, (_, seat) => {
+          const choice = h(
+            "select",
+            { "aria-label": `Seat ${seat}`, dataset: { seat } },
+            seat === 0 ? h("option", { value: "human" }, PEOPLE.human) : h("option", { value: "second" }, PEOPLE.second),
+            h("option", { value: "open" }, PEOPLE.open),
+            game.levels.map((l) => h("option", { value: l, selected: seat > 0 && l === level }, `Computer: ${l}`)),
+            h("option", { value: "spec" }, "Computer: agent spec…"),
+          );
+          const spec = h("input", { type: "text", placeholder: "e.g. ismcts:iterations=500", hidden: true, "aria-label": `Agent spec for seat ${seat}` });
+          const name = h("input", { type: "text", placeholder: "name (optional)", maxlength: 40, "aria-label": `Name for seat ${seat}` });
+          choice.addEventListener("change", () => { spec.hidden = choice.value !== "spec"; });
+          const label = game.seat_labels[seat] ? ` (${game.seat_labels[seat]})` : "";
+          return h("div.form-row.seat-row", {}, h("label", {}, `Seat ${seat}${label}`), choice, spec, name);
+        }),
+      );
+    }
+
+    start.addEventListener("click", async () => {
+      problem.textContent = "";
+      const rows = [...seats.querySelectorAll(".seat-row")];
+      const specs = rows.map((row) => {
+        const [choice, spec] = row.querySelectorAll("select, input");
+        if (choice.value === "second") return "human";
+        if (choice.value === "spec") return spec.value.trim() || "random";
+        return choice.value;
+      });
+      const names = rows.map((row, seat) => {
+        const typed = row.querySelectorAll("input")[1].value.trim();
+        if (typed) return typed;
+        if (specs[seat] === "human") return specs.filter((s) => s === "human").length === 1 ? "You" : `Player ${seat}`;
+        return null;
+      });
+      const body = {
+        game: game.name,
+        preset: preset ? preset.value : null,
+        options: currentOptions(),
+        seats: specs,
+        names,
+        spectators: spectators.checked,
+        public: listed.checked,
+      };
+      if (seed.value !== "") body.seed = Number(seed.value);
+      try {
+        start.disabled = true;
+        const made = await api("/api/tables", body);
+        for (const { seat, token } of made.seats) keepToken(made.table, seat, token);
+        location.hash = `#/table/${made.table}`;
+      } catch (error) {
+        problem.textContent = error.message;
+        start.disabled = false;
+      }
+    });
+
+    if (preset) preset.addEventListener("change", () => { fillOptions(); fillSeats(); });
+    fillOptions();
+    fillSeats();
+    clear(
+      form,
+      preset ? h("div.form-row", {}, h("label", { for: "preset" }, "Rules"), preset, h("a", { href: `#/rules/${game.name}` }, `How to play ${game.title}`)) : h("div.form-row", {}, h("a", { href: `#/rules/${game.name}` }, `How to play ${game.title}`)),
+      h("details", {}, h("summary", {}, "Options"), options),
+      h("h3", {}, "Seats"),
+      seats,
+      h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards")),
+      h("div.form-row", {}, h("label", {}, "Table"), h("label", {}, spectators, " others may watch"), h("label", {}, listed, " list it in the lobby")),
+      problem,
+      start,
+    );
+  }
+
+  async function drawSaves() {
+    try {
+      const list = await api("/api/saves");
+      clear(
+        saves,
+        list.length
+          ? list.map((s) =>
+              h("li", {}, `${s.game} · ${s.moves} moves · ${s.saved.slice(0, 16).replace("T", " ")}`, h("button", {
+                type: "button",
+                onclick: async () => {
+                  try {
+                    const made = await api("/api/tables", { game: s.game, resume: s.name, names: s.seats.map((spec) => (spec === "human" ? "You" : null)) });
+                    for (const { seat, token } of made.seats) keepToken(made.table, seat, token);
+                    location.hash = `#/table/${made.table}`;
+                  } catch (error) {
+                    problem.textContent = error.message;
+                  }
+                },
+              }, "Resume")),
+            )
+          : h("li.muted", {}, "No saved games. Games left unfinished at the terminal appear here."),
+      );
+    } catch (error) {
+      clear(saves, h("li.error", {}, error.message));
+    }
+  }
+
+  async function drawOpen() {
+    try {
+      const list = await api("/api/tables");
+      clear(
+        open,
+        list.length
+          ? list.map((t) =>
+              h("li", {}, `${t.title}: ${t.seats.map((s) => `${s.name} (${s.kind})`).join(", ")}`, " ", h("a", { href: `#/table/${t.table}` }, "Watch"), " ", t.seats.some((s) => s.kind === "open") ? h("button", {
+                type: "button",
+                onclick: async () => {
+                  const name = prompt("Your name at the table?");
+                  if (!name) return;
+                  try {
+                    const seat = await api(`/api/tables/${t.table}/join`, { name });
+                    keepToken(t.table, seat.seat, seat.token);
+                    location.hash = `#/table/${t.table}`;
+                  } catch (error) {
+                    problem.textContent = error.message;
+                  }
+                },
+              }, "Join") : ""),
+            )
+          : h("li.muted", {}, "No open tables right now."),
+      );
+    } catch (error) {
+      clear(open, h("li.error", {}, error.message));
+    }
+  }
+
+  drawPicker();
+  drawForm();
+  drawSaves();
+  drawOpen();
+  clear(
+    main,
+    h(
+      "div.lobby",
+      {},
+      h("section.panel", {}, h("h1", {}, "Play"), picker, form),
+      h("aside", {}, h("section.panel", {}, h("h2", {}, "Saved games"), saves), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Open tables"), open), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "More"), h("ul.list", {}, h("li", {}, h("a", { href: "#/rules" }, "Rules of every game")), h("li", {}, h("a", { href: "#/stats" }, "Statistics and replays"))))),
+    ),
+  );
+  return () => {};
+}

@@ -1,0 +1,144 @@
+// The rules (the same text as `deckhand rules`), the statistics with a chart, and replays of finished games.
+import { api, games } from "./api.js";
+import { clear, h } from "./dom.js";
+import { markdown } from "./markdown.js";
+
+async function gameModule(name) {
+  try {
+    return await import(`./games/${name}.js`);
+  } catch {
+    return import("./games/generic.js");
+  }
+}
+
+export async function showRules(main, name) {
+  const all = await games();
+  const game = all.find((g) => g.name === name) || all[0];
+  const nav = h("div.games", {}, all.map((g) => h("a", { href: `#/rules/${g.name}` }, h("button", { type: "button", "aria-pressed": String(g.name === game.name) }, g.title))));
+  let text;
+  try {
+    text = (await api(`/api/games/${game.name}/rules`)).text;
+  } catch (error) {
+    clear(main, nav, h("p.error", {}, error.message));
+    return () => {};
+  }
+  const module = await gameModule(game.name);
+  clear(main, h("section.panel", {}, nav, module.rulesDemos ? [h("h2", {}, "The powers, shown"), module.rulesDemos()] : "", markdown(text)));
+  return () => {};
+}
+
+function chart(levels) {
+  const rows = levels.filter((l) => l.computer_victory !== null);
+  if (!rows.length) return h("p.muted", {}, "No games between people and the computer yet.");
+  const width = 520;
+  const bar = 22;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${rows.length * (bar + 8) + 24}`);
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Computer victory statistic per game and level");
+  rows.forEach((row, i) => {
+    const y = i * (bar + 8);
+    const w = Math.max(2, row.computer_victory * (width - 200));
+    const add = (tag, attrs, text) => {
+      const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      if (text !== undefined) el.textContent = text;
+      svg.append(el);
+    };
+    add("text", { x: 0, y: y + 15 }, `${row.game} · ${row.level}`);
+    add("rect", { x: 150, y, width: w, height: bar, fill: "#1f6b3a", rx: 3 });
+    add("text", { x: 156 + w, y: y + 15 }, `${Math.round(row.computer_victory * 100)}% (${row.played})`);
+  });
+  const axis = document.createElementNS("http://www.w3.org/2000/svg", "text");
+  axis.setAttribute("x", 150);
+  axis.setAttribute("y", rows.length * (bar + 8) + 16);
+  axis.textContent = "computer wins / decided games";
+  svg.append(axis);
+  return svg;
+}
+
+export async function showStats(main) {
+  let data;
+  try {
+    data = await api("/api/stats");
+  } catch (error) {
+    clear(main, h("p.error", {}, error.message));
+    return () => {};
+  }
+  const percent = (v) => (v === null ? "–" : `${Math.round(v * 100)}%`);
+  const who = (seats) => seats.map((s) => `${s.human ? "person" : s.player} ${s.score}`).join(" vs ");
+  clear(
+    main,
+    h(
+      "section.panel",
+      {},
+      h("h1", {}, "Statistics"),
+      h("p.muted", {}, "The computer victory statistic (seed 000): the computer's wins over all decided games against people, per level."),
+      chart(data.levels),
+      h(
+        "table.stats",
+        {},
+        h("tr", {}, ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory"].map((t) => h("th", {}, t))),
+        data.levels.map((l) => h("tr", {}, [l.game, l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory)].map((t) => h("td", {}, String(t))))),
+      ),
+      h("h2", {}, "Recent games"),
+      data.recent.length
+        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${g.game} · ${who(g.seats)}`, h("a", { href: `#/replay/${g.id}` }, "Replay"))))
+        : h("p.muted", {}, "No finished games yet."),
+    ),
+  );
+  return () => {};
+}
+
+export async function showReplay(main, id) {
+  let data;
+  try {
+    data = await api(`/api/records/${encodeURIComponent(id)}/replay`);
+  } catch (error) {
+    clear(main, h("p.error", {}, error.message), h("a", { href: "#/stats" }, "Back"));
+    return () => {};
+  }
+  const module = await gameModule(data.game);
+  const names = data.seats.map((spec, i) => (spec === "human" ? `Person ${i}` : `${spec} (${i})`));
+  const info = (await games()).find((g) => g.name === data.game) || {};
+  let step = 0;
+  let timer = null;
+  const felt = h("div.felt");
+  const caption = h("p", { role: "status" });
+  const counter = h("span.muted");
+  const draw = () => {
+    const current = data.steps[step];
+    const ctx = {
+      view: current.view, previous: step ? data.steps[step - 1].view : null, seat: null, legal: [], quiet: [], toMove: null,
+      names, labels: info.seat_labels || [], pieces: data.pieces || {}, sel: {}, hint: null, glimpse: {}, events: [], result: null, memory: false,
+      play: () => {}, redraw: draw, say: () => {}, match: async () => ({ moves: [] }), marks: async () => ({ marks: {} }),
+    };
+    clear(felt, module.draw(ctx));
+    const what = current.move === null ? "The deal." : `${names[current.seat]}: ${current.move}${current.words && current.words !== current.move ? ` — ${current.words}` : ""}`;
+    clear(caption, what, current.said.length ? h("div.said", {}, current.said.join(" ")) : "");
+    counter.textContent = `step ${step} of ${data.steps.length - 1}`;
+  };
+  const go = (to) => { step = Math.max(0, Math.min(data.steps.length - 1, to)); draw(); };
+  const playButton = h("button", { type: "button", onclick: () => {
+    if (timer) { clearInterval(timer); timer = null; playButton.textContent = "Play"; return; }
+    playButton.textContent = "Pause";
+    timer = setInterval(() => { if (step >= data.steps.length - 1) { clearInterval(timer); timer = null; playButton.textContent = "Play"; } else go(step + 1); }, 900);
+  } }, "Play");
+  clear(
+    main,
+    h("section", {},
+      h("h1", {}, `Replay of game ${data.id}: ${info.title || data.game}`),
+      h("p.muted", {}, "What a spectator saw: no hidden card is shown before the end."),
+      h("div.replay-controls", {},
+        h("button", { type: "button", onclick: () => go(0) }, "⏮"),
+        h("button", { type: "button", onclick: () => go(step - 1) }, "◀ Back"),
+        playButton,
+        h("button", { type: "button", onclick: () => go(step + 1) }, "Next ▶"),
+        h("button", { type: "button", onclick: () => go(data.steps.length - 1) }, "⏭"),
+        counter),
+      caption, felt),
+  );
+  draw();
+  return () => timer && clearInterval(timer);
+}

@@ -1,0 +1,56 @@
+// Short sounds made on the spot (no files): a deal, a card played, a basra. Muting is remembered.
+import { store } from "./dom.js";
+
+let context = null;
+
+export function muted() {
+  return store.get("muted", false);
+}
+
+export function setMuted(value) {
+  store.set("muted", value);
+}
+
+function tone(freq, start, length, type = "sine", gain = 0.08) {
+  const ctx = context;
+  const osc = ctx.createOscillator();
+  const amp = ctx.createGain();
+  osc.type = type;
+  osc.frequency.value = freq;
+  amp.gain.setValueAtTime(gain, ctx.currentTime + start);
+  amp.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + start + length);
+  osc.connect(amp).connect(ctx.destination);
+  osc.start(ctx.currentTime + start);
+  osc.stop(ctx.currentTime + start + length + 0.02);
+}
+
+function noise(start, length) {
+  const ctx = context;
+  const buffer = ctx.createBuffer(1, Math.floor(ctx.sampleRate * length), ctx.sampleRate);
+  const data = buffer.getChannelData(0);
+  for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
+  const source = ctx.createBufferSource();
+  const amp = ctx.createGain();
+  amp.gain.value = 0.05;
+  source.buffer = buffer;
+  source.connect(amp).connect(ctx.destination);
+  source.start(ctx.currentTime + start);
+}
+
+const SOUNDS = {
+  deal: () => { for (let i = 0; i < 4; i++) noise(i * 0.07, 0.05); },
+  play: () => { noise(0, 0.06); tone(520, 0, 0.08, "triangle", 0.05); },
+  basra: () => { tone(523, 0, 0.25); tone(659, 0.08, 0.25); tone(784, 0.16, 0.35); },
+  win: () => { tone(392, 0, 0.2); tone(523, 0.15, 0.2); tone(659, 0.3, 0.4); },
+};
+
+/** Play a sound by name, unless muted or the browser has no audio. */
+export function play(name) {
+  if (muted() || !SOUNDS[name]) return;
+  try {
+    context = context || new (window.AudioContext || window.webkitAudioContext)();
+    SOUNDS[name]();
+  } catch {
+    /* no audio here */
+  }
+}

@@ -1,0 +1,422 @@
+// A table in the browser: the connection(s), the pace of the computer's moves, and the frame around a game's drawing.
+// What is drawn on the felt comes from games/<game>.js; the server decides everything (no optimistic updates).
+import { api } from "./api.js";
+import { Connection } from "./connection.js";
+import { SEAT_COLOURS, clear, h, store } from "./dom.js";
+import { play as sound } from "./sound.js";
+
+const MAX_BUTTONS = 24;
+
+export function seatTokens(tableId) {
+  return store.get(`tokens.${tableId}`, {});
+}
+
+export function keepToken(tableId, seat, token) {
+  const tokens = seatTokens(tableId);
+  tokens[seat] = token;
+  store.set(`tokens.${tableId}`, tokens);
+}
+
+async function loadGame(name) {
+  try {
+    return await import(`./games/${name}.js`);
+  } catch {
+    return import("./games/generic.js");
+  }
+}
+
+export async function showTable(main, tableId) {
+  let summary;
+  try {
+    summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    clear(main, h("p.error", {}, error.message), h("a", { href: "#/" }, "Back to the lobby"));
+    return () => {};
+  }
+  const game = await loadGame(summary.game);
+  const table = new TableView(main, tableId, summary, game);
+  return () => table.close();
+}
+
+class TableView {
+  constructor(main, tableId, summary, game) {
+    this.main = main;
+    this.id = tableId;
+    this.summary = summary;
+    this.game = game;
+    this.names = summary.seats.map((s) => s.name);
+    this.queue = [];
+    this.pumping = false;
+    this.message = null; // the state message on show
+    this.previous = null;
+    this.log = [];
+    this.sel = {}; // the game's selection, kept across redraws
+    this.hint = null;
+    this.notice = "";
+    this.glimpse = {};
+    this.connections = [];
+    this.active = null;
+    this.handOver = null;
+    this.build();
+    const tokens = seatTokens(tableId);
+    const seats = Object.keys(tokens).map(Number).filter((s) => s < summary.seats.length);
+    const handlers = (seat) => ({
+      onState: (message, conn) => this.received(message, conn),
+      onError: (text) => this.say(text, true),
+      onClosed: (text) => this.say(text, true),
+      onOpen: () => seat === undefined || this.say(""),
+    });
+    if (seats.length === 0) {
+      this.active = new Connection(tableId, null, handlers());
+      this.connections.push(this.active);
+    } else {
+      for (const seat of seats.sort()) {
+        const conn = new Connection(tableId, tokens[seat], handlers(seat));
+        conn.seat = seat;
+        this.connections.push(conn);
+      }
+      this.active = this.connections[0];
+    }
+    this.keys = (event) => this.key(event);
+    document.addEventListener("keydown", this.keys);
+  }
+
+  close() {
+    for (const conn of this.connections) conn.close();
+    document.removeEventListener("keydown", this.keys);
+    clearInterval(this.timer);
+  }
+
+  get people() {
+    return this.connections.filter((c) => c.seat !== undefined).length;
+  }
+
+  // -- messages in, at a pace a person can follow ---------------------------------
+  received(message, conn) {
+    conn.latest = message;
+    if (conn !== this.active) {
+      // Another person at this screen: their turn comes up; hand the screen over.
+      if (message.legal.length && !(this.active.latest && this.active.latest.legal.length)) {
+        this.handOver = conn;
+        this.queue.push({ message: this.active.latest || message, conn: this.active });
+        this.pump();
+      }
+      return;
+    }
+    this.queue.push({ message, conn });
+    this.pump();
+  }
+
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    while (this.queue.length) {
+      const { message } = this.queue.shift();
+      this.show(message);
+      const computer = message.events.some(
+        (e) => e.seat !== null && !e.quiet && !this.connections.some((c) => c.seat === e.seat),
+      );
+      if (computer && this.queue.length) await sleep(Number(store.get("pace", 900)));
+    }
+    this.pumping = false;
+  }
+
+  show(message) {
+    const first = this.message === null;
+    this.previous = this.message;
+    this.message = message;
+    for (const event of message.events) {
+      if (!this.log.some((e) => e.seq === event.seq && e.move === event.move && e.seat === event.seat)) {
+        this.log.push(event);
+      }
+    }
+    if (message.glimpse) this.glimpse = { ...message.glimpse };
+    if (!message.legal.length) this.sel = {};
+    if (this.hint && (!message.legal.length || message.seq !== this.hintSeq)) this.hint = null;
+    this.sounds(message, first);
+    this.draw();
+  }
+
+  sounds(message, first) {
+    if (first) {
+      sound("deal");
+      return;
+    }
+    const special = message.events.map((e) => this.game.sound && this.game.sound(e)).find(Boolean);
+    if (special) sound(special);
+    else if (message.result) sound("win");
+    else if (message.events.some((e) => e.seat !== null)) sound("play");
+    else if (message.events.length) sound("deal");
+  }
+
+  // -- what the player does -----------------------------------------------------------
+  play(move) {
+    this.sel = {};
+    this.glimpse = {};
+    this.say("");
+    this.active.send({ type: "move", move });
+  }
+
+  async askHint() {
+    if (!this.message || !this.message.legal.length) return;
+    this.say("Looking for the best move…");
+    try {
+      const selection = this.game.hintSelection ? this.game.hintSelection(this.sel) : undefined;
+      this.hint = await this.active.ask({ type: "hint", ...(selection ? { selection } : {}) }, "hint");
+      this.hintSeq = this.message.seq;
+      this.say("");
+    } catch (error) {
+      this.say(error.message, true);
+    }
+    this.draw();
+  }
+
+  say(text, isError = false) {
+    this.notice = text;
+    this.noticeIsError = isError;
+    if (this.noticeEl) {
+      this.noticeEl.textContent = text;
+      this.noticeEl.className = isError ? "error" : "muted";
+    }
+  }
+
+  key(event) {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (event.key === "h") {
+      event.preventDefault();
+      this.askHint();
+    } else if (event.key === "/") {
+      event.preventDefault();
+      this.notation.focus();
+    } else if (event.key === "Escape") {
+      this.sel = {};
+      this.draw();
+    } else if (/^[1-9]$/.test(event.key)) {
+      const button = this.buttons.querySelectorAll("button")[Number(event.key) - 1];
+      if (button) button.click();
+    }
+  }
+
+  // -- drawing ----------------------------------------------------------------------------
+  build() {
+    this.status = h("div.status");
+    this.felt = h("div.felt", { "aria-live": "polite" });
+    this.noticeEl = h("p.muted", { role: "status" });
+    this.timerBar = h("div.timer", { hidden: true }, h("div"));
+    this.buttons = h("div.moves", { "aria-label": "Moves" });
+    this.notation = h("input", {
+      type: "text",
+      placeholder: "Type a move (e.g. the notation in the rules), then Enter",
+      "aria-label": "Move in notation",
+      autocomplete: "off",
+    });
+    const form = h(
+      "form.notation",
+      {
+        onsubmit: (event) => {
+          event.preventDefault();
+          const text = this.notation.value.trim();
+          if (text) this.play(text);
+          this.notation.value = "";
+        },
+      },
+      this.notation,
+      h("button", { type: "submit" }, "Play"),
+    );
+    this.hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
+    this.hintBox = h("div");
+    this.logEl = h("ol.log", { "aria-label": "What happened" });
+    this.resultEl = h("div");
+    const share = h(
+      "p.muted",
+      {},
+      "Watch link: ",
+      h("a", { href: `#/table/${this.id}` }, `${location.origin}/#/table/${this.id}`),
+    );
+    clear(
+      this.main,
+      h(
+        "div.table-page",
+        {},
+        h("section", {}, this.status, this.felt, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
+        h("aside.side", {}, h("div.panel", {}, h("h3", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
+      ),
+    );
+  }
+
+  context() {
+    const message = this.message;
+    return {
+      view: message.view,
+      previous: this.previous && this.previous.view,
+      seat: message.seat,
+      legal: message.legal,
+      quiet: message.quiet || [],
+      toMove: message.to_move,
+      names: this.names,
+      labels: this.summary.seat_labels || [],
+      pieces: this.summary.pieces || {},
+      sel: this.sel,
+      hint: this.hint,
+      glimpse: this.glimpse,
+      result: message.result,
+      events: message.events,
+      memory: store.get("memory", false),
+      play: (move) => this.play(move),
+      redraw: () => this.draw(),
+      say: (text, isError) => this.say(text, isError),
+      match: (cards) => this.active.ask({ type: "match", cards }, "matches"),
+      marks: (selection) => this.active.ask({ type: "marks", selection }, "marks"),
+    };
+  }
+
+  draw() {
+    const message = this.message;
+    if (!message) return;
+    const ctx = this.context();
+    // whose turn and the scores
+    const tags = this.names.map((name, seat) => {
+      const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+      const label = (this.summary.seat_labels || [])[seat];
+      const score = message.view.scores ? message.view.scores[seat] : null;
+      return h(
+        `span.seat-tag${message.to_move === seat ? ".to-move" : ""}`,
+        {},
+        h("span.dot", { style: `background:${colour}` }),
+        `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
+        score === null || score === undefined ? "" : ` · ${score}`,
+      );
+    });
+    const mine = message.legal.length > 0;
+    const turn = message.result
+      ? "Game over"
+      : message.to_move === null
+        ? "…"
+        : mine
+          ? "Your move"
+          : `${this.names[message.to_move]} to play`;
+    clear(
+      this.status,
+      h("strong", {}, this.summary.title),
+      h(`span.turn${mine ? ".mine" : ""}`, {}, turn),
+      message.seat === null ? h("span.muted", {}, "(watching)") : "",
+      h("span.scores", {}, tags),
+    );
+    // the felt
+    const board = this.game.draw(ctx);
+    clear(this.felt, board);
+    if (this.handOver) {
+      const next = this.handOver;
+      this.felt.append(
+        h(
+          "div.overlay",
+          {},
+          h("h2", {}, `Pass the screen to ${this.names[next.seat]}`),
+          h("p", {}, "The cards stay hidden until they are ready."),
+          h("button.primary", {
+            type: "button",
+            onclick: () => {
+              this.active = next;
+              this.handOver = null;
+              this.message = null;
+              this.show(next.latest);
+            },
+          }, `I am ${this.names[next.seat]}`),
+        ),
+      );
+    }
+    // moves that are words rather than clicks, and the timer on a pass
+    const handled = this.game.handles ? this.game.handles : () => false;
+    const words = message.legal.filter((m) => !handled(m, ctx));
+    const shown = words.length <= MAX_BUTTONS ? words : [];
+    clear(
+      this.buttons,
+      shown.map((move, i) =>
+        h("button", { type: "button", onclick: () => this.play(move), title: move }, i < 9 ? h("kbd", {}, String(i + 1)) : "", this.game.buttonLabel ? this.game.buttonLabel(move, ctx) : move),
+      ),
+      words.length > MAX_BUTTONS ? h("span.muted", {}, `${words.length} moves: click the cards, or type one.`) : "",
+    );
+    this.passTimer(message);
+    this.hintButton.disabled = !mine;
+    clear(this.hintBox, this.hint ? this.hintLine(this.hint) : "");
+    // the log
+    clear(
+      this.logEl,
+      this.log.slice(-60).map((event) => this.logLine(event)),
+    );
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+    clear(this.resultEl, message.result ? this.resultBox(message) : "");
+    this.say(this.notice, this.noticeIsError);
+  }
+
+  passTimer(message) {
+    clearInterval(this.timer);
+    const pass = message.quiet && message.quiet[0];
+    const seconds = Number(store.get("passSeconds", 8));
+    if (!pass || !message.legal.length || !seconds) {
+      this.timerBar.hidden = true;
+      return;
+    }
+    this.timerBar.hidden = false;
+    const bar = this.timerBar.firstChild;
+    const started = Date.now();
+    const seq = message.seq;
+    bar.style.width = "100%";
+    this.timerBar.title = `${pass} in ${seconds} s unless you act`;
+    this.timer = setInterval(() => {
+      const left = Math.max(0, 1 - (Date.now() - started) / (seconds * 1000));
+      bar.style.width = `${left * 100}%`;
+      if (left === 0) {
+        clearInterval(this.timer);
+        if (this.message && this.message.seq === seq && this.message.legal.includes(pass)) this.play(pass);
+      }
+    }, 100);
+  }
+
+  hintLine(hint) {
+    const chance = hint.chance === null || hint.chance === undefined ? "" : ` About ${Math.round(hint.chance * 100)}% to win.`;
+    return h(
+      "div.hint-box",
+      {},
+      h("strong", {}, "Hint: "),
+      `play ${hint.move}`,
+      hint.reason ? ` — ${hint.reason}` : "",
+      chance,
+      " ",
+      h("button", { type: "button", onclick: () => this.play(hint.move) }, "Play it"),
+    );
+  }
+
+  logLine(event) {
+    if (event.seat === null) return h("li.said", {}, event.said.join(" "));
+    const name = this.names[event.seat] || `Seat ${event.seat}`;
+    const words = event.words && event.words !== event.move ? ` — ${event.words}` : "";
+    return h(
+      "li",
+      {},
+      h("strong", {}, name),
+      ` ${event.move}${words}`,
+      event.reason ? h("div.reason", {}, event.reason) : "",
+      event.said.length ? h("div.said", {}, event.said.join(" ")) : "",
+    );
+  }
+
+  resultBox(message) {
+    const { returns, scores } = message.result;
+    const best = Math.max(...returns);
+    const winners = this.names.filter((_, i) => returns[i] === best && best > 0);
+    const title = winners.length === 1 ? `${winners[0]} ${message.seat !== null && returns[message.seat] === best ? "(you) win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
+    return h(
+      "div.result",
+      {},
+      h("h3", {}, title),
+      h("p", {}, "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
+      this.game.breakdown ? this.game.breakdown(this.context()) : "",
+      h("p", {}, h("a", { href: "#/" }, "Play again"), " · ", h("a", { href: "#/stats" }, "Statistics")),
+    );
+  }
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

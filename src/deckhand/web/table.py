@@ -1,0 +1,332 @@
+"""A table the server deals: the one State, its seats, and what each connection may be sent.
+
+Nothing here knows about HTTP or websockets: the server (``web/app.py``)
+asks a table for its messages and feeds it moves. The table is the dealer
+nobody can cheat: it holds the State and its chance stream, checks every
+move, and builds every message from ``view(seat)`` (or the public view)
+and the public forms of what happened: never ``history()``, ``to_json()``,
+a seed or a token.
+"""
+
+from __future__ import annotations
+
+import hmac
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.registry import is_human, make_agent
+from deckhand.core.errors import ConfigError, IllegalActionError, quote
+from deckhand.core.protocol import Action, Game, State, View
+from deckhand.play.records import GameRecord
+from deckhand.play.runner import agent_rngs
+from deckhand.play.tell import hint_reason, told_to_others
+from deckhand.ui.hints import hint_agent
+from deckhand.web.wire import (
+    EventOut,
+    HintMessage,
+    MarksMessage,
+    MatchedMove,
+    MatchesMessage,
+    Result,
+    StateMessage,
+)
+
+OPEN = "open"
+"""A seat kept for a person who joins by the table's link (``POST /api/tables/{ID}/join``)."""
+
+RECENT_EVENTS = 40
+"""How many past events a snapshot carries, so that a page opened mid-game has a log to show."""
+
+
+@dataclass
+class Seat:
+    """Who sits at a seat: a person (with a token), an open place, or an agent."""
+
+    spec: str
+    name: str
+    token: str | None = None
+    agent: Agent | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.agent is not None:
+            return "computer"
+        return OPEN if self.token is None else "human"
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A computer seat's decision to make, away from the table: its view and its own rng."""
+
+    seat: int
+    seq: int
+    agent: Agent
+    view: View
+    rng: random.Random
+
+
+@dataclass
+class Table:
+    """One game being played: the State, the seats, and the log of public events."""
+
+    id: str
+    game: Game
+    seats: list[Seat]
+    state: State
+    seed: int
+    spectators: bool = True
+    public: bool = False
+    start: State | None = None
+    events: list[EventOut] = field(default_factory=list)
+    recorded: bool = False
+    _rng: random.Random = field(init=False, repr=False)
+    _seat_rngs: list[random.Random] = field(init=False, repr=False)
+    _hint_rngs: list[random.Random] = field(init=False, repr=False)
+    _hinter: Agent | None = field(default=None, init=False, repr=False)
+    _glimpses: dict[int, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._seat_rngs = agent_rngs(random.Random(f"{self.seed}/seats"), len(self.seats))
+        self._hint_rngs = [random.Random(f"{self.seed}/hints/{seat}") for seat in range(len(self.seats))]
+        self._deal()
+
+    # -- who is who ----------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        """How many changes the game has seen (moves and chance): every state message carries it."""
+        return len(self.state.history())
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token holds, compared in constant time; ``None`` for an unknown token."""
+        found = None
+        for seat, entry in enumerate(self.seats):
+            if entry.token is not None and hmac.compare_digest(entry.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def join(self, name: str) -> tuple[int, str]:
+        """A person takes the first open seat; ``ConfigError`` when there is none."""
+        for seat, entry in enumerate(self.seats):
+            if entry.kind == OPEN:
+                entry.token = new_token()
+                entry.name = name
+                entry.spec = "human"
+                return seat, entry.token
+        raise ConfigError("no seat is free at this table")
+
+    @property
+    def to_move(self) -> int | None:
+        player = self.state.current_player()
+        return player if player >= 0 else None
+
+    @property
+    def waiting_for_people(self) -> bool:
+        """Whether an open seat is still empty: nobody moves until it is filled."""
+        return any(entry.kind == OPEN for entry in self.seats)
+
+    # -- moves ------------------------------------------------------------------
+    def play(self, seat: int, text: str) -> None:
+        """A person's move in notation; ``DeckhandError`` naming what is wrong, and nothing changes."""
+        if self.state.is_terminal():
+            raise IllegalActionError("the game is over")
+        if self.waiting_for_people:
+            raise IllegalActionError("the game starts when every seat is taken")
+        if self.to_move != seat:
+            who = "nobody's" if self.to_move is None else f"seat {self.to_move}'s"
+            raise IllegalActionError(f"it is {who} turn, not yours")
+        if self.seats[seat].agent is not None:
+            raise IllegalActionError(f"seat {seat} is played by the computer")
+        view = self.state.view(seat)
+        action = view.string_to_action(text)
+        if action not in self.state.legal_actions():
+            raise IllegalActionError(f"{quote(text, 40)} is not legal here")
+        self._apply(seat, action, reason="")
+        self._glimpses[seat] = self.game.glimpse(self.state.view(seat), action)
+
+    def computer_turn(self) -> ComputerTurn | None:
+        """The computer's decision to make next, if a computer seat is to move."""
+        seat = self.to_move
+        if seat is None or self.waiting_for_people:
+            return None
+        agent = self.seats[seat].agent
+        if agent is None:
+            return None
+        return ComputerTurn(seat, self.seq, agent, self.state.view(seat), self._seat_rngs[seat])
+
+    def apply_computer(self, turn: ComputerTurn, explanation: Explanation) -> None:
+        """Play what the computer decided, if the game has not moved on meanwhile."""
+        if turn.seq != self.seq or self.to_move != turn.seat:
+            return
+        if explanation.action not in self.state.legal_actions():
+            raise IllegalActionError(f"the computer at seat {turn.seat} chose an illegal move")
+        told = told_to_others(self.state, explanation)
+        self._apply(turn.seat, explanation.action, reason=told.why)
+
+    def _apply(self, seat: int, action: Action, *, reason: str) -> None:
+        state = self.state
+        names = [entry.name for entry in self.seats]
+        event = EventOut(
+            seq=self.seq + 1,
+            seat=seat,
+            move=state.action_to_string(action),
+            words=state.describe_action(action),
+            reason=reason,
+            said=state.announce(action, names),
+            quiet=state.is_quiet(action),
+        )
+        state.apply_action(action)
+        self.events.append(event)
+        self._deal()
+
+    def _deal(self) -> None:
+        """Resolve chance (deals, draws) up to the next player's decision; only announcements are told."""
+        names = [entry.name for entry in self.seats]
+        state = self.state
+        while state.is_chance_node():
+            outcome = state.sample_chance_outcome(self._rng)
+            said = state.announce(outcome, names)
+            state.apply_action(outcome)
+            if said:
+                self.events.append(EventOut(seq=self.seq, seat=None, move=None, said=said))
+
+    # -- what connections are sent ------------------------------------------
+    def view(self, seat: int | None) -> View:
+        return self.state.public_view() if seat is None else self.state.view(seat)
+
+    def snapshot(self, seat: int | None, since: int | None = None) -> StateMessage:
+        """The ``state`` message for ``seat`` (``None``: a spectator), with the events after ``since``.
+
+        With no ``since`` (a connection's first message) the last few events
+        come along, so that a page opened mid-game has a log.
+        """
+        view = self.view(seat)
+        events = [e for e in self.events if since is None or e.seq > since]
+        if since is None:
+            events = events[-RECENT_EVENTS:]
+        mine = seat is not None and seat == self.to_move and not self.waiting_for_people
+        legal = view.legal_actions() if mine else []
+        state = self.state
+        return StateMessage(
+            seq=self.seq,
+            seat=seat,
+            view=view.to_json(),
+            legal=[view.action_to_string(a) for a in legal],
+            quiet=[view.action_to_string(a) for a in legal if state.is_quiet(a)],
+            to_move=self.to_move,
+            events=events,
+            result=Result(returns=state.returns(), scores=state.scores()) if state.is_terminal() else None,
+            glimpse=self._glimpses.pop(seat, None) or None if seat is not None else None,
+        )
+
+    def start_glimpse(self, seat: int) -> dict[str, str]:
+        """The cards ``seat`` knows from the deal, to be shown once at the start (``Game.glimpse``)."""
+        return self.game.glimpse(self.state.view(seat))
+
+    def summary(self) -> dict[str, Any]:
+        """``GET /api/tables/{ID}``: what anyone may know of the table. Never a token."""
+        return {
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title or self.game.name,
+            "options": self.game.public_options(),
+            "seats": [{"seat": i, "name": e.name, "kind": e.kind, "spec": e.spec} for i, e in enumerate(self.seats)],
+            "seat_labels": list(self.game.SEAT_LABELS),
+            "to_move": self.to_move,
+            "finished": self.state.is_terminal(),
+            "spectators": self.spectators,
+            "public": self.public,
+            "seq": self.seq,
+            "pieces": self.game.pieces(),
+            "hint_marks": self.game.HINT_MARKS,
+        }
+
+    # -- hints ---------------------------------------------------------------------
+    def hint_job(self, seat: int) -> tuple[Agent, View, random.Random]:
+        """What a hint for ``seat`` needs (the search runs away from the table); ``IllegalActionError`` off turn."""
+        if self.to_move != seat or self.state.is_terminal():
+            raise IllegalActionError("a hint is given when it is your turn")
+        if self._hinter is None:
+            self._hinter = hint_agent(self.game)
+        return self._hinter, self.state.view(seat), self._hint_rngs[seat]
+
+    def hint_message(self, view: View, explanation: Explanation, selection: str | None) -> HintMessage:
+        """The ``hint`` message for the seat of ``view``: the move, why, and the numbers the game draws for it."""
+        hint = hint_reason(self.state, explanation)
+        message = HintMessage(move=explanation.notation, reason=hint.reason, chance=hint.chance)
+        if self.game.HINT_MARKS:
+            message.piece, message.marks = self.game.hint_marks(view, selection, explanation.action)
+        return message
+
+    def marks_message(self, seat: int, selection: str) -> MarksMessage:
+        """The numbers a hint draws for one selected piece, without a search (cards a card would flip, say)."""
+        piece, marks = self.game.hint_marks(self.state.view(seat), selection)
+        return MarksMessage(piece=piece, marks=marks)
+
+    def matching(self, seat: int, cards: Sequence[str]) -> MatchesMessage:
+        """The seat's legal moves that play exactly the selected cards, else those that use them all."""
+        matches = MatchesMessage(cards=list(cards), moves=[])
+        if self.to_move != seat:
+            return matches
+        view = self.state.view(seat)
+        wanted = set(cards)
+        codes = set(self.game.all_cards())
+        for action in view.legal_actions():
+            notation = view.action_to_string(action)
+            named = set(notation.translate(_BRACKETS).split())
+            if wanted <= named:
+                exact = wanted == named & codes
+                words = self.state.describe_action(action)
+                matches.moves.append(MatchedMove(move=notation, words=words, exact=exact))
+        if any(m.exact for m in matches.moves):
+            matches.moves = [m for m in matches.moves if m.exact]
+        return matches
+
+    # -- the end ----------------------------------------------------------------
+    def record(self) -> GameRecord | None:
+        """The finished game's record, once (with its seed: the cards are all played)."""
+        if not self.state.is_terminal() or self.recorded:
+            return None
+        self.recorded = True
+        record = self.record_of_play()
+        record.meta = {"seed": self.seed}
+        return record
+
+    def record_of_play(self) -> GameRecord:
+        """The game so far as a record (the server's own: it holds every card dealt)."""
+        return GameRecord.from_state(self.state, [entry.spec for entry in self.seats], start=self.start)
+
+
+_BRACKETS = str.maketrans("{}[]=", "     ")
+
+
+def new_token() -> str:
+    """A seat token: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) -> list[Seat]:
+    """Seats from the request's specs: ``human`` gets a token, ``open`` waits, anything else is an agent."""
+    if len(specs) != game.num_players:
+        raise ConfigError(f"{game.name} has {game.num_players} seats; {len(specs)} given")
+    seats = []
+    computers = sum(1 for s in specs if not is_human(s) and s != OPEN)
+    for i, spec in enumerate(specs):
+        name = names[i] if i < len(names) else None
+        if spec == OPEN:
+            seats.append(Seat(spec=OPEN, name=name or f"Seat {i}"))
+        elif is_human(spec):
+            seats.append(Seat(spec="human", name=name or f"Player {i}", token=new_token()))
+        else:
+            agent = make_agent(spec, game)
+            label = "Computer" if computers == 1 else f"Computer {i}"
+            seats.append(Seat(spec=spec, name=name or label, agent=agent))
+    return seats

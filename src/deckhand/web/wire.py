@@ -1,0 +1,187 @@
+"""The wire contract of ``deckhand serve`` (ARCHITECTURE §5) as pydantic models.
+
+Requests are validated here, so that a bad one is refused with a line that
+names the field; replies are built from these models, so that what the
+server sends has one written shape. Field names are the contract: tools
+outside the package drive the server through them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE = 4096
+"""The largest websocket message a client may send, in bytes: a move or a hint request is far smaller."""
+
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- HTTP -------------------------------------------------------------------------
+class NewTable(Strict):
+    """``POST /api/tables``: a game, its options, who sits where."""
+
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[list[Annotated[str, Field(min_length=1, max_length=200)]], Field(max_length=12)] | None = None
+    """``human``, ``open``, a level or an agent spec per seat; by default a person against the usual level."""
+    names: Annotated[list[Name | None], Field(max_length=12)] = Field(default_factory=list)
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    spectators: bool = True
+    public: bool = False
+    resume: Annotated[str, Field(max_length=200)] | None = None
+    """A saved game to go on with, by its file name in the saves folder (``GET /api/saves``)."""
+
+
+class Join(Strict):
+    """``POST /api/tables/{ID}/join``."""
+
+    name: Name
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str
+
+
+class TableCreated(BaseModel):
+    table: str
+    seats: list[SeatToken]
+
+
+class Problem(BaseModel):
+    """Every refused request: one line naming what is wrong."""
+
+    error: str
+
+
+# -- the websocket: client to server ---------------------------------------------------
+class MoveRequest(Strict):
+    type: Literal["move"]
+    move: Annotated[str, Field(max_length=200)]
+
+
+class HintRequest(Strict):
+    type: Literal["hint"]
+    selection: Annotated[str, Field(max_length=60)] | None = None
+    """A piece the hint's numbers are for (a card in hand); by default the hinted move's."""
+
+
+class MarksRequest(Strict):
+    """The numbers a hint draws for one piece (``Game.hint_marks``), without a search."""
+
+    type: Literal["marks"]
+    selection: Annotated[str, Field(min_length=1, max_length=60)]
+
+
+class MatchRequest(Strict):
+    """Which legal moves play the selected cards (a hand card and the table cards it takes or builds with)."""
+
+    type: Literal["match"]
+    cards: Annotated[list[Annotated[str, Field(max_length=8)]], Field(min_length=1, max_length=24)]
+
+
+ClientMessage = Annotated[MoveRequest | HintRequest | MarksRequest | MatchRequest, Field(discriminator="type")]
+CLIENT_TYPES = ("move", "hint", "marks", "match")
+_client = TypeAdapter(ClientMessage)
+
+
+# -- the websocket: server to client ---------------------------------------------------
+class EventOut(BaseModel):
+    seq: int
+    seat: int | None
+    move: str | None
+    words: str = ""
+    reason: str = ""
+    said: list[str] = Field(default_factory=list)
+    quiet: bool = False
+
+
+class Result(BaseModel):
+    returns: list[float]
+    scores: list[float]
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"] = "state"
+    seq: int
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[str]
+    quiet: list[str] = Field(default_factory=list)
+    """The legal moves that go without saying (passing up a chance): a table may offer them on a timer."""
+    to_move: int | None
+    events: list[EventOut]
+    result: Result | None
+    glimpse: dict[str, str] | None = None
+    """Cards shown to this seat alone for a moment (a peek), by place."""
+    connected: list[bool] | None = None
+
+
+class HintMessage(BaseModel):
+    type: Literal["hint"] = "hint"
+    move: str
+    reason: str
+    chance: float | None = None
+    piece: str | None = None
+    marks: dict[str, int] | None = None
+
+
+class MarksMessage(BaseModel):
+    type: Literal["marks"] = "marks"
+    piece: str
+    marks: dict[str, int]
+
+
+class MatchedMove(BaseModel):
+    move: str
+    words: str
+    exact: bool
+
+
+class MatchesMessage(BaseModel):
+    type: Literal["matches"] = "matches"
+    cards: list[str]
+    moves: list[MatchedMove]
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    message: str
+
+
+def read_client_message(text: str | bytes) -> MoveRequest | HintRequest | MarksRequest | MatchRequest:
+    """A client's message, or ``ValueError`` with one line saying what is wrong with it."""
+    if len(text) > MAX_MESSAGE:
+        raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
+    try:
+        return _client.validate_json(text)
+    except ValidationError as exc:
+        raise ValueError(describe(exc)) from None
+
+
+def describe(exc: ValidationError) -> str:
+    """A pydantic error as one line: the first problem, and the field it is in."""
+    error = exc.errors(include_url=False)[0]
+    kind = error["type"]
+    loc = list(error["loc"])
+    if loc and loc[0] in CLIENT_TYPES:  # a message's fields are located under its type
+        loc = loc[1:]
+    where = ".".join(str(part) for part in loc)
+    if kind == "json_invalid":
+        return "not JSON: " + str(error.get("ctx", {}).get("error", "malformed"))
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return f"unknown message type; expected one of {', '.join(CLIENT_TYPES)}"
+    if kind in ("dict_type", "model_type", "model_attributes_type") and not where:
+        return "a message is a JSON object with a 'type'"
+    if kind == "extra_forbidden":
+        return f"unknown field {where!r}"
+    if kind == "missing":
+        return f"missing field {where!r}"
+    return f"{where}: {error['msg']}" if where else str(error["msg"])

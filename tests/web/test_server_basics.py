@@ -1,0 +1,70 @@
+"""The table contract (ARCHITECTURE §5): health, creating and joining tables, the summary."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import new_table, receive_state
+
+
+def test_health_and_lobby(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"ok": True}
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "text/html" in page.headers["content-type"]
+
+
+def test_a_table_gives_a_token_for_each_human_seat(client: TestClient) -> None:
+    made = new_table(client, game="cambio", preset="house", options={"players": 3}, seats=["human", "easy", "open"])
+    assert [s["seat"] for s in made["seats"]] == [0]
+    summary = client.get(f"/api/tables/{made['table']}").json()
+    assert summary["game"] == "cambio"
+    assert [s["kind"] for s in summary["seats"]] == ["human", "computer", "open"]
+    assert made["seats"][0]["token"] not in str(summary)
+    joined = client.post(f"/api/tables/{made['table']}/join", json={"name": "Ann"})
+    assert joined.status_code == 200 and joined.json()["seat"] == 2
+    full = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"})
+    assert full.status_code == 409 and "no seat" in full.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("request_body", "problem"),
+    [
+        ({"game": "chess"}, "unknown game"),
+        ({"game": "cambio", "options": {"jokers": "maybe"}}, "jokers"),
+        ({"game": "cambio", "options": {"colour": 1}}, "unknown option 'colour'"),
+        ({"game": "cambio", "seats": ["human", "grandmaster"]}, "grandmaster"),
+        ({"game": "cambio", "seats": ["human", "easy", "easy"]}, "2 seats; 3 given"),
+        ({"game": "basra", "preset": "nope"}, "unknown preset"),
+        ({"game": "cambio", "colour": "red"}, "unknown field 'colour'"),
+        ({"preset": "house"}, "missing field 'game'"),
+        ({"game": "three_trios", "options": {"board": "/etc/passwd"}}, "files on the server"),
+        ({"game": "cambio", "resume": "nothing.json"}, "no saved game"),
+    ],
+)
+def test_a_bad_table_request_is_one_line(client: TestClient, request_body: dict[str, object], problem: str) -> None:
+    response = client.post("/api/tables", json=request_body)
+    assert response.status_code in (400, 422)
+    error = response.json()["error"]
+    assert problem in error and "\n" not in error
+
+
+def test_a_request_that_is_not_json_is_refused(client: TestClient) -> None:
+    response = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert "not JSON" in response.json()["error"]
+
+
+def test_unknown_tables_are_404_with_an_error(client: TestClient) -> None:
+    response = client.get("/api/tables/nope")
+    assert response.status_code == 404 and "no table" in response.json()["error"]
+
+
+def test_the_first_message_is_a_full_snapshot(client: TestClient) -> None:
+    made = new_table(client, game="three_trios", seats=["human", "easy"], seed=3)
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+        state = receive_state(ws)
+    assert state["seat"] == 0 and state["to_move"] == 0
+    assert state["legal"] and state["result"] is None
+    assert state["view"]["game"] == "three_trios"

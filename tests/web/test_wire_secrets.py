@@ -1,0 +1,136 @@
+"""Nothing a server sends to a seat or a spectator holds a card hidden from it at that moment.
+
+Whole games over the websocket, in every game with hidden cards under every
+preset: a person (random moves, a few hints and selections) against the
+computer, with a spectator watching. Every message each connection received
+is checked against the game as the server really played it
+(:func:`deckhand.testing.wire.check_received`). A server that leaks is caught.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from tests.conformance.test_secrets import hidden_configs
+from tests.web.conftest import new_table
+
+import deckhand
+from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.registry import make_agent, register_agent
+from deckhand.core.protocol import PUBLIC, View
+from deckhand.play.records import start_state
+from deckhand.testing import SecretLeak
+from deckhand.testing.wire import check_received
+from deckhand.web.app import Tables
+
+SEEDS = (1, 2)
+
+
+def play_and_listen(
+    client: TestClient, name: str, options: dict[str, Any], seed: int, computer: str = "easy"
+) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], str]:
+    """One game: the person's messages, the spectator's, the table id and the person's token."""
+    game = deckhand.load_game(name, **options)
+    preset = options.get("preset")
+    extra = {k: v for k, v in options.items() if k != "preset"}
+    seats = ["human"] + [computer] * (game.num_players - 1)
+    made = new_table(client, game=name, preset=preset, options=extra, seats=seats, seed=seed)
+    table, token = made["table"], made["seats"][0]["token"]
+    rng = random.Random(seed)
+    mine: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+            moves = 0
+            while True:
+                message = ws.receive_json()
+                mine.append(message)
+                if message["type"] != "state":
+                    continue
+                if message["result"] is not None:
+                    break
+                if not message["legal"]:
+                    continue
+                moves += 1
+                if moves in (3, 17):
+                    ws.send_json({"type": "hint"})
+                    mine.append(_until(ws, "hint"))
+                hand = message["view"].get("hands", [[]])[0]
+                cards = [c for c in hand if isinstance(c, str) and c != "??"] if isinstance(hand, list) else []
+                if cards and moves % 4 == 0:
+                    ws.send_json({"type": "match", "cards": cards[:1]})
+                    mine.append(_until(ws, "matches"))
+                ws.send_json({"type": "move", "move": rng.choice(message["legal"])})
+        watched = [spectator.receive_json()]
+        while watched[-1].get("result") is None:
+            watched.append(spectator.receive_json())
+    return table, mine, watched, token
+
+
+def _until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    message: dict[str, Any] = ws.receive_json()
+    assert message["type"] == kind, message
+    return message
+
+
+def check_table(
+    client: TestClient, table: str, mine: list[dict[str, Any]], watched: list[dict[str, Any]], token: str
+) -> None:
+    tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    played = tables.rooms[table].table
+    record = played.record_of_play()
+    for viewer, messages in ((0, mine), (PUBLIC, watched)):
+        check_received(start_state(record), record.actions, viewer, messages, secrets=[token])
+
+
+@pytest.mark.parametrize(("name", "options"), hidden_configs(), ids=str)
+def test_no_message_holds_a_card_hidden_from_its_receiver(
+    client: TestClient, name: str, options: dict[str, Any]
+) -> None:
+    for seed in SEEDS:
+        table, mine, watched, token = play_and_listen(client, name, options, seed)
+        check_table(client, table, mine, watched, token)
+
+
+class Blabbermouth(Agent):
+    """Tells the table its private reason: the leak the check must catch."""
+
+    name = "blabbermouth"
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        told = self.inner.explain(view, rng)
+        return dataclasses.replace(told, public=told.reason)
+
+
+def blabbermouth(game: deckhand.Game, **params: Any) -> Agent:
+    return Blabbermouth(make_agent("hard", game))
+
+
+def test_a_server_that_tells_a_private_reason_is_caught(client: TestClient) -> None:
+    register_agent("blabbermouth", "tests.web.test_wire_secrets:blabbermouth")
+    with pytest.raises(SecretLeak, match="gives away"):
+        for seed in range(1, 6):
+            table, mine, watched, token = play_and_listen(client, "cambio", {"preset": "house"}, seed, "blabbermouth")
+            check_table(client, table, mine, watched, token)
+
+
+def test_a_token_sent_on_the_wire_is_caught(client: TestClient) -> None:
+    table, mine, watched, token = play_and_listen(client, "basra", {}, 1)
+    mine[3] = {**mine[3], "note": f"your token is {token}"}
+    with pytest.raises(SecretLeak, match="token"):
+        check_table(client, table, mine, watched, token)
+
+
+def test_a_seats_view_sent_to_the_spectator_is_caught(client: TestClient) -> None:
+    table, mine, watched, token = play_and_listen(client, "casino", {}, 1)
+    by_seq = {m["seq"]: m for m in mine if m["type"] == "state"}
+    swapped = [{**m, "view": by_seq[m["seq"]]["view"]} if m["seq"] in by_seq else m for m in watched]
+    with pytest.raises(SecretLeak, match=r"the spectator.*view shows"):
+        check_table(client, table, mine, swapped, token)
