@@ -131,11 +131,11 @@ export async function showReplay(main, id) {
       h("h1", {}, `Replay of game ${data.id}: ${info.title || data.game}`),
       h("p.muted", {}, "What a spectator saw: no hidden card is shown before the end."),
       h("div.replay-controls", {},
-        h("button", { type: "button", onclick: () => go(0) }, "⏮"),
+        h("button", { type: "button", onclick: () => go(0) }, "First"),
         h("button", { type: "button", onclick: () => go(step - 1) }, "◀ Back"),
         playButton,
         h("button", { type: "button", onclick: () => go(step + 1) }, "Next ▶"),
-        h("button", { type: "button", onclick: () => go(data.steps.length - 1) }, "⏭"),
+        h("button", { type: "button", onclick: () => go(data.steps.length - 1) }, "Last"),
         counter),
       caption, felt),
   );

@@ -405,7 +405,7 @@ class TableView {
     const { returns, scores } = message.result;
     const best = Math.max(...returns);
     const winners = this.names.filter((_, i) => returns[i] === best && best > 0);
-    const title = winners.length === 1 ? `${winners[0]} ${message.seat !== null && returns[message.seat] === best ? "(you) win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
+    const title = winners.length === 1 ? `${winners[0]} ${winners[0] === "You" ? "win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
     return h(
       "div.result",
       {},

@@ -99,7 +99,7 @@ function hand(ctx, seat) {
   const total = view.phase === "end" && view.scores ? view.scores[seat] : null;
   const title = [
     ctx.names[seat],
-    seat === ctx.seat ? "(you)" : "",
+    seat === ctx.seat && ctx.names[seat] !== "You" ? "(you)" : "",
     view.caller === seat ? "· called cambio" : "",
     total !== null ? `· total ${total}` : "",
     ctx.toMove === seat ? "· to play" : "",

@@ -33,7 +33,7 @@ export function draw(ctx) {
     h("div.row", {}, pile(other), pile(me)),
     reports(ctx),
     calling,
-    controls(ctx),
+    view.phase === "play" ? controls(ctx) : "",
     hand(ctx, me, view.hands[me]),
   );
 }

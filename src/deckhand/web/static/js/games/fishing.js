@@ -59,7 +59,7 @@ export function hand(ctx, seat, cards, { count = null } = {}) {
   return h(
     "div.zone",
     {},
-    h("div.title", {}, h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "), `${ctx.names[seat]}${seat === ctx.seat ? " (you)" : ""} · ${list.length} in hand`),
+    h("div.title", {}, h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "), `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""} · ${list.length} in hand`),
     h(
       "div.row",
       {},

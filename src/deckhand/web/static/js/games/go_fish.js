@@ -27,7 +27,7 @@ export function draw(ctx) {
         "div.title",
         {},
         h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "),
-        `${ctx.names[seat]}${seat === ctx.seat ? " (you)" : ""} · ${hand.length} cards · ${books.length / 4} books`,
+        `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""} · ${hand.length} cards · ${books.length / 4} books`,
         asks ? h("button", { type: "button", onclick: () => ctx.play(`ask ${seat} ${ctx.sel.rank}`), style: "margin-left:.5rem" }, `Ask for ${ctx.sel.rank}s`) : "",
       ),
       h(
