@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 from websockets.asyncio.client import connect
 
 
