@@ -22,7 +22,7 @@ from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, IllegalActionError
-from deckhand.core.protocol import TERMINAL, Action, Game, State, View
+from deckhand.core.protocol import Action, Game, State, View, play_out_with, uniform_action
 
 DEFAULT_ITERATIONS = 1000
 
@@ -46,21 +46,7 @@ def random_playout(state: State, rng: random.Random) -> list[float]:
 
     Stops where ``policy_playout`` does.
     """
-    apply = state.apply_action
-    player = state.current_player
-    estimate = state.playout_estimate
-    while True:
-        p = player()
-        if p >= 0:
-            actions = state.legal_actions()
-            apply(actions[int(rng.random() * len(actions))])
-        elif p == TERMINAL:
-            return state.returns()
-        else:
-            value = estimate()
-            if value is not None:
-                return value
-            apply(state.sample_chance_outcome(rng))
+    return play_out_with(state, rng, uniform_action, state.game.playout_estimate)
 
 
 PLAYOUTS: dict[str, Playout] = {"policy": policy_playout, "random": random_playout}

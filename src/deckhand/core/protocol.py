@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
@@ -33,6 +33,38 @@ JSON = dict[str, Any]
 
 S = TypeVar("S", bound="State")
 V = TypeVar("V", bound="View")
+
+
+def uniform_action(state: State, rng: random.Random) -> Action:
+    """One of ``state``'s legal actions, uniformly at random."""
+    actions = state.legal_actions()
+    return actions[int(rng.random() * len(actions))]
+
+
+def play_out_with(
+    state: S,
+    rng: random.Random,
+    policy: Callable[[S, random.Random], Action],
+    estimate: Callable[[S], list[float] | None],
+) -> list[float]:
+    """The playout loop: ``policy`` moves, chance by its odds, until the end or where ``estimate`` answers.
+
+    ``estimate`` is asked at chance nodes only (so it costs nothing on
+    ordinary moves); the returns, or the estimate's.
+    """
+    apply = state.apply_action
+    player = state.current_player
+    while True:
+        p = player()
+        if p >= 0:
+            apply(policy(state, rng))
+        elif p == TERMINAL:
+            return state.returns()
+        else:
+            value = estimate(state)
+            if value is not None:
+                return value
+            apply(state.sample_chance_outcome(rng))
 
 
 def player_label(player: int) -> int | str:
@@ -183,31 +215,16 @@ class Game(ABC):
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """A cheap move for search playouts; games may supply one better than uniform."""
-        actions = state.legal_actions()
-        return actions[int(rng.random() * len(actions))]
+        return uniform_action(state, rng)
 
     def play_out(self, state: State, rng: random.Random) -> list[float]:
         """Play ``state`` on in place with ``rollout_action`` (chance by its odds); the returns.
 
         Stops at the end of the game or where ``playout_estimate`` answers.
-        Search playouts call it; a game may override it with a faster loop
-        that skips the legality checks its policy's moves do not need.
+        Search playouts call it; a game may override it with a faster policy
+        (:func:`play_out_with`, its own policy called directly).
         """
-        apply = state.apply_action
-        player = state.current_player
-        policy = self.rollout_action
-        estimate = self.playout_estimate
-        while True:
-            p = player()
-            if p >= 0:
-                apply(policy(state, rng))
-            elif p == TERMINAL:
-                return state.returns()
-            else:
-                value = estimate(state)
-                if value is not None:
-                    return value
-                apply(state.sample_chance_outcome(rng))
+        return play_out_with(state, rng, self.rollout_action, self.playout_estimate)
 
     def playout_estimate(self, state: State) -> list[float] | None:
         """Estimated returns where a search playout may stop early, or None to play on.

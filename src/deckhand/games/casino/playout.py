@@ -26,7 +26,7 @@ import random
 from functools import cache
 from typing import Any
 
-from deckhand.core.protocol import TERMINAL, Action
+from deckhand.core.protocol import Action, play_out_with
 from deckhand.games.casino.state import DEAL, DIAMOND_TEN, PLAY, SPADE_TWO, CasinoState
 
 WORTH = tuple(4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52))
@@ -92,20 +92,7 @@ def play_out(state: CasinoState, rng: random.Random) -> list[float]:
     The estimate is the game's hook, looked up once, so that a search may be
     tried against another estimate; the policy is called directly.
     """
-    apply = state.apply_action
-    player = state.current_player
-    estimate = state.game.playout_estimate
-    while True:
-        p = player()
-        if p >= 0:
-            apply(rollout_action(state, rng))
-        elif p == TERMINAL:
-            return state.returns()
-        else:
-            value = estimate(state)
-            if value is not None:
-                return value
-            apply(state.sample_chance_outcome(rng))
+    return play_out_with(state, rng, rollout_action, state.game.playout_estimate)
 
 
 def playout_estimate(state: CasinoState) -> list[float] | None:
