@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketTestSession
 
 from deckhand.web.app import create_app
 
@@ -25,31 +22,3 @@ def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def client() -> Iterator[TestClient]:
     with TestClient(create_app()) as test_client:
         yield test_client
-
-
-def new_table(client: TestClient, **request: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json=request)
-    assert response.status_code == 201, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def receive_state(ws: WebSocketTestSession) -> dict[str, Any]:
-    """The next message, which must be a state message."""
-    message: dict[str, Any] = ws.receive_json()
-    assert message["type"] == "state", message
-    return message
-
-
-def play_to_the_end(ws: WebSocketTestSession, rng: random.Random, limit: int = 5000) -> list[dict[str, Any]]:
-    """Play random legal moves for this connection's seat until the game ends; every message received."""
-    received = []
-    for _ in range(limit):
-        message = ws.receive_json()
-        received.append(message)
-        assert message["type"] == "state", message
-        if message["result"] is not None:
-            return received
-        if message["legal"]:
-            ws.send_json({"type": "move", "move": rng.choice(message["legal"])})
-    raise AssertionError("the game did not end")

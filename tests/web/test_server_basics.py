@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import new_table, receive_state
+from tests.web.tables import new_table, receive_state
 
 
 def test_health_and_lobby(client: TestClient) -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.conftest import new_table, play_to_the_end, receive_state
+from tests.web.tables import new_table, play_to_the_end, receive_state
 
 import deckhand
 from deckhand.core.registry import game_class

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.conformance.test_secrets import hidden_configs
-from tests.web.conftest import new_table
+from tests.web.tables import new_table
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation

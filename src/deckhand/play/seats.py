@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from deckhand.agents.registry import is_human
 from deckhand.core.errors import ConfigError
+from deckhand.core.protocol import Game
 
 
 def parse_seats(text: str, players: int, default_level: str = "medium") -> list[str]:
@@ -46,3 +47,10 @@ def seat_names(specs: Sequence[str]) -> list[str]:
         else:  # numbered as the notation numbers seats (peek 1.2 is Computer 1's slot 2)
             names.append("Computer" if computers == 1 else f"Computer {seat}")
     return names
+
+
+def default_level(game: Game) -> str:
+    """The level a person meets if they name none: ``medium``, else the game's first level."""
+    if "medium" in game.LEVELS:
+        return "medium"
+    return next(iter(game.LEVELS), "random")

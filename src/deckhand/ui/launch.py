@@ -10,7 +10,7 @@ from rich.console import Console
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
-from deckhand.play.seats import parse_seats
+from deckhand.play.seats import default_level, parse_seats
 from deckhand.ui.reader import Reader
 from deckhand.ui.saves import load_file
 from deckhand.ui.session import Session
@@ -25,13 +25,6 @@ def parse_options(items: list[str]) -> dict[str, Any]:
             raise ConfigError(f"game option {quote(item, 40)}: expected key=value (e.g. players=3)")
         options[key.strip().replace("-", "_")] = value.strip()
     return options
-
-
-def default_level(game: Game) -> str:
-    """The level a person meets if they name none: ``medium``, else the game's first level."""
-    if "medium" in game.LEVELS:
-        return "medium"
-    return next(iter(game.LEVELS), "random")
 
 
 def _level_for(game: Game, console: Console, reader: Reader) -> str:

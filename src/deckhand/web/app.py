@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,10 @@ from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.registry import load_game
-from deckhand.play.records import GameRecord
+from deckhand.play.seats import default_level, parse_seats
 from deckhand.store.db import record_game
 from deckhand.web.catalog import catalog_router, resume_from_saves
-from deckhand.web.rooms import Client, Room
+from deckhand.web.rooms import Client, Recorder, Room
 from deckhand.web.table import Table, make_seats, new_table_id
 from deckhand.web.wire import (
     HintRequest,
@@ -38,6 +37,7 @@ from deckhand.web.wire import (
     NewTable,
     SeatToken,
     TableCreated,
+    first_problem,
     read_client_message,
 )
 
@@ -53,7 +53,7 @@ NO_TABLE = 4404
 class Tables:
     """The tables this process deals, by id."""
 
-    def __init__(self, record: Callable[[GameRecord], None]) -> None:
+    def __init__(self, record: Recorder) -> None:
         self.rooms: dict[str, Room] = {}
         self.record = record
 
@@ -69,11 +69,7 @@ class Tables:
         return room
 
 
-def _store(record: GameRecord) -> None:
-    record_game(record, source="play" if any(s == "human" for s in record.seats) else "arena")
-
-
-def create_app(*, record: Callable[[GameRecord], None] = _store) -> FastAPI:
+def create_app(*, record: Recorder = record_game) -> FastAPI:
     """The application; ``record`` stores each finished game (the statistics store by default)."""
     app = FastAPI(title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
     tables = Tables(record)
@@ -85,7 +81,7 @@ def create_app(*, record: Callable[[GameRecord], None] = _store) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": _first_problem(exc)}, status_code=422)
+        return JSONResponse({"error": first_problem(exc.errors())}, status_code=422)
 
     @app.exception_handler(DeckhandError)
     async def deckhand_error(request: Request, exc: DeckhandError) -> JSONResponse:
@@ -173,13 +169,13 @@ def _build_table(request: NewTable) -> Table:
         loaded = resume_from_saves(request.resume)
         game = loaded.state.game
         state, start = loaded.state, loaded.start
-        specs = request.seats or loaded.seats or ["human", *["medium"] * (game.num_players - 1)]
+        specs = request.seats or loaded.seats or parse_seats("", game.num_players, default_level(game))
     else:
         if request.preset is not None:
             options["preset"] = request.preset
         game = load_game(request.game, **options)
         state, start = game.new_initial_state(), None
-        specs = request.seats or ["human", *[_default_level(game)] * (game.num_players - 1)]
+        specs = request.seats or parse_seats("", game.num_players, default_level(game))
     if state.is_terminal():
         raise ConfigError("that game is over: there is nothing left to play")
     seats = make_seats(game, specs, request.names)
@@ -193,10 +189,6 @@ def _build_table(request: NewTable) -> Table:
         public=request.public,
         start=start,
     )
-
-
-def _default_level(game: Any) -> str:
-    return "medium" if "medium" in game.LEVELS else next(iter(game.LEVELS), "random")
 
 
 def _refuse_files(options: dict[str, Any]) -> None:
@@ -254,18 +246,3 @@ async def _close(websocket: WebSocket, code: int, problem: str) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_json({"type": "error", "message": problem})
         await websocket.close(code=code)
-
-
-def _first_problem(exc: RequestValidationError) -> str:
-    errors = exc.errors()
-    if not errors:
-        return "bad request"
-    error = errors[0]
-    where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-    if error.get("type") == "json_invalid":
-        return "the request body is not JSON"
-    if error.get("type") == "extra_forbidden":
-        return f"unknown field {where!r}"
-    if error.get("type") == "missing":
-        return f"missing field {where!r}"
-    return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))

@@ -29,7 +29,8 @@ log = logging.getLogger("deckhand.web")
 QUEUE_LIMIT = 256
 """Messages waiting for one connection before it is judged gone and closed."""
 
-Recorder = Callable[[GameRecord], None]
+Recorder = Callable[[GameRecord], object]
+"""Stores a finished game (the statistics store's ``record_game`` by default)."""
 
 
 class Gone(Exception):
@@ -48,7 +49,7 @@ class Client:
     def send(self, message: BaseModel) -> None:
         """Queue ``message``; :class:`Gone` if the browser has stopped reading."""
         try:
-            self.queue.put_nowait(message.model_dump_json(exclude_none=False))
+            self.queue.put_nowait(message.model_dump_json())
         except asyncio.QueueFull:
             raise Gone from None
 

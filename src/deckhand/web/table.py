@@ -211,6 +211,7 @@ class Table:
         mine = seat is not None and seat == self.to_move and not self.waiting_for_people
         legal = view.legal_actions() if mine else []
         state = self.state
+        glimpse = self._glimpses.pop(seat, None) if seat is not None else None
         return StateMessage(
             seq=self.seq,
             seat=seat,
@@ -220,12 +221,8 @@ class Table:
             to_move=self.to_move,
             events=events,
             result=Result(returns=state.returns(), scores=state.scores()) if state.is_terminal() else None,
-            glimpse=self._glimpses.pop(seat, None) or None if seat is not None else None,
+            glimpse=glimpse or None,
         )
-
-    def start_glimpse(self, seat: int) -> dict[str, str]:
-        """The cards ``seat`` knows from the deal, to be shown once at the start (``Game.glimpse``)."""
-        return self.game.glimpse(self.state.view(seat))
 
     def summary(self) -> dict[str, Any]:
         """``GET /api/tables/{ID}``: what anyone may know of the table. Never a token."""

@@ -8,6 +8,7 @@ outside the package drive the server through them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -121,7 +122,6 @@ class StateMessage(BaseModel):
     result: Result | None
     glimpse: dict[str, str] | None = None
     """Cards shown to this seat alone for a moment (a peek), by place."""
-    connected: list[bool] | None = None
 
 
 class HintMessage(BaseModel):
@@ -167,10 +167,17 @@ def read_client_message(text: str | bytes) -> MoveRequest | HintRequest | MarksR
 
 
 def describe(exc: ValidationError) -> str:
-    """A pydantic error as one line: the first problem, and the field it is in."""
-    error = exc.errors(include_url=False)[0]
+    """A client message's validation error as one line."""
+    return first_problem(exc.errors(include_url=False))
+
+
+def first_problem(errors: Sequence[Any]) -> str:
+    """Pydantic's errors (of a websocket message or an HTTP body) as one line: the first, and its field."""
+    if not errors:
+        return "bad request"
+    error = errors[0]
     kind = error["type"]
-    loc = list(error["loc"])
+    loc = [part for part in error["loc"] if part != "body"]  # FastAPI locates an HTTP body's fields under "body"
     if loc and loc[0] in CLIENT_TYPES:  # a message's fields are located under its type
         loc = loc[1:]
     where = ".".join(str(part) for part in loc)
@@ -179,7 +186,7 @@ def describe(exc: ValidationError) -> str:
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         return f"unknown message type; expected one of {', '.join(CLIENT_TYPES)}"
     if kind in ("dict_type", "model_type", "model_attributes_type") and not where:
-        return "a message is a JSON object with a 'type'"
+        return "expected a JSON object"
     if kind == "extra_forbidden":
         return f"unknown field {where!r}"
     if kind == "missing":

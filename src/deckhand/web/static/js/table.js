@@ -60,18 +60,18 @@ class TableView {
     this.build();
     const tokens = seatTokens(tableId);
     const seats = Object.keys(tokens).map(Number).filter((s) => s < summary.seats.length);
-    const handlers = (seat) => ({
+    const handlers = {
       onState: (message, conn) => this.received(message, conn),
       onError: (text) => this.say(text, true),
       onClosed: (text) => this.say(text, true),
-      onOpen: () => seat === undefined || this.say(""),
-    });
+      onOpen: () => this.say(""),
+    };
     if (seats.length === 0) {
-      this.active = new Connection(tableId, null, handlers());
+      this.active = new Connection(tableId, null, handlers);
       this.connections.push(this.active);
     } else {
       for (const seat of seats.sort()) {
-        const conn = new Connection(tableId, tokens[seat], handlers(seat));
+        const conn = new Connection(tableId, tokens[seat], handlers);
         conn.seat = seat;
         this.connections.push(conn);
       }
@@ -87,10 +87,6 @@ class TableView {
     clearInterval(this.timer);
   }
 
-  get people() {
-    return this.connections.filter((c) => c.seat !== undefined).length;
-  }
-
   // -- messages in, at a pace a person can follow ---------------------------------
   received(message, conn) {
     conn.latest = message;
@@ -98,12 +94,11 @@ class TableView {
       // Another person at this screen: their turn comes up; hand the screen over.
       if (message.legal.length && !(this.active.latest && this.active.latest.legal.length)) {
         this.handOver = conn;
-        this.queue.push({ message: this.active.latest || message, conn: this.active });
-        this.pump();
+        this.draw();
       }
       return;
     }
-    this.queue.push({ message, conn });
+    this.queue.push(message);
     this.pump();
   }
 
@@ -111,7 +106,7 @@ class TableView {
     if (this.pumping) return;
     this.pumping = true;
     while (this.queue.length) {
-      const { message } = this.queue.shift();
+      const message = this.queue.shift();
       this.show(message);
       const computer = message.events.some(
         (e) => e.seat !== null && !e.quiet && !this.connections.some((c) => c.seat === e.seat),

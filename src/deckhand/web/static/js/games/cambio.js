@@ -178,7 +178,7 @@ function memoryToggle(ctx) {
   if (ctx.seat === null) return "";
   return h(
     "label.banner",
-    { style: "display:inline-block" },
+    {},
     h("input", {
       type: "checkbox",
       checked: ctx.memory,
@@ -194,28 +194,19 @@ function memoryToggle(ctx) {
 
 /** The powers, each as a short animation on the rules page (seed 000 showed videos of them). */
 export function rulesDemos() {
-  const demo = (kind, title, text, a, b) =>
-    h(`div.demo.${kind}`, {}, h("strong", {}, title), h("div.stage", {}, card(a, { title: "" }), card(b, { title: "" })), h("p.muted", { style: "color:#eee" }, text));
-  const peek = (title, text, code) => {
-    const el = demo("peek", title, text, "??", code);
-    const [a, b] = el.querySelectorAll(".card");
-    a.classList.add("a");
-    b.classList.add("b");
-    return el;
-  };
-  const swap = (title, text) => {
-    const el = demo("switch", title, text, "??", "??");
-    const [a, b] = el.querySelectorAll(".card");
-    a.classList.add("a");
-    b.classList.add("b");
-    return el;
+  const demo = (kind, title, text, a, b) => {
+    const stage = h("div.stage", {}, card(a, { title: "" }), card(b, { title: "" }));
+    const [first, second] = stage.children;
+    first.classList.add("a");
+    second.classList.add("b");
+    return h(`div.demo.${kind}`, {}, h("strong", {}, title), stage, h("p.muted", { style: "color:#eee" }, text));
   };
   return h(
     "div.demos",
     {},
-    peek("7 or 8: peek at your own card", "The card turns up for you alone, then goes back face down.", "H4"),
-    peek("9 or 10: peek at another's card", "You see one of another player's cards.", "SQ"),
-    swap("Jack or Queen: blind switch", "Two cards change places; nobody sees them."),
-    peek("Black King: peek, then switch", "Look at a card first, then you may switch it.", "CK"),
+    demo("peek", "7 or 8: peek at your own card", "The card turns up for you alone, then goes back face down.", "??", "H4"),
+    demo("peek", "9 or 10: peek at another's card", "You see one of another player's cards.", "??", "SQ"),
+    demo("switch", "Jack or Queen: blind switch", "Two cards change places; nobody sees them.", "??", "??"),
+    demo("peek", "Black King: peek, then switch", "Look at a card first, then you may switch it.", "??", "CK"),
   );
 }
