@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -175,3 +177,18 @@ def test_a_sqlite_file_in_a_new_directory_is_created(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'new' / 'dir' / 'games.db'}"
     record_game(finished(["human", "hard"], [1.0, 0.0]), url=url)
     assert (tmp_path / "new" / "dir" / "games.db").is_file()
+
+
+def test_threads_opening_a_new_database_at_once_migrate_it_once(tmp_path: Path) -> None:
+    """The server stores finished games from worker threads; the first ones used to race to create the schema."""
+    url = f"sqlite:///{tmp_path / 'raced.db'}"
+    ready = threading.Barrier(8)
+
+    def store_one(i: int) -> int:
+        ready.wait()
+        return record_game(finished(["human", "easy"], [1.0, 0.0]), url=url)
+
+    with ThreadPoolExecutor(8) as pool:
+        ids = list(pool.map(store_one, range(8)))
+    assert sorted(ids) == list(range(1, 9))
+    assert statistics(game="cambio", url=url)[0]

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+
+T = TypeVar("T")
+
+
+def eventually(look: Callable[[], T], what: str, patience: float = 10.0) -> T:
+    """``look()`` once it is true: the server stores a finished game just after telling the table."""
+    deadline = time.monotonic() + patience
+    while not (found := look()):
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        time.sleep(0.01)
+    return found
 
 
 def new_table(client: TestClient, **request: Any) -> dict[str, Any]:

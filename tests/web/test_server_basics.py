@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.tables import new_table, receive_state
+from tests.web.tables import eventually, new_table, receive_state
+
+from deckhand.web.app import ABANDONED_KEPT, FINISHED_KEPT
 
 
 def test_health_and_lobby(client: TestClient) -> None:
@@ -68,3 +72,20 @@ def test_the_first_message_is_a_full_snapshot(client: TestClient) -> None:
     assert state["seat"] == 0 and state["to_move"] == 0
     assert state["legal"] and state["result"] is None
     assert state["view"]["game"] == "three_trios"
+
+
+def test_tables_nobody_is_at_are_cleared_finished_ones_first(client: TestClient) -> None:
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    finished = new_table(client, game="three_trios", seats=["easy", "easy"], seed=1)["table"]
+    eventually(lambda: client.get(f"/api/tables/{finished}").json()["finished"], "the computers finish")
+    waiting = new_table(client, game="cambio", seats=["human", "easy"], seed=2)
+    watched = new_table(client, game="basra", seats=["human", "easy"], seed=3)
+    with client.websocket_connect(f"/ws/tables/{watched['table']}?token={watched['seats'][0]['token']}") as ws:
+        receive_state(ws)
+        now = time.monotonic()
+        tables.sweep(now + FINISHED_KEPT + 1)
+        assert client.get(f"/api/tables/{finished}").status_code == 404
+        assert client.get(f"/api/tables/{waiting['table']}").status_code == 200
+        tables.sweep(now + ABANDONED_KEPT + 1)
+        assert client.get(f"/api/tables/{waiting['table']}").status_code == 404
+        assert client.get(f"/api/tables/{watched['table']}").status_code == 200, "someone is at it"

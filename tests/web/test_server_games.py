@@ -8,7 +8,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.tables import new_table, play_to_the_end, receive_state
+from tests.web.tables import eventually, new_table, play_to_the_end, receive_state
 
 import deckhand
 from deckhand.core.registry import game_class
@@ -36,7 +36,7 @@ def test_a_whole_game_against_the_computer(client: TestClient, name: str, preset
     computer_moves = [e for e in events if e["seat"] not in (None, 0)]
     assert computer_moves, "the computer's moves are told"
     assert all(e["move"] for e in computer_moves)
-    stored = recent_games(game=name)
+    stored = eventually(lambda: recent_games(game=name), "the game is stored")
     assert len(stored) == 1 and stored[0].seats[0]["player"] == "human"
     summary = client.get(f"/api/tables/{table}").json()
     assert summary["finished"] is True

@@ -7,11 +7,13 @@ not at all, so a crash never leaves half a result.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Engine, create_engine, make_url, select
+from sqlalchemy import Engine, create_engine, event, make_url, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -23,21 +25,40 @@ from deckhand.store.models import GameRow, SeatRow
 from deckhand.store.paths import database_url
 
 _ENGINES: dict[str, Engine] = {}
+_ENGINES_LOCK = threading.Lock()
+"""Two threads opening the same database at once must not both migrate it."""
 
 
 def get_engine(url: str | None = None) -> Engine:
     """The engine for ``url`` (default :func:`database_url`), migrated to the current schema."""
     url = url or database_url()
-    engine = _ENGINES.get(url)
-    if engine is None:
-        try:
-            _make_sqlite_dir(url)
-            engine = create_engine(url)
-            migrate(engine)
-        except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
-            raise ConfigError(f"database {_redact(url)}: {str(exc).splitlines()[0]}") from None
-        _ENGINES[url] = engine
+    with _ENGINES_LOCK:
+        engine = _ENGINES.get(url)
+        if engine is None:
+            try:
+                _make_sqlite_dir(url)
+                engine = create_engine(url)
+                if engine.dialect.name == "sqlite":
+                    event.listen(engine, "connect", _write_ahead)
+                migrate(engine)
+            except (SQLAlchemyError, ImportError, ValueError, OSError) as exc:
+                raise ConfigError(f"database {_redact(url)}: {str(exc).splitlines()[0]}") from None
+            _ENGINES[url] = engine
     return engine
+
+
+def _write_ahead(connection: Any, _record: object) -> None:
+    """SQLite in write-ahead mode: readers (the statistics page) never wait for the writer.
+
+    With ``synchronous=NORMAL`` a commit does not wait for the disk; a
+    process killed at any moment still loses nothing committed (only a power
+    cut can lose the last commits), and a busy database is waited for.
+    """
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
 
 
 def _make_sqlite_dir(url: str) -> None:

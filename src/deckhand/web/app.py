@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -50,17 +51,36 @@ NO_SPECTATORS = 4403
 NO_TABLE = 4404
 
 
+FINISHED_KEPT = 10 * 60.0
+"""Seconds a finished table nobody is at stays reachable (its result, a last look)."""
+ABANDONED_KEPT = 24 * 3600.0
+"""Seconds an unfinished table nobody is at waits for its players to come back."""
+SWEEP_EVERY = 30.0
+
+
 class Tables:
-    """The tables this process deals, by id."""
+    """The tables this process deals, by id; tables nobody is at are cleared after a while."""
 
     def __init__(self, record: Recorder) -> None:
         self.rooms: dict[str, Room] = {}
         self.record = record
+        self.swept = time.monotonic()
 
     def open(self, table: Table) -> Room:
+        now = time.monotonic()
+        if now - self.swept >= SWEEP_EVERY:
+            self.sweep(now)
         room = Room(table, self.record)
         self.rooms[table.id] = room
         return room
+
+    def sweep(self, now: float) -> None:
+        """Forget finished tables left for :data:`FINISHED_KEPT`, others left for :data:`ABANDONED_KEPT`."""
+        self.swept = now
+        for table_id, room in list(self.rooms.items()):
+            kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
+            if room.idle_for(now) > kept and (room.worker is None or room.worker.done()):
+                del self.rooms[table_id]
 
     def get(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)

@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
@@ -31,6 +33,10 @@ QUEUE_LIMIT = 256
 
 Recorder = Callable[[GameRecord], object]
 """Stores a finished game (the statistics store's ``record_game`` by default)."""
+
+
+WRITER = ThreadPoolExecutor(1, thread_name_prefix="deckhand-store")
+"""Finished games are stored one at a time, apart from the computer's thinking: a database has one writer."""
 
 
 class Gone(Exception):
@@ -68,14 +74,23 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     worker: asyncio.Task[None] | None = None
+    empty_since: float | None = field(default_factory=time.monotonic)
+    """When the last connection left (``None`` while someone is connected): idle tables are cleared."""
 
     def join(self, client: Client) -> None:
         """A new connection: it gets a full snapshot at once."""
         self.clients.add(client)
+        self.empty_since = None
         self._send_state(client)
 
     def leave(self, client: Client) -> None:
         self.clients.discard(client)
+        if not self.clients and self.empty_since is None:
+            self.empty_since = time.monotonic()
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since anyone was connected (0 while someone is)."""
+        return 0.0 if self.clients or self.empty_since is None else now - self.empty_since
 
     def broadcast(self) -> None:
         """A ``state`` message to every connection, each built for its own seat."""
@@ -88,7 +103,7 @@ class Room:
         try:
             client.send(message)
         except Gone:
-            self.clients.discard(client)
+            self.leave(client)
             client.close()
 
     @staticmethod
@@ -109,7 +124,7 @@ class Room:
                 self.refuse(client, str(exc))
                 return
             self.broadcast()
-            self._finish()
+            self._store(self.table.record())
         self.wake()
 
     def wake(self) -> None:
@@ -132,13 +147,23 @@ class Room:
             async with self.lock:
                 self.table.apply_computer(turn, explanation)
                 self.broadcast()
-                self._finish()
+                self._store(self.table.record())
 
-    def _finish(self) -> None:
-        """Store a finished game once."""
-        record = self.table.record()
+    def _store(self, record: GameRecord | None) -> None:
+        """Hand a finished game (the table gives it out once) to the writer, after everyone is told the result.
+
+        The commit waits on the disk and competes for the interpreter, so
+        nobody's last move waits for it; and it does not belong to the
+        connection that made the last move, so a browser closed at once
+        cannot cancel it.
+        """
         if record is not None:
-            try:
-                self.record(record)
-            except DeckhandError as exc:
-                log.warning("table %s: the game could not be stored: %s", self.table.id, exc)
+            WRITER.submit(self._write, record)
+
+    def _write(self, record: GameRecord) -> None:
+        try:
+            self.record(record)
+        except DeckhandError as exc:
+            log.warning("table %s: the game could not be stored: %s", self.table.id, exc)
+        except Exception:  # the writer thread must outlive one bad record
+            log.exception("table %s: the game could not be stored", self.table.id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 import threading
 import webbrowser
@@ -21,8 +22,10 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = Fal
     print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
+    app = create_app()
+    _tune_collector()
     uvicorn.run(
-        create_app(),
+        app,
         host=host,
         port=port,
         log_level="warning",
@@ -30,6 +33,18 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = Fal
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )
+
+
+def _tune_collector() -> None:
+    """Keep the cycle collector's pauses out of the players' round trips.
+
+    A full collection walks every object alive, and a server holds many (the
+    libraries, hundreds of tables): with 500 tables its pauses made the 95th
+    percentile of a move's round trip 60-75 ms instead of about 10. What is
+    loaded now is frozen out of the collector's sight, and it runs less often.
+    """
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def _check_free(host: str, port: int) -> None:
