@@ -49,6 +49,8 @@ export function play(name) {
   if (muted() || !SOUNDS[name]) return;
   try {
     context = context || new (window.AudioContext || window.webkitAudioContext)();
+    // A context made before the first click starts suspended; once the player has clicked, it may resume.
+    if (context.state === "suspended") context.resume().catch(() => {});
     SOUNDS[name]();
   } catch {
     /* no audio here */

@@ -90,16 +90,22 @@ class TableView {
   // -- messages in, at a pace a person can follow ---------------------------------
   received(message, conn) {
     conn.latest = message;
-    if (conn !== this.active) {
-      // Another person at this screen: their turn comes up; hand the screen over.
-      if (message.legal.length && !(this.active.latest && this.active.latest.legal.length)) {
-        this.handOver = conn;
-        this.draw();
-      }
-      return;
+    if (conn === this.active) {
+      this.queue.push(message);
+      this.pump();
     }
-    this.queue.push(message);
-    this.pump();
+    this.checkHandOver();
+  }
+
+  // Another person at this screen is to move and the one on show is not: hand the screen over.
+  // Checked on every message, since the two seats' messages may arrive in either order.
+  checkHandOver() {
+    if (this.handOver || (this.active.latest && this.active.latest.legal.length)) return;
+    const next = this.connections.find((c) => c !== this.active && c.latest && c.latest.legal.length);
+    if (next) {
+      this.handOver = next;
+      this.draw();
+    }
   }
 
   async pump() {
@@ -176,6 +182,7 @@ class TableView {
   }
 
   key(event) {
+    if (event.target === this.notation && event.key === "Escape") this.notation.blur();
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (event.key === "h") {
       event.preventDefault();
@@ -213,6 +220,7 @@ class TableView {
           const text = this.notation.value.trim();
           if (text) this.play(text);
           this.notation.value = "";
+          this.notation.blur(); // the keys (h, 1–9, /) work again at once
         },
       },
       this.notation,
@@ -337,7 +345,8 @@ class TableView {
     // the log
     clear(
       this.logEl,
-      this.log.slice(-60).map((event) => this.logLine(event)),
+      // passes (a stick window nobody used) would drown the moves that matter
+      this.log.filter((event) => !event.quiet).slice(-60).map((event) => this.logLine(event)),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
     clear(this.resultEl, message.result ? this.resultBox(message) : "");

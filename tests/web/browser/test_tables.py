@@ -1,103 +1,20 @@
-"""The tables in a real browser: Debian's Chromium driven by Playwright, clicking as a player does.
+"""The tables in a real browser: a game of each kind played by clicking, as a player does.
 
-A live server runs in this process (so a test can read the table it plays
-at, to know which cards make a capture); each test saves a screenshot under
-its temporary directory. Without Chromium the tests skip, saying why.
+Each test saves a screenshot under its temporary directory.
 """
 
 from __future__ import annotations
 
-import shutil
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
-import uvicorn
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 
 from deckhand.core.cards import Card
-from deckhand.web.app import create_app
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (Debian: apt-get install chromium)")
-
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-TIMEOUT_MS = 20_000
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Playwright's own browser download cannot work offline: launch the system's Chromium."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
-class LiveServer:
-    def __init__(self, url: str, app: Any) -> None:
-        self.url = url
-        self.app = app
-
-    def table(self, **request: Any) -> tuple[str, str]:
-        """A new table; its id and the token of seat 0."""
-        response = httpx.post(f"{self.url}/api/tables", json=request)
-        assert response.status_code == 201, response.text
-        made = response.json()
-        return made["table"], made["seats"][0]["token"]
-
-    def legal(self, table: str) -> list[str]:
-        """The moves the table would accept now (the test reads the dealer's own table)."""
-        state = self.app.state.tables.rooms[table].table.state
-        return [state.action_to_string(a) for a in state.legal_actions()] if state.current_player() == 0 else []
-
-    def link(self, table: str, token: str) -> str:
-        return f"{self.url}/#/table/{table}?seat=0&token={token}"
-
-
-@pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
-    monkeypatch.setenv("DECKHAND_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("DECKHAND_DB", f"sqlite:///{tmp_path / 'browser.db'}")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield LiveServer(f"http://127.0.0.1:{port}", app)
-    running.should_exit = True
-    thread.join(5)
-
-
-@pytest.fixture
-def table_page(page: Any) -> Any:
-    page.set_default_timeout(TIMEOUT_MS)
-    page.add_init_script("localStorage.setItem('deckhand.pace', '0'); localStorage.setItem('deckhand.muted', 'true');")
-    return page
-
-
-def my_turn(page: Any) -> bool:
-    """Wait until it is this player's move (True) or the game is over (False)."""
-    page.wait_for_selector(".status .turn.mine, .result")
-    return page.locator(".result").count() == 0
+pytestmark = needs_chromium
 
 
 def test_a_whole_three_trios_game_by_clicking(server: LiveServer, table_page: Any, tmp_path: Path) -> None:

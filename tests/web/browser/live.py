@@ -1,0 +1,62 @@
+"""What the browser tests share: where Chromium is, a live server's handle, waiting for one's turn."""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (Debian: apt-get install chromium)")
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 20_000
+
+
+class LiveServer:
+    def __init__(self, url: str, app: Any) -> None:
+        self.url = url
+        self.app = app
+
+    def table(self, **request: Any) -> tuple[str, str]:
+        """A new table; its id and the token of its first person's seat ("" if only computers sit there)."""
+        response = httpx.post(f"{self.url}/api/tables", json=request)
+        assert response.status_code == 201, response.text
+        made = response.json()
+        return made["table"], made["seats"][0]["token"] if made["seats"] else ""
+
+    def legal(self, table: str, seat: int = 0) -> list[str]:
+        """The moves the table would accept from ``seat`` now (the test reads the dealer's own table)."""
+        state = self.app.state.tables.rooms[table].table.state
+        return [state.action_to_string(a) for a in state.legal_actions()] if state.current_player() == seat else []
+
+    def state(self, table: str) -> Any:
+        """The dealer's own state of a table (every card in it)."""
+        return self.app.state.tables.rooms[table].table.state
+
+    def link(self, table: str, token: str, seat: int = 0) -> str:
+        return f"{self.url}/#/table/{table}?seat={seat}&token={token}"
+
+
+def my_turn(page: Any) -> bool:
+    """Wait until it is this player's move (True) or the game is over (False)."""
+    page.wait_for_selector(".status .turn.mine, .result")
+    return page.locator(".result").count() == 0
+
+
+def quiet_and_quick(page: Any) -> Any:
+    """A page where the computer's moves come at once and nothing sounds; waits up to :data:`TIMEOUT_MS`."""
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script("localStorage.setItem('deckhand.pace', '0'); localStorage.setItem('deckhand.muted', 'true');")
+    return page

@@ -1,0 +1,152 @@
+"""Beyond one player clicking: the lobby, two people at one screen, a spectator, keys only, a phone, rules, replays."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_and_quick
+from tests.web.tables import eventually
+
+import deckhand
+from deckhand.core.cards import Card
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = needs_chromium
+
+GAMES = ["three_trios", "cambio", "basra", "casino", "go_fish"]
+
+
+def table_id(page: Any) -> str:
+    match = re.search(r"#/table/([^?]+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def type_move(page: Any, move: str) -> None:
+    """A move typed with the keyboard alone: ``/`` to the notation box, the move, Enter."""
+    page.locator("body").press("/")
+    page.keyboard.type(move)
+    page.keyboard.press("Enter")
+
+
+def felt_titles(page: Any) -> set[str]:
+    return set(page.locator(".felt [title]").evaluate_all("els => els.map(e => e.title)"))
+
+
+def hand_names(server: LiveServer, table: str, seat: int) -> set[str]:
+    """The names of the cards in ``seat``'s Basra hand, from the dealer's own table."""
+    hand = server.state(table).view(seat).to_json()["hands"][seat]
+    return {Card.parse(code).name for code in hand}
+
+
+def test_two_people_at_one_screen_pass_it_over_and_never_see_each_others_cards(
+    server: LiveServer, table_page: Any, tmp_path: Path
+) -> None:
+    page = table_page
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="Basra", exact=True).click()
+    page.get_by_label("Seat 1", exact=True).select_option("second")
+    page.locator("#seed").fill("7")
+    page.locator("#start").click()
+    page.wait_for_url(re.compile("#/table/"))
+    table = table_id(page)
+    assert my_turn(page)
+    first, second = hand_names(server, table, 0), hand_names(server, table, 1)
+    assert first <= felt_titles(page) and not second & felt_titles(page)
+    type_move(page, server.legal(table, 0)[0])
+    overlay = page.locator(".overlay")
+    overlay.get_by_text("Pass the screen to Player 1").wait_for()
+    opaque = overlay.evaluate("el => getComputedStyle(el).backgroundColor")
+    assert not opaque.startswith("rgba"), "nothing of the last player's hand shows through"
+    page.screenshot(path=str(tmp_path / "handover.png"), full_page=True)
+    page.get_by_role("button", name="I am Player 1").click()
+    assert my_turn(page)
+    shown = felt_titles(page)
+    assert hand_names(server, table, 1) <= shown
+    assert not hand_names(server, table, 0) & shown, "Player 0's hand is backs now"
+
+
+def test_a_spectator_sees_the_public_table_and_cannot_move(server: LiveServer, browser: Any, tmp_path: Path) -> None:
+    table, token = server.table(game="basra", seats=["human", "easy"], seed=5)
+    player = quiet_and_quick(browser.new_page())
+    watcher = quiet_and_quick(browser.new_page())
+    player.goto(server.link(table, token))
+    assert my_turn(player)
+    watcher.goto(f"{server.url}/#/table/{table}")
+    watcher.get_by_text("(watching)").wait_for()
+    type_move(player, server.legal(table)[0])
+    watcher.locator(".log li").first.wait_for()
+    hidden = hand_names(server, table, 0) | hand_names(server, table, 1)
+    assert not hidden & felt_titles(watcher), "no card of either hand reaches a spectator"
+    assert watcher.get_by_role("button", name="Hint").is_disabled()
+    assert watcher.get_by_label("Moves").get_by_role("button").count() == 0
+    type_move(watcher, "x")
+    watcher.get_by_text("a spectator cannot move").wait_for()
+    watcher.screenshot(path=str(tmp_path / "spectator.png"), full_page=True)
+
+
+def test_a_whole_three_trios_game_with_the_keyboard_alone(server: LiveServer, table_page: Any) -> None:
+    page = table_page
+    table, token = server.table(game="three_trios", seats=["human", "easy"], seed=8, names=["You", None])
+    page.goto(server.link(table, token))
+    moves = 0
+    while my_turn(page):
+        page.locator("body").press("h")
+        hint = page.locator(".hint-box").inner_text()
+        move = re.search(r"play (\S+ \S+)", hint)
+        assert move, hint
+        assert move.group(1) in server.legal(table)
+        type_move(page, move.group(1))
+        moves += 1
+        page.wait_for_function(
+            "n => [...document.querySelectorAll('.log li > strong')].filter(s => s.textContent === 'You').length >= n",
+            arg=moves,
+        )
+    assert moves == 5
+    page.locator(".result h3").wait_for()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_table_fits_a_phone(server: LiveServer, table_page: Any, tmp_path: Path, name: str) -> None:
+    page = table_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    seats = ["human"] + ["easy"] * (deckhand.load_game(name).num_players - 1)
+    table, token = server.table(game=name, seats=seats, seed=3)
+    page.goto(server.link(table, token))
+    page.locator(".felt *").first.wait_for()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name}: the page is {width} px wide on a 360 px screen"
+    page.screenshot(path=str(tmp_path / f"{name}-360.png"), full_page=True)
+
+
+def test_the_rules_page_shows_cambios_powers_moving(server: LiveServer, table_page: Any) -> None:
+    page = table_page
+    page.goto(f"{server.url}/#/rules/cambio")
+    page.locator(".demo").first.wait_for()
+    assert page.locator(".demo").count() == 4
+    moving = page.locator(".demo .stage .a").first.evaluate("el => getComputedStyle(el).animationName")
+    assert moving != "none"
+    page.get_by_role("heading", name=re.compile("Cambio")).first.wait_for()
+    page.get_by_role("button", name="Three Trios").click()
+    page.wait_for_url(re.compile("#/rules/three_trios"))
+    page.get_by_role("heading", name=re.compile("Three Trios")).first.wait_for()
+    assert page.locator(".demo").count() == 0
+
+
+def test_a_finished_game_replays_step_by_step_from_the_statistics(server: LiveServer, table_page: Any) -> None:
+    page = table_page
+    table, _ = server.table(game="three_trios", seats=["easy", "easy"], seed=2)
+    eventually(lambda: server.state(table).is_terminal(), "the computers finish")
+    page.goto(f"{server.url}/#/stats")
+    eventually(lambda: page.reload() or page.get_by_role("link", name="Replay").count(), "the game is stored")
+    page.get_by_role("link", name="Replay").first.click()
+    counter = page.locator(".replay-controls .muted")
+    counter.get_by_text("step 0 of 9").wait_for()  # the deal, then nine cards on the 3×3 board
+    page.get_by_role("button", name="Next ▶").click()
+    counter.get_by_text("step 1 of 9").wait_for()
+    page.get_by_role("button", name="Last").click()
+    counter.get_by_text("step 9 of 9").wait_for()
+    assert page.locator(".felt .trio").count() >= 9
