@@ -8,15 +8,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import MetaData, create_engine, event, inspect, text
 
 from deckhand.core.errors import ConfigError
-from deckhand.play.records import GameRecord
+from deckhand.play.records import GameRecord, replay
 from deckhand.store import (
-    HEAD,
     computer_victory,
     database_url,
     get_engine,
+    head,
     load_record,
     migrate,
     record_game,
@@ -104,40 +104,78 @@ def _databases() -> list[str]:
     return urls
 
 
-@pytest.mark.parametrize("backend", _databases())
-def test_an_old_database_is_upgraded_and_keeps_its_games(backend: str, tmp_path: Path) -> None:
-    if backend == "sqlite":
-        url = f"sqlite:///{tmp_path / 'old.db'}"
+RELEASE_DB = Path(__file__).parent / "fixtures" / "deckhand-0.1.0.sql"
+"""A database written by deckhand 0.1.0 (numbered schema steps, four finished games), as SQLite dumped it."""
+
+
+def release_database(url: str) -> None:
+    """Load 0.1.0's database into ``url``: SQLite runs the dump, another database gets its tables and rows."""
+    scratch = create_engine("sqlite://")
+    with scratch.begin() as conn:
+        for statement in RELEASE_DB.read_text().split(";\n"):
+            if statement.strip() and not statement.strip().startswith(("BEGIN", "COMMIT", "--")):
+                conn.exec_driver_sql(statement)
+    if url.startswith("sqlite"):
+        target = create_engine(url)
     else:
-        url = os.environ["DECKHAND_TEST_POSTGRES_URL"]
-        with create_engine(url).begin() as conn:  # a clean test database
-            for table in ("seats", "games", "deckhand_schema"):
+        target = create_engine(url)
+        with target.begin() as conn:  # a clean test database
+            for table in ("seats", "games", "deckhand_schema", "alembic_version", *LATER_TABLES):
                 conn.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
-    engine = create_engine(url)
-    assert migrate(engine, target=1) == 1
-    with engine.begin() as conn:  # a game written by the version-1 schema
-        conn.execute(
-            text(
-                "INSERT INTO games (game, rules_version, options, record, num_actions, finished_at) "
-                "VALUES ('cambio', '1', '{}', :rec, 3, '2026-01-01 00:00:00')"
-            ),
-            {"rec": finished(["human", "easy"], [0.0, 1.0]).dumps()},
-        )
-        game_id = conn.execute(text("SELECT MAX(id) FROM games")).scalar()
-        conn.execute(
-            text(
-                "INSERT INTO seats (game_id, seat, player, human, result, score) VALUES "
-                "(:g, 0, 'human', :t, 0.0, 9), (:g, 1, 'easy', :f, 1.0, 4)"
-            ),
-            {"g": game_id, "t": True, "f": False},
-        )
-    engine.dispose()
+    old = MetaData()
+    event.listen(
+        old, "column_reflect", lambda _inspector, _table, column: column.update(type=column["type"].as_generic())
+    )
+    old.reflect(scratch)
+    old.create_all(target)
+    with scratch.connect() as source, target.begin() as conn:
+        for table in old.sorted_tables:
+            rows = [dict(row._mapping) for row in source.execute(table.select())]
+            if rows:
+                conn.execute(table.insert(), rows)
+            if target.dialect.name == "postgresql" and "id" in table.c:  # as if inserted one by one
+                conn.execute(
+                    text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), MAX(id)) FROM {table.name}")
+                )
+    target.dispose()
+
+
+LATER_TABLES = ("live_actions", "live_seats", "live_tables", "people")
+"""Tables later revisions add (dropped first, so a shared PostgreSQL starts clean)."""
+
+
+@pytest.mark.parametrize("backend", _databases())
+def test_a_database_from_release_0_1_is_upgraded_in_place_and_keeps_every_game(backend: str, tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}" if backend == "sqlite" else os.environ["DECKHAND_TEST_POSTGRES_URL"]
+    release_database(url)
+    with create_engine(url).connect() as conn:
+        before = conn.execute(text("SELECT id, game, record FROM games ORDER BY id")).all()
+        seats_before = conn.execute(text("SELECT game_id, seat, player, human, result FROM seats ORDER BY id")).all()
+    assert len(before) == 4
     get_engine(url)  # opening the store migrates to the head
     with create_engine(url).connect() as conn:
-        assert conn.execute(text("SELECT MAX(version) FROM deckhand_schema")).scalar() == HEAD
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == head()
+        assert not inspect(conn).has_table("deckhand_schema")
+        assert conn.execute(text("SELECT id, game, record FROM games ORDER BY id")).all() == before
+        assert conn.execute(text("SELECT game_id, seat, player, human, result FROM seats ORDER BY id")).all() == (
+            seats_before
+        )
     levels, _ = statistics(url=url)
-    assert [(s.level, s.computer_wins) for s in levels] == [("easy", 1)]
-    assert load_record(int(game_id), url=url).seats == ["human", "easy"]
+    played = {(s.game, s.level, s.played) for s in levels}
+    assert played == {("cambio", "easy", 1), ("cambio", "hard", 1), ("three_trios", "medium", 1)}
+    for game_id, _, _ in before:
+        record = load_record(int(game_id), url=url)
+        replayed = replay(record)
+        assert replayed.is_terminal(), "every stored game still replays to its end"
+    assert record_game(finished(["human", "easy"], [1.0, 0.0]), url=url) == 5
+
+
+def test_a_new_database_is_made_at_the_head_and_opening_it_again_changes_nothing(tmp_path: Path) -> None:
+    engine = create_engine(f"sqlite:///{tmp_path / 'new.db'}")
+    assert migrate(engine) == head()
+    assert migrate(engine) == head()
+    with engine.connect() as conn:
+        assert {"games", "seats", "alembic_version"} <= set(inspect(conn).get_table_names())
 
 
 def test_a_database_from_a_newer_deckhand_is_refused(tmp_path: Path) -> None:
@@ -145,9 +183,18 @@ def test_a_database_from_a_newer_deckhand_is_refused(tmp_path: Path) -> None:
     engine = create_engine(url)
     migrate(engine)
     with engine.begin() as conn:
-        conn.execute(text("INSERT INTO deckhand_schema (version) VALUES (:v)"), {"v": HEAD + 1})
-    with pytest.raises(ConfigError, match="schema version"):
+        conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    with pytest.raises(ConfigError, match="newer than this deckhand"):
         migrate(engine)
+
+
+def test_a_release_0_1_database_from_a_newer_numbered_step_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    release_database(url)
+    with create_engine(url).begin() as conn:
+        conn.execute(text("INSERT INTO deckhand_schema (version) VALUES (3)"))
+    with pytest.raises(ConfigError, match="schema version 3"):
+        migrate(create_engine(url))
 
 
 def test_a_bad_url_is_a_one_line_error() -> None:

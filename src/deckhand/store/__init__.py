@@ -4,18 +4,18 @@
 """
 
 from deckhand.store.db import get_engine, load_record, record_game
-from deckhand.store.migrations import HEAD, migrate
+from deckhand.store.migrations import head, migrate
 from deckhand.store.paths import data_dir, database_url, saves_dir
 from deckhand.store.statistics import AgentStats, LevelStats, computer_victory, statistics
 
 __all__ = [
-    "HEAD",
     "AgentStats",
     "LevelStats",
     "computer_victory",
     "data_dir",
     "database_url",
     "get_engine",
+    "head",
     "load_record",
     "migrate",
     "record_game",

@@ -1,84 +1,85 @@
-"""Schema migrations: numbered steps, applied in order, recorded in ``deckhand_schema``.
+"""Schema migrations: Alembic revisions (``deckhand/store/schema/versions``), applied when a database is opened.
 
 A user's database from an older deckhand is upgraded in place on first use,
-so an upgrade never loses their history. Each step is written against the
-schema as it was at that version (never against today's models), and runs in
-one transaction.
+so an upgrade never loses their history. Databases from deckhand 0.1 carry
+their version in a ``deckhand_schema`` table of numbered steps; they are
+stamped with the matching revision and upgraded from there. Everything runs
+in one transaction: an upgrade that fails leaves the database as it was.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import cache
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    DateTime,
-    Engine,
-    Float,
-    ForeignKey,
-    Index,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    inspect,
-    text,
-)
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
+from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import Connection
 
+from deckhand.core.errors import ConfigError
 
-def _v1(conn: Connection) -> None:
-    """Games with their records, and seats with their results."""
-    meta = MetaData()
-    games = Table(
-        "games",
-        meta,
-        Column("id", Integer, primary_key=True, autoincrement=True),
-        Column("game", String(40), nullable=False),
-        Column("rules_version", String(20), nullable=False),
-        Column("options", Text, nullable=False),
-        Column("record", Text, nullable=False),
-        Column("num_actions", Integer, nullable=False),
-        Column("finished_at", DateTime, nullable=False),
-    )
-    Index("ix_games_game", games.c.game)
-    seats = Table(
-        "seats",
-        meta,
-        Column("id", Integer, primary_key=True, autoincrement=True),
-        Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
-        Column("seat", Integer, nullable=False),
-        Column("player", String(200), nullable=False),
-        Column("human", Boolean, nullable=False),
-        Column("result", Float, nullable=False),
-        Column("score", Float, nullable=False),
-    )
-    Index("ix_seats_game_id", seats.c.game_id)
-    meta.create_all(conn)
+NUMBERED_STEPS = {1: "0001", 2: "0002"}
+"""deckhand 0.1's numbered schema versions and the revisions that reproduce them."""
 
 
-def _v2(conn: Connection) -> None:
-    """Where a game was played and the computer's level, so statistics need no JSON parsing.
+@cache
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory.from_config(_config())
 
-    Existing games are filled in from their seats: with a person at the
-    table they came from ``play`` and the level is the computer seats' spec.
-    """
-    conn.execute(text("ALTER TABLE games ADD COLUMN source VARCHAR(20) NOT NULL DEFAULT 'play'"))
-    conn.execute(text("ALTER TABLE games ADD COLUMN level VARCHAR(200)"))
-    conn.execute(text("CREATE INDEX ix_games_game_level ON games (game, level)"))
-    rows = conn.execute(text("SELECT game_id, player, human FROM seats ORDER BY game_id, seat")).all()
-    by_game: dict[int, list[tuple[str, bool]]] = {}
-    for game_id, player, human in rows:
-        by_game.setdefault(int(game_id), []).append((str(player), bool(human)))
-    for game_id, seats in by_game.items():
-        level = level_of(seats)
-        source = "play" if any(human for _, human in seats) else "arena"
-        conn.execute(
-            text("UPDATE games SET source = :source, level = :level WHERE id = :id"),
-            {"source": source, "level": level, "id": game_id},
-        )
+
+def _config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", "deckhand.store:schema")
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head() -> str:
+    """The newest revision this deckhand knows."""
+    revision = _scripts().get_current_head()
+    assert revision is not None, "the schema has revisions"
+    return revision
+
+
+def current_revision(conn: Connection) -> str | None:
+    """The revision a database is at (``None``: empty); 0.1's numbered versions are translated."""
+    revision = MigrationContext.configure(conn).get_current_revision()
+    if revision is None and inspect(conn).has_table("deckhand_schema"):
+        step = conn.execute(text("SELECT MAX(version) FROM deckhand_schema")).scalar()
+        if step:
+            if int(step) not in NUMBERED_STEPS:
+                raise ConfigError(f"the database is at schema version {step}; this deckhand knows up to 2")
+            return NUMBERED_STEPS[int(step)]
+    return revision
+
+
+def migrate(engine: Engine, target: str = "head") -> str:
+    """Bring the database to ``target`` (a revision id, or ``head``); returns the revision reached."""
+    with engine.begin() as conn:
+        revision = current_revision(conn)
+        if revision is not None and not _known(revision):
+            raise ConfigError(
+                f"the database is at schema revision {revision}, newer than this deckhand knows ({head()}): "
+                "upgrade deckhand"
+            )
+        config = _config(conn)
+        if revision is not None and MigrationContext.configure(conn).get_current_revision() is None:
+            command.stamp(config, revision)  # a 0.1 database: Alembic takes over its version
+        command.upgrade(config, target)
+        reached = MigrationContext.configure(conn).get_current_revision()
+    assert reached is not None
+    return reached
+
+
+def _known(revision: str) -> bool:
+    try:
+        return _scripts().get_revision(revision) is not None
+    except CommandError:  # an id no revision here has
+        return False
 
 
 def level_of(seats: list[tuple[str, bool]]) -> str | None:
@@ -87,35 +88,3 @@ def level_of(seats: list[tuple[str, bool]]) -> str | None:
     if not any(human for _, human in seats) or not computers:
         return None
     return computers.pop() if len(computers) == 1 else "mixed"
-
-
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
-"""Step ``i`` brings a database from version ``i`` to ``i + 1``."""
-
-HEAD = len(MIGRATIONS)
-
-
-def current_version(conn: Connection) -> int:
-    """The version a database is at; 0 for an empty one."""
-    if not inspect(conn).has_table("deckhand_schema"):
-        return 0
-    value = conn.execute(text("SELECT MAX(version) FROM deckhand_schema")).scalar()
-    return int(value or 0)
-
-
-def migrate(engine: Engine, target: int = HEAD) -> int:
-    """Apply every step up to ``target``; returns the version reached."""
-    with engine.begin() as conn:
-        if not inspect(conn).has_table("deckhand_schema"):
-            conn.execute(text("CREATE TABLE deckhand_schema (version INTEGER PRIMARY KEY)"))
-        version = current_version(conn)
-    if version > HEAD:
-        from deckhand.core.errors import ConfigError
-
-        raise ConfigError(f"the database is at schema version {version}; this deckhand knows up to {HEAD}")
-    while version < target:
-        with engine.begin() as conn:
-            MIGRATIONS[version](conn)
-            version += 1
-            conn.execute(text("INSERT INTO deckhand_schema (version) VALUES (:v)"), {"v": version})
-    return version

@@ -2,8 +2,8 @@
 
 One row per finished game, with its full record (so any game can be
 replayed from the database), and one row per seat with who sat there and
-how it did. Older databases are brought up to this shape by
-:mod:`deckhand.store.migrations`.
+how it did. Older databases are brought up to this shape by the Alembic
+revisions in ``deckhand/store/schema`` (:mod:`deckhand.store.migrations`).
 """
 
 from __future__ import annotations
@@ -16,14 +16,6 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 class Base(DeclarativeBase):
     """Declarative base of deckhand's tables."""
-
-
-class SchemaVersion(Base):
-    """A single row: the schema version the database is at."""
-
-    __tablename__ = "deckhand_schema"
-
-    version: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class GameRow(Base):
