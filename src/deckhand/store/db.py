@@ -90,6 +90,24 @@ def record_game(
     as ``hard`` or ``ismcts:iterations=500``). ``source`` defaults to ``play``
     when a person sat at the table, else ``arena``. Unfinished records are refused.
     """
+    with Session(get_engine(url)) as session, session.begin():
+        row = add_game(session, record, seats=seats, source=source)
+        session.flush()
+        return int(row.id)
+
+
+def add_game(
+    session: Session,
+    record: GameRecord,
+    *,
+    seats: Sequence[str] | None = None,
+    source: str | None = None,
+    names: Sequence[str | None] = (),
+) -> GameRow:
+    """:func:`record_game` within a transaction of the caller's (the server's commits a table's last move with it).
+
+    ``names`` are the names people played under, seat by seat (``None`` for a computer).
+    """
     if record.outcome is None or "returns" not in record.outcome:
         raise ConfigError("only finished games are recorded (the record has no outcome)")
     players = list(seats if seats is not None else record.seats)
@@ -109,14 +127,18 @@ def record_game(
         level=level_of(flags),
     )
     row.seats = [
-        SeatRow(seat=i, player=p, human=h, result=results[i], score=scores[i] if i < len(scores) else 0.0)
+        SeatRow(
+            seat=i,
+            player=p,
+            human=h,
+            result=results[i],
+            score=scores[i] if i < len(scores) else 0.0,
+            name=names[i] if i < len(names) and h else None,
+        )
         for i, (p, h) in enumerate(flags)
     ]
-    engine = get_engine(url)
-    with Session(engine) as session, session.begin():
-        session.add(row)
-        session.flush()
-        return int(row.id)
+    session.add(row)
+    return row
 
 
 def load_record(game_id: int, *, url: str | None = None) -> GameRecord:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -57,5 +57,65 @@ class SeatRow(Base):
     result: Mapped[float] = mapped_column(Float)
     """The seat's return: 1 win, 0 loss, 1/k for a win shared by k."""
     score: Mapped[float] = mapped_column(Float)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The name a person played under (at ``deckhand serve``), so statistics can show people by name."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
+
+
+class LiveTableRow(Base):
+    """A table being played at ``deckhand serve``: enough to deal it again after a restart.
+
+    The game is rebuilt from its name and options, then every action in
+    :class:`LiveActionRow` is applied again, chance outcomes included.
+    """
+
+    __tablename__ = "live_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rules_version: Mapped[str] = mapped_column(String(20))
+    options: Mapped[str] = mapped_column(Text)
+    """The options the game was loaded with, as JSON."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    start: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """For a resumed save, JSON ``{"origin": its state, "start": its record's start}`` (null: a new deal)."""
+    spectators: Mapped[bool] = mapped_column(Boolean)
+    public: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    """How many actions are stored (the sequence number clients were told)."""
+    finished_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    """The finished game's row in ``games``, written in the same transaction as its last action."""
+
+    seats: Mapped[list[LiveSeatRow]] = relationship(cascade="all, delete-orphan", order_by="LiveSeatRow.seat")
+
+    __table_args__ = (Index("ix_live_tables_finished", "finished_game_id"),)
+
+
+class LiveSeatRow(Base):
+    """A seat at a live table: who sits there, and the hash of a person's token (never the token)."""
+
+    __tablename__ = "live_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("live_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    spec: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(String(80))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class LiveActionRow(Base):
+    """One action at a live table, in order: a move (with its seat and public reason) or a chance outcome."""
+
+    __tablename__ = "live_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("live_tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """1 for the first action: the state message after it carries this ``seq``."""
+    action: Mapped[str] = mapped_column(Text)
+    """The action in the game's notation, read back at the same point of the game."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that moved; null for chance."""
+    reason: Mapped[str] = mapped_column(Text, default="")

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import random
 import time
+from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -25,9 +26,9 @@ from starlette.exceptions import HTTPException
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.registry import load_game
 from deckhand.play.seats import default_level, parse_seats
-from deckhand.store.db import record_game
 from deckhand.web.catalog import catalog_router, resume_from_saves
-from deckhand.web.rooms import Client, Recorder, Room
+from deckhand.web.ledger import Ledger, forgotten, opened, seated, unfinished_tables
+from deckhand.web.rooms import Client, Room
 from deckhand.web.table import Table, make_seats, new_table_id
 from deckhand.web.wire import (
     HintRequest,
@@ -61,26 +62,32 @@ SWEEP_EVERY = 30.0
 class Tables:
     """The tables this process deals, by id; tables nobody is at are cleared after a while."""
 
-    def __init__(self, record: Recorder) -> None:
+    def __init__(self, ledger: Ledger) -> None:
         self.rooms: dict[str, Room] = {}
-        self.record = record
+        self.ledger = ledger
         self.swept = time.monotonic()
 
-    def open(self, table: Table) -> Room:
+    async def open(self, table: Table) -> Room:
+        """A new table, stored before anyone can sit at it."""
         now = time.monotonic()
         if now - self.swept >= SWEEP_EVERY:
-            self.sweep(now)
-        room = Room(table, self.record)
+            await self.sweep(now)
+        await self.ledger.write(opened(table))
+        return self.add(table)
+
+    def add(self, table: Table) -> Room:
+        room = Room(table, self.ledger)
         self.rooms[table.id] = room
         return room
 
-    def sweep(self, now: float) -> None:
+    async def sweep(self, now: float) -> None:
         """Forget finished tables left for :data:`FINISHED_KEPT`, others left for :data:`ABANDONED_KEPT`."""
         self.swept = now
         for table_id, room in list(self.rooms.items()):
             kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
             if room.idle_for(now) > kept and (room.worker is None or room.worker.done()):
                 del self.rooms[table_id]
+                await self.ledger.write(forgotten(table_id))
 
     def get(self, table_id: str) -> Room:
         room = self.rooms.get(table_id)
@@ -89,10 +96,25 @@ class Tables:
         return room
 
 
-def create_app(*, record: Recorder = record_game) -> FastAPI:
-    """The application; ``record`` stores each finished game (the statistics store by default)."""
-    app = FastAPI(title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
-    tables = Tables(record)
+def create_app(*, url: str | None = None) -> FastAPI:
+    """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
+
+    On start, every unfinished table in the store is dealt again where it
+    stopped, and its computers go on.
+    """
+    ledger = Ledger(url)
+    tables = Tables(ledger)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for table in await asyncio.to_thread(unfinished_tables, url):
+            tables.add(table).wake()
+        yield
+        ledger.close()
+
+    app = FastAPI(
+        title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan
+    )
     app.state.tables = tables
 
     @app.exception_handler(HTTPException)
@@ -118,7 +140,7 @@ def create_app(*, record: Recorder = record_game) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def new_table(request: NewTable) -> TableCreated:
         table = _build_table(request)
-        room = tables.open(table)
+        room = await tables.open(table)
         room.wake()
         tokens = [SeatToken(seat=i, token=s.token) for i, s in enumerate(table.seats) if s.token is not None]
         return TableCreated(table=table.id, seats=tokens)
@@ -131,6 +153,7 @@ def create_app(*, record: Recorder = record_game) -> FastAPI:
                 seat, token = room.table.join(request.name)
             except ConfigError as exc:
                 raise HTTPException(409, str(exc)) from None
+            await tables.ledger.write(seated(room.table))
             room.broadcast()
         room.wake()
         return SeatToken(seat=seat, token=token)
@@ -208,6 +231,7 @@ def _build_table(request: NewTable) -> Table:
         spectators=request.spectators,
         public=request.public,
         start=start,
+        origin=state.clone() if request.resume is not None else None,
     )
 
 

@@ -15,14 +15,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
 from deckhand.core.errors import DeckhandError
-from deckhand.play.records import GameRecord
+from deckhand.web.ledger import Ledger, taken
 from deckhand.web.table import Table
 from deckhand.web.wire import ErrorMessage
 
@@ -30,13 +28,6 @@ log = logging.getLogger("deckhand.web")
 
 QUEUE_LIMIT = 256
 """Messages waiting for one connection before it is judged gone and closed."""
-
-Recorder = Callable[[GameRecord], object]
-"""Stores a finished game (the statistics store's ``record_game`` by default)."""
-
-
-WRITER = ThreadPoolExecutor(1, thread_name_prefix="deckhand-store")
-"""Finished games are stored one at a time, apart from the computer's thinking: a database has one writer."""
 
 
 class Gone(Exception):
@@ -69,7 +60,7 @@ class Room:
     """A table and everyone connected to it."""
 
     table: Table
-    record: Recorder
+    ledger: Ledger
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -123,8 +114,8 @@ class Room:
             except DeckhandError as exc:
                 self.refuse(client, str(exc))
                 return
+            await self.save()
             self.broadcast()
-            self._store(self.table.record())
         self.wake()
 
     def wake(self) -> None:
@@ -146,24 +137,18 @@ class Room:
                 return
             async with self.lock:
                 self.table.apply_computer(turn, explanation)
+                await self.save()
                 self.broadcast()
-                self._store(self.table.record())
 
-    def _store(self, record: GameRecord | None) -> None:
-        """Hand a finished game (the table gives it out once) to the writer, after everyone is told the result.
+    async def save(self) -> None:
+        """Commit the table's new actions (and the finished game) before anyone is told of them.
 
-        The commit waits on the disk and competes for the interpreter, so
-        nobody's last move waits for it; and it does not belong to the
-        connection that made the last move, so a browser closed at once
-        cannot cancel it.
+        Called under the room's lock. If the store fails, the actions stay in
+        the table's journal and go with the next change.
         """
-        if record is not None:
-            WRITER.submit(self._write, record)
-
-    def _write(self, record: GameRecord) -> None:
+        entries = list(self.table.journal)
         try:
-            self.record(record)
-        except DeckhandError as exc:
-            log.warning("table %s: the game could not be stored: %s", self.table.id, exc)
-        except Exception:  # the writer thread must outlive one bad record
-            log.exception("table %s: the game could not be stored", self.table.id)
+            await self.ledger.write(taken(self.table))
+        except Exception:  # the game goes on in memory; the store gets these with the next change
+            log.exception("table %s: its last actions could not be stored", self.table.id)
+            self.table.journal[:0] = entries

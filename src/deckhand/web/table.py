@@ -10,11 +10,12 @@ a seed or a token.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deckhand.agents.base import Agent, Explanation
@@ -44,18 +45,41 @@ RECENT_EVENTS = 40
 
 @dataclass
 class Seat:
-    """Who sits at a seat: a person (with a token), an open place, or an agent."""
+    """Who sits at a seat: a person (known by the hash of their token), an open place, or an agent."""
 
     spec: str
     name: str
-    token: str | None = None
+    token_hash: str | None = None
     agent: Agent | None = None
+    token: str | None = field(default=None, repr=False)
+    """The token itself, only while it is handed to the person who took the seat; never stored."""
 
     @property
     def kind(self) -> str:
         if self.agent is not None:
             return "computer"
-        return OPEN if self.token is None else "human"
+        return OPEN if self.token_hash is None else "human"
+
+    def give_token(self) -> str:
+        """A new token for this seat: the seat keeps its hash, the caller hands the token out."""
+        self.token = new_token()
+        self.token_hash = token_hash(self.token)
+        return self.token
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One action as the table keeps it: chance (``seat`` None) or a seat's move with its public reason.
+
+    ``notation`` is how the store keeps the action (as game records do): read
+    back at the same point of the game, it is the same action.
+    """
+
+    seq: int
+    action: Action
+    seat: int | None
+    reason: str = ""
+    notation: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,8 +105,13 @@ class Table:
     spectators: bool = True
     public: bool = False
     start: State | None = None
+    """Where the game's record starts (a resumed save's own start)."""
+    origin: State | None = None
+    """Where this table's own actions start: a resumed save's state, or None for the game's deal."""
     events: list[EventOut] = field(default_factory=list)
     recorded: bool = False
+    journal: list[Entry] = field(default_factory=list)
+    """Actions not yet stored: the server writes them before it tells anyone."""
     _rng: random.Random = field(init=False, repr=False)
     _seat_rngs: list[random.Random] = field(init=False, repr=False)
     _hint_rngs: list[random.Random] = field(init=False, repr=False)
@@ -102,10 +131,11 @@ class Table:
         return len(self.state.history())
 
     def seat_of(self, token: str) -> int | None:
-        """The seat a token holds, compared in constant time; ``None`` for an unknown token."""
+        """The seat a token holds, its hash compared in constant time; ``None`` for an unknown token."""
         found = None
+        given = token_hash(token)
         for seat, entry in enumerate(self.seats):
-            if entry.token is not None and hmac.compare_digest(entry.token.encode(), token.encode()):
+            if entry.token_hash is not None and hmac.compare_digest(entry.token_hash, given):
                 found = seat
         return found
 
@@ -113,10 +143,9 @@ class Table:
         """A person takes the first open seat; ``ConfigError`` when there is none."""
         for seat, entry in enumerate(self.seats):
             if entry.kind == OPEN:
-                entry.token = new_token()
                 entry.name = name
                 entry.spec = "human"
-                return seat, entry.token
+                return seat, entry.give_token()
         raise ConfigError("no seat is free at this table")
 
     @property
@@ -168,31 +197,38 @@ class Table:
         self._apply(turn.seat, explanation.action, reason=told.why)
 
     def _apply(self, seat: int, action: Action, *, reason: str) -> None:
-        state = self.state
-        names = [entry.name for entry in self.seats]
-        event = EventOut(
-            seq=self.seq + 1,
-            seat=seat,
-            move=state.action_to_string(action),
-            words=state.describe_action(action),
-            reason=reason,
-            said=state.announce(action, names),
-            quiet=state.is_quiet(action),
-        )
-        state.apply_action(action)
-        self.events.append(event)
+        self._record(Entry(self.seq + 1, action, seat, reason))
         self._deal()
 
     def _deal(self) -> None:
         """Resolve chance (deals, draws) up to the next player's decision; only announcements are told."""
-        names = [entry.name for entry in self.seats]
-        state = self.state
-        while state.is_chance_node():
-            outcome = state.sample_chance_outcome(self._rng)
-            said = state.announce(outcome, names)
-            state.apply_action(outcome)
-            if said:
-                self.events.append(EventOut(seq=self.seq, seat=None, move=None, said=said))
+        while self.state.is_chance_node():
+            self._record(Entry(self.seq + 1, self.state.sample_chance_outcome(self._rng), None))
+
+    def _record(self, entry: Entry) -> None:
+        """Apply one action, tell the log what may be told of it, and keep it for the store."""
+        self.events.extend(_events(self.state, entry, [seat.name for seat in self.seats]))
+        self.journal.append(replace(entry, notation=self.state.action_to_string(entry.action)))
+        self.state.apply_action(entry.action)
+
+    @classmethod
+    def restored(
+        cls, *, game: Game, seats: list[Seat], origin: State | None, entries: Sequence[Entry], **rest: Any
+    ) -> Table:
+        """A table dealt again from its stored actions (after a restart): the same state, ``seq`` and log.
+
+        Each entry's action is read from its ``notation`` at its point of the game.
+        """
+        state = (origin or game.new_initial_state()).clone()
+        names = [seat.name for seat in seats]
+        events: list[EventOut] = []
+        for stored in entries:
+            entry = replace(stored, action=state.string_to_action(stored.notation))
+            events.extend(_events(state, entry, names))
+            state.apply_action(entry.action)
+        table = cls(game=game, seats=seats, state=state, origin=origin, events=events, **rest)
+        table._rng = random.Random(f"{table.seed}/after/{table.seq}")  # chance goes on, as unpredictably
+        return table
 
     # -- what connections are sent ------------------------------------------
     def view(self, seat: int | None) -> View:
@@ -301,6 +337,29 @@ class Table:
 _BRACKETS = str.maketrans("{}[]=", "     ")
 
 
+def _events(state: State, entry: Entry, names: list[str]) -> list[EventOut]:
+    """What the log tells of ``entry`` about to be applied to ``state``: a move, or a deal's announcement."""
+    said = state.announce(entry.action, names)
+    if entry.seat is None:
+        return [EventOut(seq=entry.seq, seat=None, move=None, said=said)] if said else []
+    return [
+        EventOut(
+            seq=entry.seq,
+            seat=entry.seat,
+            move=state.action_to_string(entry.action),
+            words=state.describe_action(entry.action),
+            reason=entry.reason,
+            said=said,
+            quiet=state.is_quiet(entry.action),
+        )
+    ]
+
+
+def token_hash(token: str) -> str:
+    """What the table keeps of a token: its SHA-256, so that a copy of the store lets nobody sit down."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def new_token() -> str:
     """A seat token: 144 random bits, URL-safe."""
     return secrets.token_urlsafe(18)
@@ -321,7 +380,9 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
         if spec == OPEN:
             seats.append(Seat(spec=OPEN, name=name or f"Seat {i}"))
         elif is_human(spec):
-            seats.append(Seat(spec="human", name=name or f"Player {i}", token=new_token()))
+            seat = Seat(spec="human", name=name or f"Player {i}")
+            seat.give_token()
+            seats.append(seat)
         else:
             agent = make_agent(spec, game)
             label = "Computer" if computers == 1 else f"Computer {i}"
