@@ -52,3 +52,20 @@ def play(state: BasraState, *moves: str) -> BasraState:
     for text in moves:
         state.apply_action(state.string_to_action(text))
     return state
+
+
+def arrange_seats(
+    preset: str = "partners", *, hands: list[str], table: str = "", mover: int = 0, **options: Any
+) -> BasraState:
+    """Seat ``mover`` to play, each seat holding its entry of ``hands``; the rest is undealt."""
+    state = deal(preset, **options)
+    held = [[c.index for c in parse_cards(text)] for text in hands]
+    on_table = [c.index for c in parse_cards(table)]
+    used = {c for hand in held for c in hand} | set(on_table)
+    state.pile = [c for c in state.game.deck_cards if c not in used]
+    state.hands = [sorted(hand, key=lambda c: (c % 13, c // 13)) for hand in held]
+    state.table = sorted(on_table, key=lambda c: (c % 13, c // 13))
+    state.piles = [[], []]
+    state.to_move = mover
+    state._moves = None
+    return state

@@ -16,7 +16,14 @@ from deckhand.core.cards import Card
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium
 
-GAMES = ["three_trios", "cambio", "basra", "casino", "go_fish"]
+TABLES = [
+    ("three_trios", None),
+    ("cambio", None),
+    ("basra", None),
+    ("basra", "partners"),
+    ("casino", None),
+    ("go_fish", None),
+]
 
 
 def table_id(page: Any) -> str:
@@ -109,17 +116,21 @@ def test_a_whole_three_trios_game_with_the_keyboard_alone(server: LiveServer, ta
     page.locator(".result h3").wait_for()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_table_fits_a_phone(server: LiveServer, table_page: Any, tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize(("name", "preset"), TABLES)
+def test_every_table_fits_a_phone(
+    server: LiveServer, table_page: Any, tmp_path: Path, name: str, preset: str | None
+) -> None:
     page = table_page
     page.set_viewport_size({"width": 360, "height": 740})
-    seats = ["human"] + ["easy"] * (deckhand.load_game(name).num_players - 1)
-    table, token = server.table(game=name, seats=seats, seed=3)
+    players = deckhand.load_game(name, **({"preset": preset} if preset else {})).num_players
+    table, token = server.table(game=name, preset=preset, seats=["human"] + ["easy"] * (players - 1), seed=3)
     page.goto(server.link(table, token))
     page.locator(".felt *").first.wait_for()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{name}: the page is {width} px wide on a 360 px screen"
-    page.screenshot(path=str(tmp_path / f"{name}-360.png"), full_page=True)
+    if players > 2:
+        assert page.locator(".felt .title").count() >= players, "every seat's hand is drawn"
+    page.screenshot(path=str(tmp_path / f"{name}-{preset}-360.png"), full_page=True)
 
 
 def test_the_rules_page_shows_cambios_powers_moving(server: LiveServer, table_page: Any) -> None:

@@ -1,4 +1,5 @@
-"""Basra: the seed's 44-card game (``bazzi``) and the common Egyptian rules (``egyptian``)."""
+"""Basra: the seed's 44-card game (``bazzi``), the common Egyptian rules (``egyptian``),
+and those rules for four in two partnerships (``partners``)."""
 
 from deckhand.games.basra.game import BasraGame
 from deckhand.games.basra.state import BasraState

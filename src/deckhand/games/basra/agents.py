@@ -3,8 +3,8 @@
 ``classic`` follows the seed's pseudocode (``processComputerTurn``): a basra
 when it can, the lowest card on an empty table, a jack when it holds one,
 otherwise the next card in its hand with what it takes. ``greedy`` scores
-every move by the points it wins now, less what it leaves the opponent: the
-chance, from the cards not yet seen, that the opponent holds a card that
+every move by the points it wins now, less what it leaves the opponent who
+plays next: the chance, from the cards not yet seen, that it holds a card that
 clears the table (a basra) or takes its point cards, and the worth of
 keeping a jack for a richer table.
 """
@@ -167,12 +167,12 @@ class GreedyAgent(Agent):
         game = self.game
         if not after:
             return 0.0
-        opponent_cards = view.other_count or min(game.hand_size, view.deck_left // 2)
+        opponent_cards = view.other_count or min(game.hand_size, view.deck_left // game.num_players)
         if opponent_cards == 0:
-            # The deck is over: the leftovers go to the last capturer.
+            # The deck is over: the leftovers go to the last capturer's side.
             last = view.player if captured else view.last_capturer
             share = float(sum(game.points[c] for c in after))
-            return share if last not in (view.player, -1) else -share
+            return share if last != -1 and (last - view.player) % 2 else -share
         unseen = [c for c in view.unseen if c != move[0]]
         if not unseen:
             return 0.0

@@ -17,15 +17,19 @@ from deckhand.games.basra.words import announce, describe_action
 
 
 class BasraGame(BasraSetup):
-    """Basra for two: capture by matching and adding up, sweep with a jack, clear the table for a basra.
+    """Basra for two, or four in partnerships: capture by matching and adding up,
+    sweep with a jack, clear the table for a basra.
 
     >>> game = BasraGame(preset="egyptian")
     >>> game.options["target"], len(game.all_cards())
     (101, 52)
+    >>> BasraGame(preset="partners").num_players
+    4
     """
 
     name = "basra"
-    rules_version = "1"
+    rules_version = "2"
+    """2: the ``players`` option and the ``partners`` preset."""
     title = "Basra"
     perfect_information = False
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS

@@ -1,4 +1,8 @@
-"""Basra's options, its two presets (RULES.md §3), and the tables the rules read from them.
+"""Basra's options, its presets (RULES.md §3), and the tables the rules read from them.
+
+``partners`` is the Egyptian game for four: two partnerships, seats 0 and 2
+against 1 and 3. Its 52 cards less the 4 on the table make exactly three
+deals of 4 cards to each of 4 seats, so no deal of a deck is short.
 
 :class:`BasraSetup` is what the State is typed against, so that the rules
 never import the game object that wires them to notation, words and views.
@@ -28,20 +32,22 @@ def basra_bonus(value: Any) -> str | int:
 
 
 OPTIONS: dict[str, Option] = {
+    "players": Option(2, choice(2, 4), "2, or 4 in partnerships: seats 0 and 2 against 1 and 3"),
     "deck_size": Option(44, choice(44, 52), "44 (no queens or kings) or 52 cards"),
     "hand_size": Option(5, integer(1, 6), "cards each player gets per deal"),
     "bury": Option(False, boolean, "jacks (and a special 7♦) dealt to the opening table go back into the deck"),
     "seven_diamonds": Option(False, boolean, "the 7♦ takes the whole table; a basra on numerals summing to 10 or less"),
     "basra_bonus": Option("double", basra_bonus, "'double' (twice the card's value) or fixed points per basra"),
     "jack_points": Option(2, integer(0, 10), "points for each jack won"),
-    "most_cards": Option(0, integer(0, 20), "points per deck for winning more cards than the opponent"),
-    "target": Option(151, integer(1, 10_000), "the game ends after a deal when a total reaches this and leads"),
+    "most_cards": Option(0, integer(0, 20), "points per deck for the side that won more cards"),
+    "target": Option(151, integer(1, 10_000), "the game ends after a deal when a side's total reaches this and leads"),
     "max_decks": Option(60, integer(1, 1000), "safety cap: after this many decks the higher total wins"),
     "deck": DECK_OPTION,
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
     "bazzi": {
+        "players": 2,
         "deck_size": 44,
         "hand_size": 5,
         "bury": False,
@@ -52,6 +58,18 @@ PRESETS: dict[str, dict[str, Any]] = {
         "target": 151,
     },
     "egyptian": {
+        "players": 2,
+        "deck_size": 52,
+        "hand_size": 4,
+        "bury": True,
+        "seven_diamonds": True,
+        "basra_bonus": 10,
+        "jack_points": 1,
+        "most_cards": 3,
+        "target": 101,
+    },
+    "partners": {
+        "players": 4,
         "deck_size": 52,
         "hand_size": 4,
         "bury": True,
@@ -70,6 +88,8 @@ class BasraSetup(Game):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         opts = self.options
+        self.players: int = opts["players"]
+        self.next_seat: tuple[int, ...] = tuple((seat + 1) % self.players for seat in range(self.players))
         cards = deck_44() if opts["deck_size"] == 44 else deck_52()
         self.deck_cards: tuple[int, ...] = tuple(sorted(card.index for card in cards))
         self.stack: tuple[int, ...] = stack_indices(self.name, opts["deck"], self.deck_cards)
@@ -97,7 +117,7 @@ class BasraSetup(Game):
 
     @property
     def num_players(self) -> int:
-        return 2
+        return self.players
 
     def max_game_length(self) -> int:
         # Per deck: every card drawn, at most 5 set aside and redrawn, every hand card played.

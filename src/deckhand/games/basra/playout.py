@@ -132,11 +132,13 @@ def playout_estimate(state: BasraState) -> list[float] | None:
 
 
 def estimate(state: BasraState) -> list[float]:
-    """:func:`win_chance` of the totals, for both seats."""
+    """:func:`win_chance` of the sides' totals, per seat; partners share their side's, as they share returns."""
     a, b = state.totals
     game = state.game
     p = win_chance(a - b, max(a, b), game.target, state.deck_no >= game.max_decks)
-    return [p, 1.0 - p]
+    if game.players == 2:
+        return [p, 1.0 - p]
+    return [p / 2, (1.0 - p) / 2, p / 2, (1.0 - p) / 2]
 
 
 def play_out(state: BasraState, rng: random.Random) -> list[float]:

@@ -5,6 +5,10 @@ rank so that equal positions give equal states. Undealt cards are the
 unordered pile of ``core/deck.py``: each deal draws the next card, which is
 how ``deck=`` stacks the first deck.
 
+At four seats partners sit opposite, so a seat's side is ``seat & 1``:
+``piles`` and ``totals`` are kept per side (at two seats a side is a seat),
+``hands`` and ``basras`` per seat.
+
 The rules only: notation, words, views and playouts are later files,
 reached through the hooks that ``game.py`` wires.
 """
@@ -27,7 +31,7 @@ _KEY = ORDER.__getitem__
 
 
 class BasraState(State):
-    """A two-seat game of Basra over as many decks as it takes to reach the target."""
+    """A game of Basra for two seats, or four in partnerships, over as many decks as it takes."""
 
     __slots__ = (
         "_moves",
@@ -56,12 +60,15 @@ class BasraState(State):
         self.game = game
         self.pile: list[int] = list(game.deck_cards)
         self.drawn = 0
-        self.hands: list[list[int]] = [[], []]
+        players = game.players
+        self.hands: list[list[int]] = [[] for _ in range(players)]
         self.table: list[int] = []
         self.piles: list[list[int]] = [[], []]
+        """The cards each side has won this deck."""
         self.totals = [0, 0]
-        self.basras = [0, 0]
-        self.dealer = 1
+        """Each side's points."""
+        self.basras = [0] * players
+        self.dealer = players - 1
         self.to_move = CHANCE
         self.deal_left = 0
         self.deal_hand = 0
@@ -142,12 +149,13 @@ class BasraState(State):
         """Deal ``card`` (a legal chance outcome) without the checks: the playout loop's way."""
         pile_remove(self.pile, card)
         self.drawn += 1
-        pos = 2 * self.deal_hand + self.deal_table - self.deal_left
-        if pos < self.deal_hand:
-            insort(self.hands[1 - self.dealer], card, key=_KEY)
-        elif pos < 2 * self.deal_hand:
-            insort(self.hands[self.dealer], card, key=_KEY)
-        elif self.game.buriable[card]:
+        game = self.game
+        dealt = game.players * self.deal_hand
+        pos = dealt + self.deal_table - self.deal_left
+        if pos < dealt:
+            # Each seat gets its whole hand in turn, starting after the dealer.
+            insort(self.hands[(self.dealer + 1 + pos // self.deal_hand) % game.players], card, key=_KEY)
+        elif game.buriable[card]:
             self.buried.append(card)  # set aside; the slot still needs a card
             return
         else:
@@ -157,7 +165,7 @@ class BasraState(State):
             if self.buried:
                 self.pile.extend(self.buried)
                 self.buried = []
-            self.to_move = 1 - self.dealer
+            self.to_move = game.next_seat[self.dealer]
             self._moves = None
 
     def play_unchecked(self, move: Move) -> None:
@@ -183,16 +191,16 @@ class BasraState(State):
             if basra:
                 gain += game.bonus[card]
                 self.basras[player] += 1
-            self.totals[player] += gain
-            pile = self.piles[player]
+            self.totals[player & 1] += gain
+            pile = self.piles[player & 1]
             pile.extend(got)
             pile.append(card)
             self.last = player
         else:
             insort(table, card, key=_KEY)
-        self.to_move = 1 - player
+        self.to_move = game.next_seat[player]
         self._moves = None
-        if not self.hands[player] and not self.hands[1 - player]:
+        if not self.hands[player] and not any(self.hands):
             self._end_deal()
 
     def _end_deal(self) -> None:
@@ -204,8 +212,8 @@ class BasraState(State):
                 self._start_deal(with_table=False)
             return
         if self.table and self.last >= 0:
-            self.totals[self.last] += sum(game.points[c] for c in self.table)
-            self.piles[self.last].extend(self.table)
+            self.totals[self.last & 1] += sum(game.points[c] for c in self.table)
+            self.piles[self.last & 1].extend(self.table)
             self.table = []
         if game.most_cards:
             won = len(self.piles[0]) - len(self.piles[1])
@@ -217,7 +225,7 @@ class BasraState(State):
         self.pile = list(game.deck_cards)
         self.table = []
         self.piles = [[], []]
-        self.dealer = 1 - self.dealer
+        self.dealer = game.next_seat[self.dealer]
         self.deck_no += 1
         self.last = -1
         self._start_deal(with_table=True)
@@ -229,8 +237,10 @@ class BasraState(State):
     def _start_deal(self, *, with_table: bool) -> None:
         table = 4 if with_table else 0
         self.deal_table = table
-        self.deal_hand = min(self.game.hand_size, (len(self.pile) - table) // 2)
-        self.deal_left = 2 * self.deal_hand + table
+        players = self.game.players
+        # A last deal short of cards shares what is left equally: 40 or 48 cards split evenly.
+        self.deal_hand = min(self.game.hand_size, (len(self.pile) - table) // players)
+        self.deal_left = players * self.deal_hand + table
         self.to_move = CHANCE
 
     # -- bookkeeping --------------------------------------------------------
@@ -239,7 +249,7 @@ class BasraState(State):
         new.game = self.game
         new.pile = self.pile[:]
         new.drawn = self.drawn
-        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new.hands = [hand[:] for hand in self.hands]
         new.table = self.table[:]
         new.piles = [self.piles[0][:], self.piles[1][:]]
         new.totals = self.totals[:]
@@ -265,32 +275,43 @@ class BasraState(State):
         return [write(self, a) for a in self.hist]
 
     def returns(self) -> list[float]:
+        """The winning side's seats share its win: 1 at two seats, 1/2 to each partner at four."""
+        players = self.game.players
         if self.to_move != TERMINAL:
-            return [0.0, 0.0]
+            return [0.0] * players
         a, b = self.totals
         if a == b:
-            return [0.5, 0.5]
-        return [1.0, 0.0] if a > b else [0.0, 1.0]
+            return [1.0 / players] * players
+        won = 0 if a > b else 1
+        share = 2.0 / players
+        return [share if seat & 1 == won else 0.0 for seat in range(players)]
 
     def scores(self) -> list[float]:
-        return [float(t) for t in self.totals]
+        """Each seat's side's points: partners show the same total."""
+        return [float(self.totals[seat & 1]) for seat in range(self.game.players)]
 
     def cards(self) -> list[str]:
-        every = self.pile + self.hands[0] + self.hands[1] + self.table + self.piles[0] + self.piles[1] + self.buried
+        every = self.pile + self.table + self.piles[0] + self.piles[1] + self.buried
+        for hand in self.hands:
+            every += hand
         return codes(every)
 
     def to_json(self) -> JSON:
         data = super().to_json()
         data.update(public_json(self, len(self.pile)))
-        data["hands"] = [codes(self.hands[0]), codes(self.hands[1])]
+        data["hands"] = [codes(hand) for hand in self.hands]
         return data
 
 
 def public_json(state: BasraState, deck: int) -> dict[str, Any]:
-    """What both seats see: table, piles, basras, dealer, the number of undealt cards."""
-    return {
+    """What every seat sees: table, piles, basras, dealer, the number of undealt cards.
+
+    ``piles`` has one list per seat; partners share theirs, so both show the same cards.
+    """
+    players = state.game.players
+    data: dict[str, Any] = {
         "table": codes(state.table),
-        "piles": [codes(state.piles[0]), codes(state.piles[1])],
+        "piles": [codes(state.piles[seat & 1]) for seat in range(players)],
         "basras": list(state.basras),
         "dealer": state.dealer,
         "deck_number": state.deck_no,
@@ -298,6 +319,9 @@ def public_json(state: BasraState, deck: int) -> dict[str, Any]:
         "set_aside": codes(state.buried),
         "last_capturer": None if state.last < 0 else state.last,
     }
+    if players == 4:
+        data["teams"] = [[0, 2], [1, 3]]
+    return data
 
 
 def is_move(action: object) -> bool:

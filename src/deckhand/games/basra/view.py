@@ -1,4 +1,7 @@
-"""What one seat of Basra may know: everything but the other hand and the deck."""
+"""What one seat of Basra may know: everything but the other hands and the deck.
+
+Partners (at four seats) do not see each other's hands either.
+"""
 
 from __future__ import annotations
 
@@ -13,24 +16,24 @@ from deckhand.games.basra.state import BasraState, public_json
 
 
 class BasraView(RedactedView[BasraState]):
-    """A seat's view: its own hand, the other hand's size, the table, both piles, the scores.
+    """A seat's view: its own hand, the other hands' sizes, the table, both sides' piles, the scores.
 
-    The undealt cards and the other hand are hidden; :meth:`sample_world`
-    deals them out again uniformly. The public view (``PUBLIC``) hides both hands.
+    The undealt cards and the other hands are hidden; :meth:`sample_world`
+    deals them out again uniformly. The public view (``PUBLIC``) hides every hand.
     """
 
     game: BasraSetup
 
     def __init__(self, state: BasraState, player: int) -> None:
         super().__init__(state, player)
-        self._counts = (len(state.hands[0]), len(state.hands[1]))
+        self._counts = tuple(map(len, state.hands))
         self._deck_left = len(state.pile)
 
     def redact(self, state: BasraState, player: int) -> BasraState:
         # The hands the viewer cannot see, the undealt cards and the history
         # (which names every card dealt) are dropped; the view keeps their counts.
         public = state.clone()
-        for seat in (0, 1):
+        for seat in range(len(public.hands)):
             if seat != player:
                 public.hands[seat] = []
         public.pile = []
@@ -51,8 +54,13 @@ class BasraView(RedactedView[BasraState]):
 
     @property
     def other_count(self) -> int:
-        """How many cards the other seat holds."""
-        return self._counts[1 - self.player]
+        """How many cards the next seat holds: the opponent who answers the viewer's move."""
+        return self._counts[(self.player + 1) % len(self._counts)]
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return self._counts
 
     @property
     def deck_left(self) -> int:
@@ -74,23 +82,25 @@ class BasraView(RedactedView[BasraState]):
 
     @property
     def piles(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The cards each seat has won this deck."""
+        """The cards each side has won this deck (side ``seat & 1``: at two seats, the seat)."""
         return tuple(self._public.piles[0]), tuple(self._public.piles[1])
 
     @property
     def totals(self) -> tuple[int, int]:
-        """Each seat's points so far."""
+        """Each side's points so far."""
         return self._public.totals[0], self._public.totals[1]
 
     @property
     def last_capturer(self) -> int:
-        """The seat that took cards last this deck (the leftovers go to it), or -1."""
+        """The seat that took cards last this deck (the leftovers go to its side), or -1."""
         return self._public.last
 
     # -- the protocol -------------------------------------------------------
     def to_json(self) -> JSON:
         s = self._public
-        hands: list[object] = [codes(s.hands[seat]) if seat == self.player else self._counts[seat] for seat in (0, 1)]
+        hands: list[object] = [
+            codes(s.hands[seat]) if seat == self.player else count for seat, count in enumerate(self._counts)
+        ]
         return {
             "game": self.game.name,
             "rules_version": self.game.rules_version,
@@ -109,9 +119,8 @@ class BasraView(RedactedView[BasraState]):
         world = self._public.clone()
         hidden = list(self.unseen)
         rng.shuffle(hidden)
-        for seat in (0, 1):
+        for seat, count in enumerate(self._counts):
             if seat != self.player:
-                count = self._counts[seat]
                 world.hands[seat] = sorted(hidden[:count], key=ORDER.__getitem__)
                 hidden = hidden[count:]
         world.pile = hidden
@@ -125,7 +134,7 @@ def information_key(state: BasraState, player: int) -> Hashable:
         player,
         state.to_move,
         tuple(state.hands[player]),
-        len(state.hands[1 - player]),
+        tuple(map(len, state.hands)),
         tuple(state.table),
         tuple(state.piles[0]),
         tuple(state.piles[1]),

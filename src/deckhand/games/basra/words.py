@@ -40,6 +40,11 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def side_name(side: int, names: Sequence[str], players: int) -> str:
+    """A side as the table calls it: the seat's name, or both partners' at four seats."""
+    return names[side] if players == 2 else f"{names[side]} and {names[side + 2]}"
+
+
 def describe_move(move: Move, table: list[int], seven_diamonds: bool) -> str:
     """``the King of Spades takes the 10 of Spades and the 3 of Hearts: a basra``."""
     card = f"the {CARDS[move[0]].name}"
@@ -65,21 +70,26 @@ def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequen
         worth = sum(game.points[c] for c in left)
         cards = _and([f"the {CARDS[c].name}" for c in left])
         points = f"{worth} point{'s' * (worth != 1)}"
-        lines[0] += f" What is left on the table ({cards}: {points}) goes to the last capturer, {names[receiver]}."
+        whose = names[receiver]
+        if game.players > 2:
+            whose += f", for {side_name(receiver & 1, names, game.players)}"
+        lines[0] += f" What is left on the table ({cards}: {points}) goes to the last capturer, {whose}."
     if game.most_cards:
         sizes = [len(before.piles[0]), len(before.piles[1])]
         if got:
-            sizes[player] += len(got) + 1
+            sizes[player & 1] += len(got) + 1
         if receiver >= 0:
-            sizes[receiver] += len(left)
+            sizes[receiver & 1] += len(left)
         if sizes[0] != sizes[1]:
             winner = 0 if sizes[0] > sizes[1] else 1
             lines.append(
-                f"Most cards ({sizes[winner]} to {sizes[1 - winner]}): {game.most_cards} points for {names[winner]}."
+                f"Most cards ({sizes[winner]} to {sizes[1 - winner]}): "
+                f"{game.most_cards} points for {side_name(winner, names, game.players)}."
             )
         else:
             lines.append(f"Most cards: {sizes[0]} each, no points.")
-    lines.append(f"Scores: {names[0]} {after.totals[0]}, {names[1]} {after.totals[1]}.")
+    sides = [f"{side_name(side, names, game.players)} {after.totals[side]}" for side in (0, 1)]
+    lines.append(f"Scores: {', '.join(sides)}.")
     if not after.is_terminal():
         lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}.")
     return lines

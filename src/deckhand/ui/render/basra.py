@@ -1,4 +1,8 @@
-"""Basra: the table in the middle, your hand below, the opponent's as a count; piles and basras."""
+"""Basra: the table in the middle, your hand below, the others' as counts; piles and basras.
+
+At four seats partners share a pile and a score: each seat's row names its
+partner and their shared pile, and the scores line is the partnerships'.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from deckhand.ui.cards import card_row
 from deckhand.ui.render import Context
 from deckhand.ui.render.plain import extras, scores_line
 
-SHOWN = {"table", "hands", "piles", "basras", "deck", "dealer", "returns", "draws", "deck_number"}
+SHOWN = {"table", "hands", "piles", "basras", "deck", "dealer", "returns", "draws", "deck_number", "teams"}
 
 
 def hand_text(hand: Any) -> Text:
@@ -23,14 +27,34 @@ def hand_text(hand: Any) -> Text:
     return card_row(hand) if hand else Text("(no cards)", style="dim")
 
 
+def teams_line(data: dict[str, Any], context: Context) -> Text:
+    """The partnerships' scores: partners share one."""
+    out = Text()
+    out.append("Scores: ", style="bold")
+    sides = [
+        f"{' & '.join(context.name(seat) for seat in team)} {_num(data['scores'][team[0]])}" for team in data["teams"]
+    ]
+    out.append("  ·  ".join(sides))
+    return out
+
+
+def _num(value: Any) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
 def render(data: dict[str, Any], context: Context) -> RenderableType:
+    teams = data.get("teams")
     seats = Table.grid(padding=(0, 2))
     for seat, hand in enumerate(data["hands"]):
-        pile = data["piles"][seat]
+        if teams:
+            partner = next(s for team in teams if seat in team for s in team if s != seat)
+            about = f"with {context.name(partner)}  pile {len(data['piles'][seat])}  basras {data['basras'][seat]}"
+        else:
+            about = f"pile {len(data['piles'][seat])}  basras {data['basras'][seat]}"
         seats.add_row(
             Text(context.name(seat) + (" (dealer)" if data.get("dealer") == seat else ""), style="cyan"),
             hand_text(hand),
-            Text(f"pile {len(pile)}  basras {data['basras'][seat]}", style="dim"),
+            Text(about, style="dim"),
         )
     table = card_row(data["table"]) if data["table"] else Text("(empty)", style="dim")
     info = Text(f"deck: {data.get('deck', '?')} cards left", style="dim")
@@ -38,5 +62,5 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
     rest = extras(data, context, SHOWN | {"set_aside", "last_capturer"})
     if rest is not None:
         parts.append(rest)
-    parts.append(scores_line(data, context))
+    parts.append(teams_line(data, context) if teams else scores_line(data, context))
     return Group(*parts)

@@ -1,4 +1,4 @@
-// Basra (seed 003): your hand, the table, both piles and basras; pick a card, then what it takes.
+// Basra (seed 003): your hand, the table, every pile and basra (partners at four); pick a card, then what it takes.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
 import { controls, hand, looseCard, reports } from "./fishing.js";
@@ -18,25 +18,28 @@ export function breakdown(ctx) {
 export function draw(ctx) {
   const view = ctx.view;
   const me = ctx.seat === null ? 0 : ctx.seat;
-  const other = 1 - me;
+  const seats = view.hands.length;
+  // the others in turn order from the seat after yours (at four, your partner sits opposite: the middle one)
+  const others = Array.from({ length: seats - 1 }, (_, i) => (me + 1 + i) % seats);
+  const partner = seats === 4 ? (me + 2) % 4 : null;
   const side = (seat) =>
     h(
       "div.pile",
       {},
       card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: `${ctx.names[seat]}'s pile` }),
-      `${ctx.names[seat]}: ${view.piles[seat].length} won · ${view.basras[seat]} basra${view.basras[seat] === 1 ? "" : "s"}`,
+      `${ctx.names[seat]}${seat === partner ? " (partner)" : ""}: ${view.piles[seat].length} won · ${view.basras[seat]} basra${view.basras[seat] === 1 ? "" : "s"}`,
     );
   return h(
     "div",
     {},
-    hand(ctx, other, view.hands[other]),
+    h("div.row", {}, others.map((seat) => hand(ctx, seat, view.hands[seat]))),
     h(
       "div.zone",
       {},
       h("div.title", {}, `Table · deck ${view.deck_number}: ${view.deck} cards left`),
       h("div.row", {}, view.table.length ? view.table.map((c) => looseCard(ctx, c)) : h("span.muted", { style: "color:#ddd" }, "The table is empty.")),
     ),
-    h("div.row", {}, side(other), side(me)),
+    h("div.row", {}, others.map(side), side(me)),
     reports(ctx),
     controls(ctx),
     hand(ctx, me, view.hands[me]),
