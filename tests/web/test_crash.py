@@ -1,0 +1,119 @@
+"""A server killed with SIGKILL during 50 games loses none of them: each goes on where its players last saw it.
+
+Basra against random moves: a game lasts hundreds of actions, so the kill comes mid-game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
+
+TABLES = 50
+
+
+def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DECKHAND_HOME": str(home), "DECKHAND_DB": f"sqlite:///{home / 'crash.db'}"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                return server
+        except httpx.TransportError:
+            time.sleep(0.1)
+    server.kill()
+    raise AssertionError("the server did not start")
+
+
+async def play(url: str, table: str, token: str, seed: int, seen: dict[str, int], until: float | None) -> None:
+    """Random moves at one table until ``until`` (or the end of the game); ``seen`` keeps the last seq told."""
+    rng = random.Random(seed)
+    ws_url = url.replace("http", "ws") + f"/ws/tables/{table}?token={token}"
+    try:
+        async with connect(ws_url) as ws:
+            while until is None or time.monotonic() < until:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if message["type"] != "state":
+                    continue
+                if message["seq"] < seen.get(table, 0):
+                    raise AssertionError(f"table {table} went back from {seen[table]} to {message['seq']}")
+                seen[table] = message["seq"]
+                if message["result"] is not None:
+                    return
+                if message["legal"]:
+                    await ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])}))
+    except (TimeoutError, OSError, Exception) as exc:  # the server was killed under us
+        if until is None:
+            raise
+        del exc
+
+
+async def crowd(
+    url: str, tables: list[tuple[str, str]], seen: dict[str, int], until: float | None, kill: Any = None
+) -> None:
+    """Everyone plays; ``kill`` (a server), if given, is killed with SIGKILL in the middle of it."""
+
+    async def killer() -> None:
+        await asyncio.sleep(1.5)
+        kill.send_signal(signal.SIGKILL)
+
+    players = [play(url, t, token, i, seen, until) for i, (t, token) in enumerate(tables)]
+    await asyncio.gather(*players, *([killer()] if kill is not None else []))
+
+
+def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    server = start_server(tmp_path, port)
+    try:
+        tables = []
+        for i in range(TABLES):
+            made: dict[str, Any] = httpx.post(
+                f"{url}/api/tables", json={"game": "basra", "seats": ["human", "random"], "seed": i}
+            ).json()
+            tables.append((made["table"], made["seats"][0]["token"]))
+        seen: dict[str, int] = {}
+        asyncio.run(crowd(url, tables, seen, until=time.monotonic() + 5, kill=server))
+        server.wait(10)
+    finally:
+        server.kill()
+    assert len(seen) == TABLES
+    server = start_server(tmp_path, port)
+    try:
+        again = {table: httpx.get(f"{url}/api/tables/{table}") for table, _ in tables}
+        for table, response in again.items():
+            if response.status_code == 404:  # finished before the kill: its game is in the store
+                continue
+            assert response.json()["seq"] >= seen[table], "nothing a player was told is lost"
+        unfinished = [(t, token) for t, token in tables if again[t].status_code == 200]
+        print(f"{len(unfinished)} of {TABLES} games were in progress at the kill")
+        assert len(unfinished) >= TABLES // 2, "the kill came mid-game"
+        asyncio.run(crowd(url, unfinished, seen, until=None))
+    finally:
+        server.terminate()
+        server.wait(10)
+    with create_engine(f"sqlite:///{tmp_path / 'crash.db'}").connect() as conn:
+        stored = conn.execute(text("SELECT COUNT(*) FROM games")).scalar()
+        linked = conn.execute(text("SELECT COUNT(DISTINCT finished_game_id) FROM live_tables")).scalar()
+    assert stored == TABLES, "every game is stored, once"
+    assert linked == TABLES
