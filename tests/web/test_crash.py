@@ -14,6 +14,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,12 @@ async def crowd(
     await asyncio.gather(*players, *([killer()] if kill is not None else []))
 
 
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """``asyncio.run`` in a thread of its own: a browser test on this worker may leave a loop running here."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -93,7 +101,7 @@ def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) 
             ).json()
             tables.append((made["table"], made["seats"][0]["token"]))
         seen: dict[str, int] = {}
-        asyncio.run(crowd(url, tables, seen, until=time.monotonic() + 5, kill=server))
+        run(crowd(url, tables, seen, until=time.monotonic() + 5, kill=server))
         server.wait(10)
     finally:
         server.kill()
@@ -108,7 +116,7 @@ def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) 
         unfinished = [(t, token) for t, token in tables if again[t].status_code == 200]
         print(f"{len(unfinished)} of {TABLES} games were in progress at the kill")
         assert len(unfinished) >= TABLES // 2, "the kill came mid-game"
-        asyncio.run(crowd(url, unfinished, seen, until=None))
+        run(crowd(url, unfinished, seen, until=None))
     finally:
         server.terminate()
         server.wait(10)
