@@ -142,7 +142,7 @@ def create_app(*, url: str | None = None) -> FastAPI:
         table = _build_table(request)
         room = await tables.open(table)
         room.wake()
-        tokens = [SeatToken(seat=i, token=s.token) for i, s in enumerate(table.seats) if s.token is not None]
+        tokens = [SeatToken(seat=seat, token=token) for seat, token in table.hand_out_tokens()]
         return TableCreated(table=table.id, seats=tokens)
 
     @app.post("/api/tables/{table_id}/join")

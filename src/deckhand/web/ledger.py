@@ -1,10 +1,10 @@
 """The server's writes to the store: every table's actions, committed before anyone is told of them.
 
-The ledger commits what the tables hand it, as much as is waiting in one
-transaction (a group commit): a table awaits its own
-changes, so a server killed at any moment restarts with every table at the
-sequence number its players last saw, and a finished game is stored in the
-same transaction as its last action, so it is never lost nor stored twice.
+The ledger commits what the tables hand it, as much as is waiting, in one
+transaction (a group commit). A table awaits its own changes before it tells
+anyone, so a server killed at any moment restarts with every table at or
+after the sequence number its players last saw; a finished game is stored in
+the same transaction as its last action, so it is never lost nor stored twice.
 """
 
 from __future__ import annotations
@@ -37,8 +37,9 @@ Work = Callable[[Session], object]
 class Change:
     """What one table hands the ledger: its new actions, how far it got, and any other work.
 
-    Actions and progress of every change in a batch go in two bulk
-    statements; ``work`` (a new table, a finished game, a seat taken) runs first.
+    In a batch, new tables go first, then each change's ``work`` (a finished
+    game, a seat taken, a table forgotten), then every action and every
+    table's progress in one bulk statement each.
     """
 
     actions: list[dict[str, Any]] = field(default_factory=list)
@@ -69,9 +70,9 @@ class Ledger:
 
     The changes handed over while the loop runs its ready callbacks are
     committed together just after, in one transaction. They run on the loop
-    itself, not in a thread: a commit to SQLite in write-ahead mode takes
-    tens of microseconds, while handing it to a thread cost milliseconds of
-    waiting for the interpreter under load (PostgreSQL adds a round trip).
+    itself, not in a thread: a batch of 50 tables' moves takes about 2 ms
+    with SQLite in write-ahead mode, while handing each commit to a thread
+    cost milliseconds of waiting for the interpreter under load.
     """
 
     def __init__(self, url: str | None = None) -> None:

@@ -52,7 +52,7 @@ class Seat:
     token_hash: str | None = None
     agent: Agent | None = None
     token: str | None = field(default=None, repr=False)
-    """The token itself, only while it is handed to the person who took the seat; never stored."""
+    """A new table's token for this seat, until :meth:`Table.hand_out_tokens` gives it to its creator."""
 
     @property
     def kind(self) -> str:
@@ -62,9 +62,9 @@ class Seat:
 
     def give_token(self) -> str:
         """A new token for this seat: the seat keeps its hash, the caller hands the token out."""
-        self.token = new_token()
-        self.token_hash = token_hash(self.token)
-        return self.token
+        token = new_token()
+        self.token_hash = token_hash(token)
+        return token
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,13 @@ class Table:
                 found = seat
         return found
 
+    def hand_out_tokens(self) -> list[tuple[int, str]]:
+        """The new table's tokens, seat by seat, once: from then on the table keeps only their hashes."""
+        tokens = [(i, seat.token) for i, seat in enumerate(self.seats) if seat.token is not None]
+        for seat in self.seats:
+            seat.token = None
+        return tokens
+
     def join(self, name: str) -> tuple[int, str]:
         """A person takes the first open seat; ``ConfigError`` when there is none."""
         for seat, entry in enumerate(self.seats):
@@ -207,8 +214,9 @@ class Table:
 
     def _record(self, entry: Entry) -> None:
         """Apply one action, tell the log what may be told of it, and keep it for the store."""
+        entry = replace(entry, notation=self.state.action_to_string(entry.action))
         self.events.extend(_events(self.state, entry, [seat.name for seat in self.seats]))
-        self.journal.append(replace(entry, notation=self.state.action_to_string(entry.action)))
+        self.journal.append(entry)
         self.state.apply_action(entry.action)
 
     @classmethod
@@ -338,7 +346,7 @@ _BRACKETS = str.maketrans("{}[]=", "     ")
 
 
 def _events(state: State, entry: Entry, names: list[str]) -> list[EventOut]:
-    """What the log tells of ``entry`` about to be applied to ``state``: a move, or a deal's announcement."""
+    """What the log tells of ``entry`` (with its notation) about to be applied: a move, or a deal's announcement."""
     said = state.announce(entry.action, names)
     if entry.seat is None:
         return [EventOut(seq=entry.seq, seat=None, move=None, said=said)] if said else []
@@ -346,7 +354,7 @@ def _events(state: State, entry: Entry, names: list[str]) -> list[EventOut]:
         EventOut(
             seq=entry.seq,
             seat=entry.seat,
-            move=state.action_to_string(entry.action),
+            move=entry.notation,
             words=state.describe_action(entry.action),
             reason=entry.reason,
             said=said,
@@ -381,7 +389,7 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
             seats.append(Seat(spec=OPEN, name=name or f"Seat {i}"))
         elif is_human(spec):
             seat = Seat(spec="human", name=name or f"Player {i}")
-            seat.give_token()
+            seat.token = seat.give_token()
             seats.append(seat)
         else:
             agent = make_agent(spec, game)

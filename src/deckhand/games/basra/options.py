@@ -68,18 +68,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "most_cards": 3,
         "target": 101,
     },
-    "partners": {
-        "players": 4,
-        "deck_size": 52,
-        "hand_size": 4,
-        "bury": True,
-        "seven_diamonds": True,
-        "basra_bonus": 10,
-        "jack_points": 1,
-        "most_cards": 3,
-        "target": 101,
-    },
 }
+PRESETS["partners"] = {**PRESETS["egyptian"], "players": 4}
+"""The Egyptian rules for four, in two partnerships."""
 
 
 class BasraSetup(Game):

@@ -30,6 +30,11 @@ export async function games() {
   return gamesCache;
 }
 
-export async function gameInfo(name) {
-  return (await games()).find((g) => g.name === name);
+/** A game's drawing module (games/NAME.js), or the generic one for a game without its own. */
+export async function gameModule(name) {
+  try {
+    return await import(`./games/${name}.js`);
+  } catch {
+    return import("./games/generic.js");
+  }
 }

@@ -29,6 +29,12 @@ function readOption(input) {
   return input.value === "" ? undefined : input.value;
 }
 
+/** Keep the tokens of the seats just taken (the browser returns to them later), then go to the table. */
+function sitDown(tableId, seats) {
+  for (const { seat, token } of seats) keepToken(tableId, seat, token);
+  location.hash = `#/table/${tableId}`;
+}
+
 export async function showLobby(main) {
   const all = await games();
   const chosen = { name: store.get("lobby.game", all[0].name) };
@@ -135,8 +141,7 @@ export async function showLobby(main) {
       try {
         start.disabled = true;
         const made = await api("/api/tables", body);
-        for (const { seat, token } of made.seats) keepToken(made.table, seat, token);
-        location.hash = `#/table/${made.table}`;
+        sitDown(made.table, made.seats);
       } catch (error) {
         problem.textContent = error.message;
         start.disabled = false;
@@ -171,8 +176,7 @@ export async function showLobby(main) {
                 onclick: async () => {
                   try {
                     const made = await api("/api/tables", { game: s.game, resume: s.name, names: s.seats.map((spec) => (spec === "human" ? "You" : null)) });
-                    for (const { seat, token } of made.seats) keepToken(made.table, seat, token);
-                    location.hash = `#/table/${made.table}`;
+                    sitDown(made.table, made.seats);
                   } catch (error) {
                     problem.textContent = error.message;
                   }
@@ -199,9 +203,7 @@ export async function showLobby(main) {
                   const name = prompt("Your name at the table?");
                   if (!name) return;
                   try {
-                    const seat = await api(`/api/tables/${t.table}/join`, { name });
-                    keepToken(t.table, seat.seat, seat.token);
-                    location.hash = `#/table/${t.table}`;
+                    sitDown(t.table, [await api(`/api/tables/${t.table}/join`, { name })]);
                   } catch (error) {
                     problem.textContent = error.message;
                   }

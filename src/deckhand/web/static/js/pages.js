@@ -1,15 +1,7 @@
 // The rules (the same text as `deckhand rules`), the statistics with a chart, and replays of finished games.
-import { api, games } from "./api.js";
+import { api, gameModule, games } from "./api.js";
 import { clear, h } from "./dom.js";
 import { markdown } from "./markdown.js";
-
-async function gameModule(name) {
-  try {
-    return await import(`./games/${name}.js`);
-  } catch {
-    return import("./games/generic.js");
-  }
-}
 
 export async function showRules(main, name) {
   const all = await games();

@@ -1,6 +1,6 @@
 // A table in the browser: the connection(s), the pace of the computer's moves, and the frame around a game's drawing.
 // What is drawn on the felt comes from games/<game>.js; the server decides everything (no optimistic updates).
-import { api } from "./api.js";
+import { api, gameModule } from "./api.js";
 import { Connection } from "./connection.js";
 import { SEAT_COLOURS, clear, h, store } from "./dom.js";
 import { play as sound } from "./sound.js";
@@ -17,14 +17,6 @@ export function keepToken(tableId, seat, token) {
   store.set(`tokens.${tableId}`, tokens);
 }
 
-async function loadGame(name) {
-  try {
-    return await import(`./games/${name}.js`);
-  } catch {
-    return import("./games/generic.js");
-  }
-}
-
 export async function showTable(main, tableId) {
   let summary;
   try {
@@ -33,7 +25,7 @@ export async function showTable(main, tableId) {
     clear(main, h("p.error", {}, error.message), h("a", { href: "#/" }, "Back to the lobby"));
     return () => {};
   }
-  const game = await loadGame(summary.game);
+  const game = await gameModule(summary.game);
   const table = new TableView(main, tableId, summary, game);
   return () => table.close();
 }
