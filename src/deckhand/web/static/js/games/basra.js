@@ -32,7 +32,7 @@ export function draw(ctx) {
   return h(
     "div",
     {},
-    h("div.row", {}, others.map((seat) => hand(ctx, seat, view.hands[seat]))),
+    h("div.row", {}, others.map((seat) => hand(ctx, seat, view.hands[seat], { note: seat === partner ? "partner" : "" }))),
     h(
       "div.zone",
       {},

@@ -52,14 +52,14 @@ async function choose(ctx) {
   ctx.redraw();
 }
 
-export function hand(ctx, seat, cards, { count = null } = {}) {
+export function hand(ctx, seat, cards, { count = null, note = "" } = {}) {
   const mine = seat === ctx.seat && ctx.legal.length > 0;
   const hinted = ctx.hint ? cardsOf(ctx.hint.move) : [];
   const list = Array.isArray(cards) ? cards : Array.from({ length: count ?? cards }, () => "??");
   return h(
     "div.zone",
     {},
-    h("div.title", {}, h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "), `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""} · ${list.length} in hand`),
+    h("div.title", {}, h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "), `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""}${note ? ` (${note})` : ""} · ${list.length} in hand`),
     h(
       "div.row",
       {},
