@@ -29,9 +29,17 @@ def new_table(client: TestClient, **request: Any) -> dict[str, Any]:
     return data
 
 
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next message about the game: ``seats`` messages (who is connected) come at any time and are skipped."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] != "seats":
+            return message
+
+
 def receive_state(ws: WebSocketTestSession) -> dict[str, Any]:
-    """The next message, which must be a state message."""
-    message: dict[str, Any] = ws.receive_json()
+    """The next message about the game, which must be a state message."""
+    message = receive(ws)
     assert message["type"] == "state", message
     return message
 
@@ -40,7 +48,7 @@ def play_to_the_end(ws: WebSocketTestSession, rng: random.Random, limit: int = 5
     """Play random legal moves for this connection's seat until the game ends; every message received."""
     received = []
     for _ in range(limit):
-        message = ws.receive_json()
+        message = receive(ws)
         received.append(message)
         assert message["type"] == "state", message
         if message["result"] is not None:

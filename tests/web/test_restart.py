@@ -10,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import text
-from tests.web.tables import eventually, new_table, play_to_the_end, receive_state
+from tests.web.tables import eventually, new_table, play_to_the_end, receive, receive_state
 
 from deckhand.store.db import get_engine
 from deckhand.store.models import Base
@@ -51,7 +51,7 @@ def test_a_new_server_deals_the_table_again_at_the_same_move_and_the_game_goes_o
             assert again["view"] == before["view"] and again["legal"] == before["legal"]
             assert again["events"] == told[-len(again["events"]) :], "the log reads as it did"
             ws.send_json({"type": "hint"})  # the seat's own things work as before
-            assert ws.receive_json()["type"] == "hint"
+            assert receive(ws)["type"] == "hint"
             if again["legal"]:  # else the computers' moves come first
                 ws.send_json({"type": "move", "move": again["legal"][0]})
             messages = play_to_the_end(ws, rng)
@@ -92,3 +92,19 @@ def test_the_models_and_the_schema_revisions_agree() -> None:
     with get_engine().connect() as conn:
         differences = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert differences == []
+
+
+def test_the_host_and_the_stand_in_setting_survive_a_restart() -> None:
+    with TestClient(create_app()) as client:
+        made = new_table(
+            client, game="cambio", preset="house", options={"players": 3}, seats=["human", "open", "open"], away=5
+        )
+        table, host = made["table"], made["host"]
+        client.post(f"/api/tables/{table}/join", json={"name": "Cy"})
+    with TestClient(create_app()) as client:
+        room = client.app.state.tables.rooms[table]  # type: ignore[attr-defined]
+        assert (room.table.away, room.table.stand_in) == (5, "medium")
+        assert client.post(f"/api/tables/{table}/start", json={"host": made["seats"][0]["token"]}).status_code == 403
+        started = client.post(f"/api/tables/{table}/start", json={"host": host})
+        assert started.status_code == 200, started.text
+        assert [s["name"] for s in started.json()["seats"]] == ["Player 0", "Cy", "Computer 2"]

@@ -8,7 +8,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.tables import eventually, new_table, play_to_the_end, receive_state
+from tests.web.tables import eventually, new_table, play_to_the_end, receive, receive_state
 
 import deckhand
 from deckhand.core.registry import game_class
@@ -78,7 +78,7 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient, text: 
     with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['seats'][0]['token']}") as ws:
         before = receive_state(ws)
         ws.send_text(text)
-        error = ws.receive_json()
+        error = receive(ws)
         assert error["type"] == "error" and problem in error["message"], error
         assert "\n" not in error["message"]
         ws.send_json({"type": "move", "move": before["legal"][0]})  # the connection is still open and usable
@@ -94,9 +94,9 @@ def test_an_illegal_move_and_a_move_out_of_turn_are_refused(client: TestClient) 
         state = receive_state(first)
         receive_state(second)
         first.send_json({"type": "move", "move": "swap 2"})  # legal notation, not legal now
-        assert "not" in first.receive_json()["message"]
+        assert "not" in receive(first)["message"]
         second.send_json({"type": "move", "move": "draw"})
-        refused = second.receive_json()
+        refused = receive(second)
         assert refused["type"] == "error" and "turn" in refused["message"]
         first.send_json({"type": "move", "move": "draw"})
         assert receive_state(first)["seq"] == state["seq"] + 2  # the draw and the card drawn
@@ -105,18 +105,18 @@ def test_an_illegal_move_and_a_move_out_of_turn_are_refused(client: TestClient) 
 def test_a_wrong_token_is_closed_with_4401(client: TestClient) -> None:
     made = new_table(client, game="basra", seats=["human", "easy"])
     with client.websocket_connect(f"/ws/tables/{made['table']}?token=guess") as ws:
-        assert ws.receive_json()["type"] == "error"
+        assert receive(ws)["type"] == "error"
         with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
+            receive(ws)
     assert closed.value.code == 4401
 
 
 def test_a_table_without_spectators_refuses_a_connection_without_a_token(client: TestClient) -> None:
     made = new_table(client, game="basra", seats=["human", "easy"], spectators=False)
     with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
-        assert "spectators" in ws.receive_json()["message"]
+        assert "spectators" in receive(ws)["message"]
         with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
+            receive(ws)
     assert closed.value.code == 4403
 
 
@@ -128,9 +128,9 @@ def test_a_spectator_sees_the_public_view_and_cannot_move(client: TestClient) ->
         assert state["view"]["viewer"] == deckhand.PUBLIC
         assert all(card == "??" for hand in state["view"]["hands"] for card in hand)
         ws.send_json({"type": "move", "move": "trail S7"})
-        assert "spectator" in ws.receive_json()["message"]
+        assert "spectator" in receive(ws)["message"]
         ws.send_json({"type": "hint"})
-        assert "spectator" in ws.receive_json()["message"]
+        assert "spectator" in receive(ws)["message"]
 
 
 def test_a_hint_for_your_own_seat(client: TestClient) -> None:
@@ -138,11 +138,11 @@ def test_a_hint_for_your_own_seat(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['seats'][0]['token']}") as ws:
         state = receive_state(ws)
         ws.send_json({"type": "hint"})
-        hint = ws.receive_json()
+        hint = receive(ws)
         assert hint["type"] == "hint" and hint["move"] in state["legal"]
         assert hint["marks"] and hint["piece"] == hint["move"].split()[0]
         ws.send_json({"type": "marks", "selection": "nonsense"})
-        assert ws.receive_json()["type"] == "error"
+        assert receive(ws)["type"] == "error"
 
 
 def test_matching_moves_for_selected_cards(client: TestClient) -> None:
@@ -155,7 +155,7 @@ def test_matching_moves_for_selected_cards(client: TestClient) -> None:
             state = receive_state(ws)
         card = state["view"]["hands"][0][0]
         ws.send_json({"type": "match", "cards": [card]})
-        matches = ws.receive_json()
+        matches = receive(ws)
         assert matches["type"] == "matches"
         assert matches["moves"] and all(card in m["move"] for m in matches["moves"])
         assert {m["move"] for m in matches["moves"]} <= set(state["legal"])

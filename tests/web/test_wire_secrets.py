@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.conformance.test_secrets import hidden_configs
-from tests.web.tables import new_table
+from tests.web.tables import new_table, receive
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation
@@ -72,7 +72,7 @@ def play_and_listen(
 
 
 def _until(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
-    message: dict[str, Any] = ws.receive_json()
+    message = receive(ws)
     assert message["type"] == kind, message
     return message
 
@@ -131,6 +131,6 @@ def test_a_token_sent_on_the_wire_is_caught(client: TestClient) -> None:
 def test_a_seats_view_sent_to_the_spectator_is_caught(client: TestClient) -> None:
     table, mine, watched, token = play_and_listen(client, "casino", {}, 1)
     by_seq = {m["seq"]: m for m in mine if m["type"] == "state"}
-    swapped = [{**m, "view": by_seq[m["seq"]]["view"]} if m["seq"] in by_seq else m for m in watched]
+    swapped = [{**m, "view": by_seq[m["seq"]]["view"]} if m.get("seq") in by_seq else m for m in watched]
     with pytest.raises(SecretLeak, match=r"the spectator.*view shows"):
         check_table(client, table, mine, swapped, token)

@@ -88,6 +88,16 @@ class LiveTableRow(Base):
     """How many actions are stored (the sequence number clients were told)."""
     finished_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
     """The finished game's row in ``games``, written in the same transaction as its last action."""
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the host's token (who may start the game before every seat is taken)."""
+    stand_in: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The computer level that plays for a person who stays away (null: nobody stands in)."""
+    away: Mapped[float] = mapped_column(Float, default=60.0)
+    """Seconds a person may stay away before the stand-in plays for them."""
+    owner: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The address of the server process that deals this table (several may share one database)."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    """Until when the owner's claim holds: it renews it while it runs; another process may take over after."""
 
     seats: Mapped[list[LiveSeatRow]] = relationship(cascade="all, delete-orphan", order_by="LiveSeatRow.seat")
 
@@ -119,3 +129,5 @@ class LiveActionRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that moved; null for chance."""
     reason: Mapped[str] = mapped_column(Text, default="")
+    by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The computer level that played this move for an absent person (null: the seat's own player)."""

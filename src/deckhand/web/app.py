@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.registry import load_game
 from deckhand.play.seats import default_level, parse_seats
@@ -37,7 +38,11 @@ from deckhand.web.wire import (
     MatchRequest,
     MoveRequest,
     NewTable,
+    Rematch,
+    RematchMade,
+    RematchMessage,
     SeatToken,
+    Start,
     TableCreated,
     first_problem,
     read_client_message,
@@ -78,6 +83,7 @@ class Tables:
     def add(self, table: Table) -> Room:
         room = Room(table, self.ledger)
         self.rooms[table.id] = room
+        room.review()
         return room
 
     async def sweep(self, now: float) -> None:
@@ -140,23 +146,60 @@ def create_app(*, url: str | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201)
     async def new_table(request: NewTable) -> TableCreated:
         table = _build_table(request)
+        host = table.make_host()
         room = await tables.open(table)
         room.wake()
         tokens = [SeatToken(seat=seat, token=token) for seat, token in table.hand_out_tokens()]
-        return TableCreated(table=table.id, seats=tokens)
+        return TableCreated(table=table.id, seats=tokens, host=host)
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Join) -> SeatToken:
         room = tables.get(table_id)
         async with room.lock:
             try:
-                seat, token = room.table.join(request.name)
+                seat, token = room.table.join(request.name, request.seat)
             except ConfigError as exc:
                 raise HTTPException(409, str(exc)) from None
             await tables.ledger.write(seated(room.table))
-            room.broadcast()
+            room.review()
+            room.tell_seats()
         room.wake()
         return SeatToken(seat=seat, token=token)
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start_table(table_id: str, request: Start) -> dict[str, Any]:
+        room = tables.get(table_id)
+        table = room.table
+        if not table.is_host(request.host):
+            raise HTTPException(403, "only the table's host can start it before every seat is taken")
+        async with room.lock:
+            level = request.level or table.stand_in or default_level(table.game)
+            try:
+                table.start_now(level)
+            except ConfigError as exc:
+                if table.waiting_for_people:
+                    raise
+                raise HTTPException(409, str(exc)) from None
+            await tables.ledger.write(seated(table))
+            room.tell_seats()
+        room.wake()
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Rematch) -> RematchMade:
+        room = tables.get(table_id)
+        table = room.table
+        if table.seat_of(request.token) is None and not table.is_host(request.token):
+            raise HTTPException(403, "only the table's people can ask for a rematch")
+        async with room.lock:
+            if not table.state.is_terminal():
+                raise HTTPException(409, "the game is not over yet")
+            if table.rematch is None:
+                again = table.again(new_table_id(), random.SystemRandom().randrange(2**31))
+                (await tables.open(again)).wake()
+                table.rematch = again.id
+                room.tell_all(RematchMessage(table=again.id))
+        return RematchMade(table=table.rematch)
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str) -> dict[str, Any]:
@@ -222,6 +265,8 @@ def _build_table(request: NewTable) -> Table:
     if state.is_terminal():
         raise ConfigError("that game is over: there is nothing left to play")
     seats = make_seats(game, specs, request.names)
+    stand_in = request.stand_in or default_level(game)
+    make_agent(stand_in, game)  # a bad level is refused now, not when someone leaves
     return Table(
         id=new_table_id(),
         game=game,
@@ -230,6 +275,8 @@ def _build_table(request: NewTable) -> Table:
         seed=seed,
         spectators=request.spectators,
         public=request.public,
+        stand_in=stand_in,
+        away=request.away,
         start=start,
         origin=state.clone() if request.resume is not None else None,
     )

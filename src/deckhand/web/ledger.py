@@ -143,6 +143,9 @@ def opened(table: Table) -> Change:
         "created_at": _now(),
         "updated_at": _now(),
         "seq": 0,
+        "host_hash": table.host_hash,
+        "stand_in": table.stand_in,
+        "away": table.away,
         "seats": [_seat(table.id, i, seat) for i, seat in enumerate(table.seats)],
     }
     return change
@@ -154,7 +157,7 @@ def taken(table: Table) -> Change:
     table_id = table.id
     change = Change(
         actions=[
-            {"table_id": table_id, "seq": e.seq, "action": e.notation, "seat": e.seat, "reason": e.reason}
+            {"table_id": table_id, "seq": e.seq, "action": e.notation, "seat": e.seat, "reason": e.reason, "by": e.by}
             for e in entries
         ],
         progress={"id": table_id, "seq": table.seq, "updated_at": _now()},
@@ -250,7 +253,7 @@ def _restore(row: LiveTableRow, actions: list[LiveActionRow]) -> Table:
         resumed = json.loads(row.start)
         origin = game.state_from_json(resumed["origin"])
         start = game.state_from_json(resumed["start"]) if resumed["start"] is not None else None
-    entries = [Entry(a.seq, None, a.seat, a.reason, notation=a.action) for a in actions]
+    entries = [Entry(a.seq, None, a.seat, a.reason, notation=a.action, by=a.by) for a in actions]
     return Table.restored(
         id=row.id,
         game=game,
@@ -261,4 +264,7 @@ def _restore(row: LiveTableRow, actions: list[LiveActionRow]) -> Table:
         entries=entries,
         spectators=row.spectators,
         public=row.public,
+        host_hash=row.host_hash,
+        stand_in=row.stand_in,
+        away=row.away,
     )

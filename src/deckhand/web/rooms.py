@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from deckhand.core.errors import DeckhandError
 from deckhand.web.ledger import Ledger, taken
 from deckhand.web.table import Table
-from deckhand.web.wire import ErrorMessage
+from deckhand.web.wire import ErrorMessage, RematchMessage, SeatOut, SeatsMessage
 
 log = logging.getLogger("deckhand.web")
 
@@ -67,17 +67,123 @@ class Room:
     worker: asyncio.Task[None] | None = None
     empty_since: float | None = field(default_factory=time.monotonic)
     """When the last connection left (``None`` while someone is connected): idle tables are cleared."""
+    away_since: dict[int, float] = field(default_factory=dict)
+    """When each absent person's last connection left (or the table opened, if they never came)."""
+    _alarm: asyncio.TimerHandle | None = None
 
     def join(self, client: Client) -> None:
-        """A new connection: it gets a full snapshot at once."""
+        """A new connection: it gets a full snapshot at once, and everyone learns who is here."""
         self.clients.add(client)
         self.empty_since = None
         self._send_state(client)
+        if self.table.rematch is not None:
+            self.tell(client, RematchMessage(table=self.table.rematch))
+        self.review()
+        self.tell_seats()
 
     def leave(self, client: Client) -> None:
+        if client not in self.clients:
+            return
         self.clients.discard(client)
         if not self.clients and self.empty_since is None:
             self.empty_since = time.monotonic()
+        self.review()
+        self.tell_seats()
+
+    def present(self) -> set[int]:
+        """The seats with at least one connection."""
+        return {client.seat for client in self.clients if client.seat is not None}
+
+    def review(self) -> None:
+        """Hand seats back to the people who returned; let the stand-in play for those away too long.
+
+        A stand-in only plays while another person at the table is connected:
+        a game against the computer waits for its one person however long
+        they are away.
+        """
+        table = self.table
+        now = time.monotonic()
+        here = self.present()
+        people = [seat for seat, entry in enumerate(table.seats) if entry.kind == "human"]
+        changed = False
+        soonest: float | None = None
+        for seat in people:
+            entry = table.seats[seat]
+            if seat in here:
+                self.away_since.pop(seat, None)
+                if entry.stand_in is not None:
+                    table.hand_back(seat)
+                    changed = True
+                continue
+            since = self.away_since.setdefault(seat, now)
+            if entry.stand_in is not None or table.stand_in is None or not table.away or table.state.is_terminal():
+                continue
+            left = since + table.away - now
+            if left > 0:
+                soonest = left if soonest is None else min(soonest, left)
+            elif any(other in here for other in people if other != seat):
+                table.take_over(seat)
+                changed = True
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
+        if soonest is not None:
+            self._alarm = asyncio.get_running_loop().call_later(soonest + 0.01, self._wake_up)
+        if changed:
+            self.wake()
+
+    def _wake_up(self) -> None:
+        self._alarm = None
+        before = [entry.stand_in is not None for entry in self.table.seats]
+        self.review()
+        if before != [entry.stand_in is not None for entry in self.table.seats]:
+            self.tell_seats()
+
+    def seats_message(self) -> SeatsMessage:
+        here = self.present()
+        table = self.table
+        return SeatsMessage(
+            seats=[
+                SeatOut(
+                    seat=seat,
+                    name=entry.name,
+                    kind=entry.kind,
+                    connected=seat in here or entry.agent is not None,
+                    stand_in=table.stand_in if entry.stand_in is not None else None,
+                )
+                for seat, entry in enumerate(table.seats)
+            ],
+            watching=sum(1 for client in self.clients if client.seat is None),
+            waiting=table.waiting_for_people,
+        )
+
+    def tell_seats(self) -> None:
+        """Who sits where and who is connected, to everyone at the table."""
+        self.tell_all(self.seats_message())
+
+    def tell_all(self, message: BaseModel) -> None:
+        for client in list(self.clients):
+            self.tell(client, message)
+
+    def tell(self, client: Client, message: BaseModel) -> None:
+        try:
+            client.send(message)
+        except Gone:
+            self.drop(client)
+
+    def drop(self, client: Client) -> None:
+        """A connection that stopped reading: closed, and forgotten without telling it more."""
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        client.close()
+        if not self.clients and self.empty_since is None:
+            self.empty_since = time.monotonic()
+        asyncio.get_running_loop().call_soon(self._after_drop)
+
+    def _after_drop(self) -> None:
+        self.review()
+        self.tell_seats()
 
     def idle_for(self, now: float) -> float:
         """Seconds since anyone was connected (0 while someone is)."""
@@ -91,11 +197,7 @@ class Room:
     def _send_state(self, client: Client) -> None:
         message = self.table.snapshot(client.seat, client.sent)
         client.sent = message.seq
-        try:
-            client.send(message)
-        except Gone:
-            self.leave(client)
-            client.close()
+        self.tell(client, message)
 
     @staticmethod
     def refuse(client: Client, problem: str) -> None:

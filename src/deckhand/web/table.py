@@ -53,6 +53,13 @@ class Seat:
     agent: Agent | None = None
     token: str | None = field(default=None, repr=False)
     """A new table's token for this seat, until :meth:`Table.hand_out_tokens` gives it to its creator."""
+    stand_in: Agent | None = None
+    """The computer playing for this seat's person while they are away."""
+
+    @property
+    def player(self) -> Agent | None:
+        """Who decides this seat's moves at the server: its agent, a stand-in, or nobody (a person)."""
+        return self.agent or self.stand_in
 
     @property
     def kind(self) -> str:
@@ -80,6 +87,8 @@ class Entry:
     seat: int | None
     reason: str = ""
     notation: str = ""
+    by: str | None = None
+    """The computer level that played the move for its absent person."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,8 @@ class ComputerTurn:
     agent: Agent
     view: View
     rng: random.Random
+    by: str | None = None
+    """The stand-in's level, when the computer plays for an absent person."""
 
 
 @dataclass
@@ -104,12 +115,21 @@ class Table:
     seed: int
     spectators: bool = True
     public: bool = False
+    host_hash: str | None = None
+    """The hash of the host's token: the host may start before every seat is taken."""
+    stand_in: str | None = None
+    """The computer level that plays for a person away for :attr:`away` seconds (None: nobody does)."""
+    away: float = 60.0
+    rematch: str | None = None
+    """The table where this one's people play again, once one of them asked."""
     start: State | None = None
     """Where the game's record starts (a resumed save's own start)."""
     origin: State | None = None
     """Where this table's own actions start: a resumed save's state, or None for the game's deal."""
     events: list[EventOut] = field(default_factory=list)
     recorded: bool = False
+    stand_ins: list[dict[str, Any]] = field(default_factory=list)
+    """Each move a stand-in played: its index in the record's actions, the seat, the level."""
     journal: list[Entry] = field(default_factory=list)
     """Actions not yet stored: the server writes them before it tells anyone."""
     _rng: random.Random = field(init=False, repr=False)
@@ -146,14 +166,47 @@ class Table:
             seat.token = None
         return tokens
 
-    def join(self, name: str) -> tuple[int, str]:
-        """A person takes the first open seat; ``ConfigError`` when there is none."""
-        for seat, entry in enumerate(self.seats):
-            if entry.kind == OPEN:
-                entry.name = name
-                entry.spec = "human"
-                return seat, entry.give_token()
-        raise ConfigError("no seat is free at this table")
+    def make_host(self) -> str:
+        """The host's token, handed out once with the new table's seat tokens."""
+        token = new_token()
+        self.host_hash = token_hash(token)
+        return token
+
+    def is_host(self, token: str) -> bool:
+        return self.host_hash is not None and hmac.compare_digest(self.host_hash, token_hash(token))
+
+    def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
+        """A person takes an open seat (the first, unless one is named); ``ConfigError`` when it is not free."""
+        if seat is not None:
+            if seat >= len(self.seats) or self.seats[seat].kind != OPEN:
+                raise ConfigError(f"seat {seat} is not free at this table")
+            free = [seat]
+        else:
+            free = [i for i, entry in enumerate(self.seats) if entry.kind == OPEN]
+        if not free:
+            raise ConfigError("no seat is free at this table")
+        entry = self.seats[free[0]]
+        entry.name = name
+        entry.spec = "human"
+        return free[0], entry.give_token()
+
+    def start_now(self, level: str) -> list[int]:
+        """The host starts: every open seat goes to the computer at ``level``; the seats filled."""
+        if not self.waiting_for_people:
+            raise ConfigError("every seat is taken: the game has started")
+        open_seats = [seat for seat, entry in enumerate(self.seats) if entry.kind == OPEN]
+        agents = [make_agent(level, self.game) for _ in open_seats]  # a bad level changes no seat
+        for seat, agent in zip(open_seats, agents, strict=True):
+            self.seats[seat] = Seat(spec=level, name=f"Computer {seat}", agent=agent)
+        return open_seats
+
+    def take_over(self, seat: int) -> None:
+        """The stand-in plays for the absent person at ``seat`` until they come back."""
+        if self.stand_in is not None and self.seats[seat].stand_in is None:
+            self.seats[seat].stand_in = make_agent(self.stand_in, self.game)
+
+    def hand_back(self, seat: int) -> None:
+        self.seats[seat].stand_in = None
 
     @property
     def to_move(self) -> int | None:
@@ -175,7 +228,7 @@ class Table:
         if self.to_move != seat:
             who = "nobody's" if self.to_move is None else f"seat {self.to_move}'s"
             raise IllegalActionError(f"it is {who} turn, not yours")
-        if self.seats[seat].agent is not None:
+        if self.seats[seat].player is not None:
             raise IllegalActionError(f"seat {seat} is played by the computer")
         view = self.state.view(seat)
         action = view.string_to_action(text)
@@ -189,22 +242,24 @@ class Table:
         seat = self.to_move
         if seat is None or self.waiting_for_people:
             return None
-        agent = self.seats[seat].agent
+        entry = self.seats[seat]
+        agent = entry.player
         if agent is None:
             return None
-        return ComputerTurn(seat, self.seq, agent, self.state.view(seat), self._seat_rngs[seat])
+        by = self.stand_in if entry.agent is None else None
+        return ComputerTurn(seat, self.seq, agent, self.state.view(seat), self._seat_rngs[seat], by)
 
     def apply_computer(self, turn: ComputerTurn, explanation: Explanation) -> None:
-        """Play what the computer decided, if the game has not moved on meanwhile."""
-        if turn.seq != self.seq or self.to_move != turn.seat:
+        """Play what the computer decided, if the game has not moved on (nor its person come back) meanwhile."""
+        if turn.seq != self.seq or self.to_move != turn.seat or self.seats[turn.seat].player is not turn.agent:
             return
         if explanation.action not in self.state.legal_actions():
             raise IllegalActionError(f"the computer at seat {turn.seat} chose an illegal move")
         told = told_to_others(self.state, explanation)
-        self._apply(turn.seat, explanation.action, reason=told.why)
+        self._apply(turn.seat, explanation.action, reason=told.why, by=turn.by)
 
-    def _apply(self, seat: int, action: Action, *, reason: str) -> None:
-        self._record(Entry(self.seq + 1, action, seat, reason))
+    def _apply(self, seat: int, action: Action, *, reason: str, by: str | None = None) -> None:
+        self._record(Entry(self.seq + 1, action, seat, reason, by=by))
         self._deal()
 
     def _deal(self) -> None:
@@ -217,7 +272,13 @@ class Table:
         entry = replace(entry, notation=self.state.action_to_string(entry.action))
         self.events.extend(_events(self.state, entry, [seat.name for seat in self.seats]))
         self.journal.append(entry)
+        self._note_stand_in(entry)
         self.state.apply_action(entry.action)
+
+    def _note_stand_in(self, entry: Entry) -> None:
+        if entry.by is not None:
+            first = len(self.start.history()) if self.start is not None else 0
+            self.stand_ins.append({"action": entry.seq - 1 - first, "seat": entry.seat, "by": entry.by})
 
     @classmethod
     def restored(
@@ -235,6 +296,8 @@ class Table:
             events.extend(_events(state, entry, names))
             state.apply_action(entry.action)
         table = cls(game=game, seats=seats, state=state, origin=origin, events=events, **rest)
+        for entry in entries:
+            table._note_stand_in(entry)
         table._rng = random.Random(f"{table.seed}/after/{table.seq}")  # chance goes on, as unpredictably
         return table
 
@@ -252,7 +315,7 @@ class Table:
         events = [e for e in self.events if since is None or e.seq > since]
         if since is None:
             events = events[-RECENT_EVENTS:]
-        mine = seat is not None and seat == self.to_move and not self.waiting_for_people
+        mine = seat is not None and seat == self.to_move  # while seats are empty the moves are shown, not taken
         legal = view.legal_actions() if mine else []
         state = self.state
         glimpse = self._glimpses.pop(seat, None) if seat is not None else None
@@ -282,6 +345,8 @@ class Table:
             "spectators": self.spectators,
             "public": self.public,
             "seq": self.seq,
+            "waiting": self.waiting_for_people,
+            "rematch": self.rematch,
             "pieces": self.game.pieces(),
             "hint_marks": self.game.HINT_MARKS,
         }
@@ -335,7 +400,33 @@ class Table:
         self.recorded = True
         record = self.record_of_play()
         record.meta = {"seed": self.seed}
+        if self.stand_ins:
+            record.meta["stand_ins"] = list(self.stand_ins)
         return record
+
+    def again(self, table_id: str, seed: int) -> Table:
+        """A new deal for the same seats: the same people (with the same tokens), names and computers."""
+        seats = [
+            Seat(
+                spec=entry.spec,
+                name=entry.name,
+                token_hash=entry.token_hash,
+                agent=None if entry.agent is None else make_agent(entry.spec, self.game),
+            )
+            for entry in self.seats
+        ]
+        return Table(
+            id=table_id,
+            game=self.game,
+            seats=seats,
+            state=self.game.new_initial_state(),
+            seed=seed,
+            spectators=self.spectators,
+            public=self.public,
+            host_hash=self.host_hash,
+            stand_in=self.stand_in,
+            away=self.away,
+        )
 
     def record_of_play(self) -> GameRecord:
         """The game so far as a record (the server's own: it holds every card dealt)."""
@@ -359,6 +450,7 @@ def _events(state: State, entry: Entry, names: list[str]) -> list[EventOut]:
             reason=entry.reason,
             said=said,
             quiet=state.is_quiet(entry.action),
+            by=entry.by,
         )
     ]
 

@@ -38,12 +38,35 @@ class NewTable(Strict):
     public: bool = False
     resume: Annotated[str, Field(max_length=200)] | None = None
     """A saved game to go on with, by its file name in the saves folder (``GET /api/saves``)."""
+    stand_in: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    """The computer level that plays for a person who stays away, and takes the seats left empty
+    when the host starts early; by default the game's usual level."""
+    away: Annotated[float, Field(ge=0, le=86400)] = 60.0
+    """Seconds a person may stay away while others play before the stand-in takes their turns (0: never)."""
 
 
 class Join(Strict):
-    """``POST /api/tables/{ID}/join``."""
+    """``POST /api/tables/{ID}/join``: a display name, and the open seat wanted (by default the first)."""
 
     name: Name
+    seat: Annotated[int, Field(ge=0, lt=12)] | None = None
+
+
+class Start(Strict):
+    """``POST /api/tables/{ID}/start``: the host starts now; empty seats go to the computer ``level``."""
+
+    host: Annotated[str, Field(min_length=1, max_length=64)]
+    level: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+
+class Rematch(Strict):
+    """``POST /api/tables/{ID}/rematch``: a finished table's person (by token) asks for the same seats again."""
+
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class RematchMade(BaseModel):
+    table: str
 
 
 class SeatToken(BaseModel):
@@ -54,6 +77,8 @@ class SeatToken(BaseModel):
 class TableCreated(BaseModel):
     table: str
     seats: list[SeatToken]
+    host: str
+    """The host's token: it may start the game before every seat is taken (``POST .../start``)."""
 
 
 class Problem(BaseModel):
@@ -102,6 +127,8 @@ class EventOut(BaseModel):
     reason: str = ""
     said: list[str] = Field(default_factory=list)
     quiet: bool = False
+    by: str | None = None
+    """The computer level that played this move for its absent person."""
 
 
 class Result(BaseModel):
@@ -149,6 +176,34 @@ class MatchesMessage(BaseModel):
     type: Literal["matches"] = "matches"
     cards: list[str]
     moves: list[MatchedMove]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    """``human``, ``open`` (waiting for someone to join) or ``computer``."""
+    connected: bool
+    stand_in: str | None = None
+    """The computer level playing for this seat's person while they are away."""
+
+
+class SeatsMessage(BaseModel):
+    """Who sits where and who is connected: sent when that changes (it is not a change of the game)."""
+
+    type: Literal["seats"] = "seats"
+    seats: list[SeatOut]
+    watching: int
+    """How many spectators are connected."""
+    waiting: bool
+    """Whether the game waits for open seats to be taken."""
+
+
+class RematchMessage(BaseModel):
+    """The finished table's people sit down again at a new table, with the same tokens."""
+
+    type: Literal["rematch"] = "rematch"
+    table: str
 
 
 class ErrorMessage(BaseModel):

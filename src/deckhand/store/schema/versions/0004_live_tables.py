@@ -31,6 +31,11 @@ def upgrade() -> None:
         sa.Column("updated_at", sa.DateTime, nullable=False),
         sa.Column("seq", sa.Integer, nullable=False),
         sa.Column("finished_game_id", sa.Integer, sa.ForeignKey("games.id"), nullable=True),
+        sa.Column("host_hash", sa.String(64), nullable=True),
+        sa.Column("stand_in", sa.String(200), nullable=True),
+        sa.Column("away", sa.Float, nullable=False),
+        sa.Column("owner", sa.String(200), nullable=True),
+        sa.Column("lease_until", sa.DateTime, nullable=True),
     )
     op.create_index("ix_live_tables_finished", "live_tables", ["finished_game_id"])
     op.create_table(
@@ -48,4 +53,5 @@ def upgrade() -> None:
         sa.Column("action", sa.Text, nullable=False),
         sa.Column("seat", sa.Integer, nullable=True),
         sa.Column("reason", sa.Text, nullable=False),
+        sa.Column("by", sa.String(200), nullable=True),
     )

@@ -1,6 +1,6 @@
-// The page's router: #/ the lobby, #/table/ID, #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT], #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
 import { clear, h, store } from "./dom.js";
-import { showLobby } from "./lobby.js";
+import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
 import { muted, setMuted } from "./sound.js";
 import { keepToken, showTable } from "./table.js";
@@ -43,6 +43,8 @@ async function route() {
         history.replaceState(null, "", `#/table/${parts[1]}`);
       }
       leave = await showTable(main, parts[1]);
+    } else if (parts[0] === "join" && parts[1]) {
+      leave = await showJoin(main, parts[1], parts[2]);
     } else if (parts[0] === "rules") {
       leave = await showRules(main, parts[1]);
     } else if (parts[0] === "stats") {

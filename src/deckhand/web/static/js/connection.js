@@ -3,11 +3,15 @@
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
 export class Connection {
-  /** onState(message) for every state message; onError(text) for refusals; onClosed(text) when it gives up. */
-  constructor(tableId, token, { onState, onError, onClosed, onOpen }) {
+  /**
+   * onState(message) for every state message; onSeats(message) when who sits where or who is connected changes;
+   * onRematch(message) when the table's people play again elsewhere; onError(text) for refusals;
+   * onClosed(text) when it gives up.
+   */
+  constructor(tableId, token, { onState, onSeats, onRematch, onError, onClosed, onOpen }) {
     this.tableId = tableId;
     this.token = token;
-    this.handlers = { onState, onError, onClosed, onOpen };
+    this.handlers = { onState, onSeats, onRematch, onError, onClosed, onOpen };
     this.waiting = new Map(); // reply type -> [resolve, reject]
     this.retries = 0;
     this.closed = false;
@@ -41,6 +45,11 @@ export class Connection {
   receive(message) {
     if (message.type === "state") {
       this.handlers.onState(message, this);
+      return;
+    }
+    if (message.type === "seats" || message.type === "rematch") {
+      const handler = message.type === "seats" ? this.handlers.onSeats : this.handlers.onRematch;
+      if (handler) handler(message, this);
       return;
     }
     const reply = message.type === "error" ? [...this.waiting.keys()][0] : message.type;

@@ -1,7 +1,7 @@
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
 import { api, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
-import { keepToken } from "./table.js";
+import { keepHost, keepToken, seatTokens } from "./table.js";
 
 const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
 
@@ -30,9 +30,63 @@ function readOption(input) {
 }
 
 /** Keep the tokens of the seats just taken (the browser returns to them later), then go to the table. */
-function sitDown(tableId, seats) {
+function sitDown(tableId, seats, host) {
   for (const { seat, token } of seats) keepToken(tableId, seat, token);
+  if (host) keepHost(tableId, host);
   location.hash = `#/table/${tableId}`;
+}
+
+/** An invite link (#/join/ID or #/join/ID/SEAT): a name, then the seat. A browser already seated goes straight in. */
+export async function showJoin(main, tableId, seat) {
+  if (Object.keys(seatTokens(tableId)).length) {
+    location.replace(`#/table/${tableId}`);
+    return () => {};
+  }
+  let summary;
+  try {
+    summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+  } catch (error) {
+    clear(main, h("p.error", {}, error.message), h("a", { href: "#/" }, "Back to the lobby"));
+    return () => {};
+  }
+  const name = h("input", { id: "name", type: "text", maxlength: 40, required: true, value: store.get("name", ""), autocomplete: "nickname" });
+  const problem = h("p.error", { role: "alert" });
+  const free = summary.seats.filter((s) => s.kind === "open");
+  const wanted = seat === undefined ? null : Number(seat);
+  const form = h(
+    "form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const typed = name.value.trim();
+        if (!typed) return;
+        store.set("name", typed);
+        try {
+          const body = wanted === null ? { name: typed } : { name: typed, seat: wanted };
+          sitDown(tableId, [await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body)]);
+        } catch (error) {
+          problem.textContent = error.message;
+        }
+      },
+    },
+    h("div.form-row", {}, h("label", { for: "name" }, "Your name at the table"), name),
+    problem,
+    h("button.primary", { type: "submit", id: "sit-down", disabled: !free.length }, "Sit down"),
+    " ",
+    h("a", { href: `#/table/${tableId}` }, "Just watch"),
+  );
+  clear(
+    main,
+    h(
+      "section.panel.join-page",
+      {},
+      h("h1", {}, `Join a game of ${summary.title}`),
+      h("ul.list", {}, summary.seats.map((s) => h("li", {}, `Seat ${s.seat}: `, s.kind === "open" ? h("em", {}, "free") : `${s.name} (${s.kind})`))),
+      free.length ? form : h("p.muted", {}, "Every seat is taken. ", h("a", { href: `#/table/${tableId}` }, "Watch the game")),
+    ),
+  );
+  name.focus();
+  return () => {};
 }
 
 export async function showLobby(main) {
@@ -63,6 +117,7 @@ export async function showLobby(main) {
     const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "Seed" });
     const spectators = h("input", { type: "checkbox", checked: true, id: "spectators" });
     const listed = h("input", { type: "checkbox", id: "listed" });
+    const away = h("input", { id: "away", type: "number", min: 0, max: 3600, value: 60, style: "width:5rem", "aria-label": "Seconds before a computer stands in" });
     const start = h("button.primary", { type: "button", id: "start" }, `Play ${game.title}`);
 
     function fillOptions() {
@@ -136,12 +191,13 @@ export async function showLobby(main) {
         names,
         spectators: spectators.checked,
         public: listed.checked,
+        away: Number(away.value || 0),
       };
       if (seed.value !== "") body.seed = Number(seed.value);
       try {
         start.disabled = true;
         const made = await api("/api/tables", body);
-        sitDown(made.table, made.seats);
+        sitDown(made.table, made.seats, made.host);
       } catch (error) {
         problem.textContent = error.message;
         start.disabled = false;
@@ -159,6 +215,7 @@ export async function showLobby(main) {
       seats,
       h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards")),
       h("div.form-row", {}, h("label", {}, "Table"), h("label", {}, spectators, " others may watch"), h("label", {}, listed, " list it in the lobby")),
+      h("div.form-row", {}, h("label", { for: "away" }, "Away"), h("span", {}, "a computer plays for a person away ", away, " s while others wait (0: never)")),
       problem,
       start,
     );
@@ -197,18 +254,7 @@ export async function showLobby(main) {
         open,
         list.length
           ? list.map((t) =>
-              h("li", {}, `${t.title}: ${t.seats.map((s) => `${s.name} (${s.kind})`).join(", ")}`, " ", h("a", { href: `#/table/${t.table}` }, "Watch"), " ", t.seats.some((s) => s.kind === "open") ? h("button", {
-                type: "button",
-                onclick: async () => {
-                  const name = prompt("Your name at the table?");
-                  if (!name) return;
-                  try {
-                    sitDown(t.table, [await api(`/api/tables/${t.table}/join`, { name })]);
-                  } catch (error) {
-                    problem.textContent = error.message;
-                  }
-                },
-              }, "Join") : ""),
+              h("li", {}, `${t.title}: ${t.seats.map((s) => `${s.name} (${s.kind})`).join(", ")}`, " ", h("a", { href: `#/table/${t.table}` }, "Watch"), " ", t.seats.some((s) => s.kind === "open") ? h("a", { href: `#/join/${t.table}` }, "Join") : ""),
             )
           : h("li.muted", {}, "No open tables right now."),
       );

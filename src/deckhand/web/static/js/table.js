@@ -1,6 +1,6 @@
 // A table in the browser: the connection(s), the pace of the computer's moves, and the frame around a game's drawing.
 // What is drawn on the felt comes from games/<game>.js; the server decides everything (no optimistic updates).
-import { api, gameModule } from "./api.js";
+import { api, gameModule, games } from "./api.js";
 import { Connection } from "./connection.js";
 import { SEAT_COLOURS, clear, h, store } from "./dom.js";
 import { play as sound } from "./sound.js";
@@ -17,6 +17,20 @@ export function keepToken(tableId, seat, token) {
   store.set(`tokens.${tableId}`, tokens);
 }
 
+/** The host's token (who may start before every seat is taken), kept by the browser that made the table. */
+export function keepHost(tableId, token) {
+  store.set(`host.${tableId}`, token);
+}
+
+function hostToken(tableId) {
+  return store.get(`host.${tableId}`, null);
+}
+
+/** The links that seat a person who opens them: one per open seat, or one for the first free seat. */
+export function inviteLink(tableId, seat) {
+  return `${location.origin}/#/join/${tableId}${seat === undefined ? "" : `/${seat}`}`;
+}
+
 export async function showTable(main, tableId) {
   let summary;
   try {
@@ -26,13 +40,15 @@ export async function showTable(main, tableId) {
     return () => {};
   }
   const game = await gameModule(summary.game);
-  const table = new TableView(main, tableId, summary, game);
+  const info = (await games()).find((g) => g.name === summary.game);
+  const table = new TableView(main, tableId, summary, game, info ? info.levels : []);
   return () => table.close();
 }
 
 class TableView {
-  constructor(main, tableId, summary, game) {
+  constructor(main, tableId, summary, game, levels) {
     this.main = main;
+    this.levels = levels;
     this.id = tableId;
     this.summary = summary;
     this.game = game;
@@ -49,11 +65,14 @@ class TableView {
     this.connections = [];
     this.active = null;
     this.handOver = null;
+    this.people = null; // the latest seats message: who sits where, who is connected
     this.build();
     const tokens = seatTokens(tableId);
     const seats = Object.keys(tokens).map(Number).filter((s) => s < summary.seats.length);
     const handlers = {
       onState: (message, conn) => this.received(message, conn),
+      onSeats: (message) => this.seated(message),
+      onRematch: (message) => this.rematch(message.table),
       onError: (text) => this.say(text, true),
       onClosed: (text) => this.say(text, true),
       onOpen: () => this.say(""),
@@ -77,6 +96,66 @@ class TableView {
     for (const conn of this.connections) conn.close();
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.timer);
+  }
+
+  // -- who sits where -----------------------------------------------------------------
+  seated(message) {
+    this.people = message;
+    this.names = message.seats.map((s) => s.name);
+    this.summary.seats = message.seats;
+    this.draw();
+  }
+
+  /** The table's people play again: this browser's tokens hold the same seats at the new table. */
+  rematch(tableId) {
+    const tokens = seatTokens(this.id);
+    for (const [seat, token] of Object.entries(tokens)) keepToken(tableId, Number(seat), token);
+    const host = hostToken(this.id);
+    if (host) keepHost(tableId, host);
+    location.hash = `#/table/${tableId}`;
+  }
+
+  async askRematch() {
+    const token = this.active && this.active.token;
+    if (!token) return;
+    try {
+      const made = await api(`/api/tables/${encodeURIComponent(this.id)}/rematch`, { token });
+      this.rematch(made.table);
+    } catch (error) {
+      this.say(error.message, true);
+    }
+  }
+
+  async startNow(level) {
+    try {
+      await api(`/api/tables/${encodeURIComponent(this.id)}/start`, { host: hostToken(this.id), level });
+    } catch (error) {
+      this.say(error.message, true);
+    }
+  }
+
+  waitingPanel() {
+    const open = this.people.seats.filter((s) => s.kind === "open");
+    const host = hostToken(this.id);
+    const levels = this.levels || [];
+    const level = h("select", { "aria-label": "Level for the empty seats" }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
+    return h(
+      "div.overlay.waiting",
+      {},
+      h("h2", {}, `Waiting for ${open.length} more ${open.length === 1 ? "player" : "players"}`),
+      h("p", {}, "Send each friend the link of a seat. The game starts when every seat is taken."),
+      h(
+        "ul.list.invites",
+        {},
+        open.map((s) =>
+          h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: inviteLink(this.id, s.seat), "aria-label": `Invite link for seat ${s.seat}`, onfocus: (e) => e.target.select() }), h("button", { type: "button", onclick: () => copy(inviteLink(this.id, s.seat), this) }, "Copy")),
+        ),
+        h("li.muted", {}, "Or one link for the next free seat: ", h("a", { href: inviteLink(this.id) }, inviteLink(this.id))),
+      ),
+      host
+        ? h("p", {}, h("button.primary", { type: "button", id: "start-now", onclick: () => this.startNow(level.value || undefined) }, "Start now"), " with the computer in the empty seats at ", levels.length ? level : "the usual level")
+        : "",
+    );
   }
 
   // -- messages in, at a pace a person can follow ---------------------------------
@@ -274,12 +353,16 @@ class TableView {
       const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
       const label = (this.summary.seat_labels || [])[seat];
       const score = message.view.scores ? message.view.scores[seat] : null;
+      const person = this.people && this.people.seats[seat];
+      const away = person && person.kind !== "computer" && !person.connected;
       return h(
-        `span.seat-tag${message.to_move === seat ? ".to-move" : ""}`,
+        `span.seat-tag${message.to_move === seat ? ".to-move" : ""}${away ? ".away" : ""}`,
         {},
         h("span.dot", { style: `background:${colour}` }),
         `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
         score === null || score === undefined ? "" : ` · ${score}`,
+        person && person.kind === "human" ? h("span.presence", { title: person.connected ? "connected" : "away" }, person.connected ? " ●" : " ○ away") : "",
+        person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
       );
     });
     const mine = message.legal.length > 0;
@@ -295,12 +378,15 @@ class TableView {
       h("strong", {}, this.summary.title),
       h(`span.turn${mine ? ".mine" : ""}`, {}, turn),
       message.seat === null ? h("span.muted", {}, "(watching)") : "",
+      this.people && this.people.watching ? h("span.muted", {}, `${this.people.watching} watching`) : "",
       h("span.scores", {}, tags),
     );
     // the felt
     const board = this.game.draw(ctx);
     clear(this.felt, board);
-    if (this.handOver) {
+    const waiting = this.people && this.people.waiting;
+    if (waiting) this.felt.append(this.waitingPanel());
+    if (this.handOver && !waiting) {
       const next = this.handOver;
       this.felt.append(
         h(
@@ -322,7 +408,7 @@ class TableView {
     }
     // moves that are words rather than clicks, and the timer on a pass
     const handled = this.game.handles ? this.game.handles : () => false;
-    const words = message.legal.filter((m) => !handled(m, ctx));
+    const words = waiting ? [] : message.legal.filter((m) => !handled(m, ctx));
     const shown = words.length <= MAX_BUTTONS ? words : [];
     clear(
       this.buttons,
@@ -391,6 +477,7 @@ class TableView {
       "li",
       {},
       h("strong", {}, name),
+      event.by ? h("span.muted", {}, ` (computer ${event.by} standing in)`) : "",
       ` ${event.move}${words}`,
       event.reason ? h("div.reason", {}, event.reason) : "",
       event.said.length ? h("div.said", {}, event.said.join(" ")) : "",
@@ -408,8 +495,24 @@ class TableView {
       h("h3", {}, title),
       h("p", {}, "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
       this.game.breakdown ? this.game.breakdown(this.context()) : "",
-      h("p", {}, h("a", { href: "#/" }, "Play again"), " · ", h("a", { href: "#/stats" }, "Statistics")),
+      h(
+        "p",
+        {},
+        this.active && this.active.token ? [h("button.primary", { type: "button", id: "rematch", onclick: () => this.askRematch() }, "Rematch"), " · "] : "",
+        h("a", { href: "#/" }, "New game"),
+        " · ",
+        h("a", { href: "#/stats" }, "Statistics"),
+      ),
     );
+  }
+}
+
+async function copy(text, table) {
+  try {
+    await navigator.clipboard.writeText(text);
+    table.say("Link copied.");
+  } catch {
+    table.say("Select the link and copy it.");
   }
 }
 

@@ -1,0 +1,257 @@
+"""People at one table from their own browsers: seats by link, who is connected, the host, stand-ins, rematches."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from tests.web.tables import eventually, new_table
+
+from deckhand.play.records import replay
+from deckhand.store.db import load_record
+from deckhand.store.statistics import recent_games
+
+
+class Inbox:
+    """One connection's messages, read by kind: what a test is not waiting for yet is kept for later."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.kept: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        """Every event of every state message read."""
+
+    def next(self, kind: str, check: Any = None) -> dict[str, Any]:
+        """The first message of ``kind`` (for which ``check`` holds); earlier ones of that kind are dropped."""
+        for i, message in enumerate(self.kept):
+            if message["type"] == kind and (check is None or check(message)):
+                self.kept = [m for j, m in enumerate(self.kept) if j > i or m["type"] != kind]
+                return message
+        while True:
+            message = self.ws.receive_json()
+            assert message["type"] != "error" or kind == "error", message
+            self.events.extend(message.get("events", []))
+            if message["type"] == kind and (check is None or check(message)):
+                self.kept = [m for m in self.kept if m["type"] != kind]
+                return message
+            self.kept.append(message)
+
+    def seats(self, check: Any = None) -> dict[str, Any]:
+        return self.next("seats", check)
+
+    def state_at(self, seq: int) -> dict[str, Any]:
+        """The state message for ``seq`` or later."""
+        if self.state is None or self.state["seq"] < seq:
+            self.state = self.next("state", lambda m: m["seq"] >= seq)
+        return self.state
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_json(message)
+
+
+def summary(client: TestClient, table: str) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table}")
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def drive(
+    client: TestClient,
+    table: str,
+    seats: dict[int, Inbox],
+    rng: random.Random,
+    *,
+    until: Any = None,
+    patience: float = 60.0,
+) -> list[dict[str, Any]]:
+    """Play random moves for the connected seats until the game ends (or ``until(summary)``); the states seen."""
+    seen = []
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        now = summary(client, table)
+        if now["finished"] or (until is not None and until(now)):
+            return seen
+        seat = now["to_move"]
+        if seat in seats:
+            message = seats[seat].state_at(now["seq"])
+            if message["seq"] == now["seq"] and message["legal"]:
+                seen.append(message)
+                seats[seat].send({"type": "move", "move": rng.choice(message["legal"])})
+                seen.append(seats[seat].state_at(now["seq"] + 1))
+        else:
+            time.sleep(0.01)  # the computer (or a stand-in) is thinking
+    raise AssertionError("the game did not go on")
+
+
+def two_people(client: TestClient, **request: Any) -> tuple[str, str, str, str]:
+    """A Basra table for a person and an open seat, the second person joined: table, tokens, the host's token."""
+    made = new_table(client, game="basra", seats=["human", "open"], names=["Ann"], seed=3, **request)
+    joined = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["seat"] == 1
+    return made["table"], made["seats"][0]["token"], joined.json()["token"], made["host"]
+
+
+def connect(client: TestClient, table: str, token: str | None = None) -> Any:
+    return client.websocket_connect(f"/ws/tables/{table}" + (f"?token={token}" if token else ""))
+
+
+def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClient) -> None:
+    made = new_table(client, game="basra", seats=["human", "open"], names=["Ann"], seed=3)
+    table, ann = made["table"], made["seats"][0]["token"]
+    with connect(client, table, ann) as ws:
+        first = Inbox(ws)
+        waiting = first.seats()
+        assert waiting["waiting"] is True
+        assert [(s["name"], s["kind"], s["connected"]) for s in waiting["seats"]] == [
+            ("Ann", "human", True),
+            ("Seat 1", "open", False),
+        ]
+        bob = client.post(f"/api/tables/{table}/join", json={"name": "Bob", "seat": 1}).json()["token"]
+        joined = first.seats(lambda m: not m["waiting"])
+        assert joined["seats"][1] == {"seat": 1, "name": "Bob", "kind": "human", "connected": False, "stand_in": None}
+        with connect(client, table, bob):
+            here = first.seats(lambda m: m["seats"][1]["connected"])
+            assert here["watching"] == 0
+            with connect(client, table):
+                assert first.seats(lambda m: m["watching"] == 1)["seats"][1]["connected"]
+        gone = first.seats(lambda m: not m["seats"][1]["connected"])
+        assert gone["watching"] == 0
+
+
+def test_a_seat_is_joined_by_its_own_link_once(client: TestClient) -> None:
+    made = new_table(client, game="cambio", preset="house", options={"players": 3}, seats=["human", "open", "open"])
+    table = made["table"]
+    second = client.post(f"/api/tables/{table}/join", json={"name": "Cy", "seat": 2})
+    assert second.json()["seat"] == 2
+    again = client.post(f"/api/tables/{table}/join", json={"name": "Di", "seat": 2})
+    assert again.status_code == 409 and again.json() == {"error": "seat 2 is not free at this table"}
+    taken = client.post(f"/api/tables/{table}/join", json={"name": "Di", "seat": 0})
+    assert taken.status_code == 409
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Di"}).json()["seat"] == 1
+    full = client.post(f"/api/tables/{table}/join", json={"name": "Ed"})
+    assert full.status_code == 409 and full.json() == {"error": "no seat is free at this table"}
+
+
+def test_the_host_starts_early_and_empty_seats_go_to_the_computer(client: TestClient) -> None:
+    made = new_table(client, game="cambio", preset="house", options={"players": 3}, seats=["human", "open", "open"])
+    table, token, host = made["table"], made["seats"][0]["token"], made["host"]
+    with connect(client, table, token) as ws:
+        inbox = Inbox(ws)
+        first = inbox.state_at(0)
+        assert first["legal"] and inbox.seats()["waiting"]
+        inbox.send({"type": "move", "move": first["legal"][0]})
+        assert inbox.next("error")["message"] == "the game starts when every seat is taken"
+        refused = client.post(f"/api/tables/{table}/start", json={"host": token})
+        assert refused.status_code == 403, "a seat's token is not the host's"
+        bad_level = client.post(f"/api/tables/{table}/start", json={"host": host, "level": "grandmaster"})
+        assert bad_level.status_code == 422 and "grandmaster" in bad_level.json()["error"]
+        assert summary(client, table)["waiting"], "a refused start changes nothing"
+        started = client.post(f"/api/tables/{table}/start", json={"host": host, "level": "easy"})
+        assert started.status_code == 200, started.text
+        assert [(s["kind"], s["spec"]) for s in started.json()["seats"]] == [
+            ("human", "human"),
+            ("computer", "easy"),
+            ("computer", "easy"),
+        ]
+        filled = inbox.seats(lambda m: not m["waiting"])
+        assert [s["kind"] for s in filled["seats"]] == ["human", "computer", "computer"]
+        assert client.post(f"/api/tables/{table}/start", json={"host": host}).status_code == 409
+        drive(client, table, {0: inbox}, random.Random(1))
+    stored = eventually(lambda: recent_games(game="cambio"), "the game is stored")
+    assert [s["player"] for s in stored[0].seats] == ["human", "easy", "easy"]
+
+
+def test_a_stand_in_plays_for_a_person_away_too_long_and_hands_the_seat_back(client: TestClient) -> None:
+    table, ann, bob, _ = two_people(client, away=0.3, stand_in="random")
+    rng = random.Random(2)
+    with connect(client, table, ann) as ws:
+        first = Inbox(ws)
+        with connect(client, table, bob) as ws2:
+            first.seats(lambda m: all(s["connected"] for s in m["seats"]))
+            drive(client, table, {0: first, 1: Inbox(ws2)}, rng, until=lambda s: s["seq"] > 12)
+        first.seats(lambda m: not m["seats"][1]["connected"] and m["seats"][1]["stand_in"] is None)
+        standing = first.seats(lambda m: m["seats"][1]["stand_in"] is not None)
+        assert standing["seats"][1]["stand_in"] == "random"
+        away_from = summary(client, table)["seq"]
+        told = len(first.events)
+        drive(client, table, {0: first}, rng, until=lambda s: s["seq"] > away_from + 12)
+        stood = [e for e in first.events[told:] if e["seat"] == 1]
+        assert stood and all(e["by"] == "random" for e in stood), "the log says who played for the absent seat"
+        with connect(client, table, bob) as ws3:
+            first.seats(lambda m: m["seats"][1]["connected"] and m["seats"][1]["stand_in"] is None)
+            now = summary(client, table)
+            if now["to_move"] == 1:
+                time.sleep(0.3)
+                assert summary(client, table)["seq"] == now["seq"], "the returned person moves for themselves"
+            told = len(first.events)
+            drive(client, table, {0: first, 1: Inbox(ws3)}, rng)
+        assert not [e for e in first.events[told:] if e["seat"] == 1 and e["by"]]
+    stored = eventually(lambda: recent_games(game="basra"), "the game is stored")
+    record = load_record(stored[0].id)
+    stand_ins = record.meta["stand_ins"]
+    assert stand_ins and {s["seat"] for s in stand_ins} == {1} and {s["by"] for s in stand_ins} == {"random"}
+    state = replay(record, upto=stand_ins[0]["action"])
+    assert state.current_player() == 1, "each stand-in entry points at a move of its seat"
+
+
+def test_nobody_stands_in_for_the_only_person_at_a_table(client: TestClient) -> None:
+    made = new_table(client, game="basra", seats=["human", "random"], seed=4, away=0.05, stand_in="random")
+    table, token = made["table"], made["seats"][0]["token"]
+    with connect(client, table, token) as ws:
+        Inbox(ws).state_at(0)
+    before = summary(client, table)["seq"]
+    time.sleep(0.3)
+    assert summary(client, table)["seq"] == before, "a game against the computer waits for its person"
+
+
+def test_no_stand_in_when_the_table_says_never(client: TestClient) -> None:
+    table, ann, _, _ = two_people(client, away=0, stand_in="random")
+    with connect(client, table, ann) as ws:
+        first = Inbox(ws)
+        before = first.state_at(0)["seq"]
+        time.sleep(0.3)
+        assert summary(client, table)["seq"] == before
+        assert all(s["stand_in"] is None for s in first.seats()["seats"])
+
+
+def test_a_rematch_seats_the_same_people_with_the_same_tokens(client: TestClient) -> None:
+    table, ann, bob, host = two_people(client)
+    with connect(client, table, ann) as ws, connect(client, table, bob) as ws2:
+        first, second = Inbox(ws), Inbox(ws2)
+        early = client.post(f"/api/tables/{table}/rematch", json={"token": ann})
+        assert early.status_code == 409 and early.json() == {"error": "the game is not over yet"}
+        drive(client, table, {0: first, 1: second}, random.Random(3))
+        stranger = client.post(f"/api/tables/{table}/rematch", json={"token": "x" * 24})
+        assert stranger.status_code == 403
+        again = client.post(f"/api/tables/{table}/rematch", json={"token": bob})
+        assert again.status_code == 200, again.text
+        new = again.json()["table"]
+        for inbox in (first, second):
+            assert inbox.next("rematch") == {"type": "rematch", "table": new}
+        assert client.post(f"/api/tables/{table}/rematch", json={"token": ann}).json()["table"] == new
+    fresh = summary(client, new)
+    assert [(s["name"], s["kind"]) for s in fresh["seats"]] == [("Ann", "human"), ("Bob", "human")]
+    assert fresh["seq"] > 0 and not fresh["finished"]
+    with connect(client, new, bob) as ws:
+        assert Inbox(ws).state_at(0)["seat"] == 1
+    assert client.post(f"/api/tables/{new}/start", json={"host": host}).status_code == 409, "the host is still host"
+    with connect(client, table) as ws:
+        assert Inbox(ws).next("rematch")["table"] == new, "who comes late to the old table is sent on"
+
+
+@pytest.mark.parametrize("away", [-1, 86401, "soon"])
+def test_a_bad_away_setting_is_refused(client: TestClient, away: Any) -> None:
+    response = client.post("/api/tables", json={"game": "basra", "seats": ["human", "open"], "away": away})
+    assert response.status_code == 422 and response.json()["error"].startswith("away:")
+
+
+def test_a_bad_stand_in_level_is_refused_when_the_table_is_made(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "basra", "seats": ["human", "open"], "stand_in": "nobody"})
+    assert response.status_code == 422 and "nobody" in response.json()["error"]
