@@ -142,11 +142,27 @@ def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the lobby in a web browser.")] = False,
+    rate: Annotated[
+        float, typer.Option(min=0, max=10_000, help="Messages a second one connection may send (0: no limit).")
+    ] = 20.0,
+    advertise: Annotated[
+        str | None,
+        typer.Option(
+            help="The address other server processes and browsers reach this one at, when several share one "
+            "database (default: http://HOST:PORT)."
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            min=1, max=3600, help="Seconds a table waits for this process to come back before another one deals it."
+        ),
+    ] = 30.0,
 ) -> None:
     """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB)."""
     from deckhand.web.serve import serve
 
-    serve(host=host, port=port, open_browser=open_browser)
+    serve(host=host, port=port, open_browser=open_browser, rate=rate, advertise=advertise, lease=lease)
 
 
 @app.command("replay")

@@ -20,5 +20,5 @@ def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(rate=0)) as test_client:  # the tests move faster than people may
         yield test_client

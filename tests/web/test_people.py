@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 from tests.web.tables import eventually, new_table
 
 from deckhand.play.records import replay
 from deckhand.store.db import load_record
 from deckhand.store.statistics import recent_games
+from deckhand.web.app import create_app
 
 
 class Inbox:
@@ -255,3 +257,46 @@ def test_a_bad_away_setting_is_refused(client: TestClient, away: Any) -> None:
 def test_a_bad_stand_in_level_is_refused_when_the_table_is_made(client: TestClient) -> None:
     response = client.post("/api/tables", json={"game": "basra", "seats": ["human", "open"], "stand_in": "nobody"})
     assert response.status_code == 422 and "nobody" in response.json()["error"]
+
+
+def test_no_hint_before_every_seat_is_taken(client: TestClient) -> None:
+    made = new_table(client, game="basra", seats=["human", "open"], seed=3)
+    with connect(client, made["table"], made["seats"][0]["token"]) as ws:
+        inbox = Inbox(ws)
+        assert inbox.state_at(0)["legal"]
+        inbox.send({"type": "hint"})
+        assert inbox.next("error")["message"] == "the game starts when every seat is taken"
+
+
+def test_a_flood_is_refused_then_closed_and_the_table_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    with TestClient(create_app(rate=5, burst=5)) as client:
+        table, ann, bob, _ = two_people(client)
+        with connect(client, table, ann) as ws, connect(client, table, bob) as flood:
+            first = Inbox(ws)
+            for _ in range(40):
+                flood.send_text("{}")
+            told = [flood.receive_json() for _ in range(12)]
+            errors = [m["message"] for m in told if m["type"] == "error"]
+            assert "too many messages: at most 5 a second" in errors
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(100):
+                    flood.receive_json()
+            assert closed.value.code == 4429
+            first.seats(lambda m: not m["seats"][1]["connected"])
+            opening = first.state_at(0)
+            if opening["legal"]:
+                first.send({"type": "move", "move": opening["legal"][0]})
+                assert first.state_at(opening["seq"] + 1)["seq"] > opening["seq"], "the others play on"
+
+
+def test_a_table_takes_so_many_watchers_and_tells_the_next_why() -> None:
+    with TestClient(create_app(watchers=2)) as client:
+        made = new_table(client, game="basra", seats=["human", "random"], seed=3)
+        table = made["table"]
+        with connect(client, table), connect(client, table), connect(client, table) as third:
+            assert third.receive_json() == {"type": "error", "message": "this table has 2 watchers already; try later"}
+            with pytest.raises(WebSocketDisconnect) as closed:
+                third.receive_json()
+            assert closed.value.code == 4430
+        with connect(client, table, made["seats"][0]["token"]) as seated:
+            assert Inbox(seated).state_at(0)["seat"] == 0, "a seat is never turned away"

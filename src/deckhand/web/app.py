@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import time
 from collections.abc import AsyncIterator
@@ -28,8 +29,9 @@ from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.registry import load_game
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.web.catalog import catalog_router, resume_from_saves
-from deckhand.web.ledger import Ledger, forgotten, opened, seated, unfinished_tables
-from deckhand.web.rooms import Client, Room
+from deckhand.web.ledger import LEASE, Ledger, TableLost, forgotten, opened, seated
+from deckhand.web.limits import BURST, RATE, Bucket
+from deckhand.web.rooms import MOVED, Client, Room
 from deckhand.web.table import Table, make_seats, new_table_id
 from deckhand.web.wire import (
     HintRequest,
@@ -48,6 +50,11 @@ from deckhand.web.wire import (
     read_client_message,
 )
 
+log = logging.getLogger("deckhand.web")
+
+MISDIRECTED = 421
+"""HTTP status for a table another server process deals (the body names its ``owner``)."""
+
 STATIC = Path(str(files("deckhand.web").joinpath("static")))
 
 BAD_TOKEN = 4401
@@ -55,6 +62,12 @@ BAD_TOKEN = 4401
 NO_SPECTATORS = 4403
 """Close code for a spectator at a table that allows none."""
 NO_TABLE = 4404
+FLOOD = 4429
+"""Close code for a connection that went on sending far past its rate limit."""
+TOO_MANY_WATCHERS = 4430
+
+MAX_WATCHERS = 200
+"""Spectators one table takes at once: each is sent every change, so they are not free."""
 
 
 FINISHED_KEPT = 10 * 60.0
@@ -64,6 +77,14 @@ ABANDONED_KEPT = 24 * 3600.0
 SWEEP_EVERY = 30.0
 
 
+class Elsewhere(Exception):
+    """The table is dealt by another server process, at ``owner``."""
+
+    def __init__(self, table_id: str, owner: str) -> None:
+        super().__init__(f"table {quote(table_id, 24)} is dealt by another server{f' ({owner})' if owner else ''}")
+        self.owner = owner
+
+
 class Tables:
     """The tables this process deals, by id; tables nobody is at are cleared after a while."""
 
@@ -71,20 +92,61 @@ class Tables:
         self.rooms: dict[str, Room] = {}
         self.ledger = ledger
         self.swept = time.monotonic()
+        self._claims: dict[str, asyncio.Task[Table | str | None]] = {}
 
     async def open(self, table: Table) -> Room:
         """A new table, stored before anyone can sit at it."""
         now = time.monotonic()
         if now - self.swept >= SWEEP_EVERY:
             await self.sweep(now)
-        await self.ledger.write(opened(table))
+        await self.ledger.write(opened(table, self.ledger))
         return self.add(table)
 
     def add(self, table: Table) -> Room:
         room = Room(table, self.ledger)
+        room.on_lost = self._lost
         self.rooms[table.id] = room
         room.review()
         return room
+
+    def _lost(self, room: Room) -> None:
+        if self.rooms.get(room.table.id) is room:
+            del self.rooms[room.table.id]
+
+    async def find(self, table_id: str) -> Room:
+        """The table's room: this process's, or taken over from the store if its owner's lease ran out.
+
+        ``HTTPException`` 404 when there is no such table; :class:`Elsewhere`
+        when another live process deals it.
+        """
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        if len(table_id) > 32:
+            raise HTTPException(404, f"no table {quote(table_id, 24)}")
+        claim = self._claims.get(table_id)
+        if claim is None:
+            claim = asyncio.create_task(asyncio.to_thread(self.ledger.claim, table_id))
+            self._claims[table_id] = claim
+            claim.add_done_callback(lambda _: self._claims.pop(table_id, None))
+        found = await asyncio.shield(claim)
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        if isinstance(found, Table):
+            room = self.add(found)
+            room.wake()
+            return room
+        if isinstance(found, str):
+            raise Elsewhere(table_id, found)
+        raise HTTPException(404, f"no table {quote(table_id, 24)}")
+
+    async def keep(self) -> None:
+        """Renew this process's lease on its tables; close the rooms of tables another process took over."""
+        for table_id in await self.ledger.renew(list(self.rooms)):
+            room = self.rooms.get(table_id)
+            if room is not None:
+                room.lose()
 
     async def sweep(self, now: float) -> None:
         """Forget finished tables left for :data:`FINISHED_KEPT`, others left for :data:`ABANDONED_KEPT`."""
@@ -93,30 +155,48 @@ class Tables:
             kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
             if room.idle_for(now) > kept and (room.worker is None or room.worker.done()):
                 del self.rooms[table_id]
-                await self.ledger.write(forgotten(table_id))
-
-    def get(self, table_id: str) -> Room:
-        room = self.rooms.get(table_id)
-        if room is None:
-            raise HTTPException(404, f"no table {quote(table_id, 24)}")
-        return room
+                with contextlib.suppress(TableLost):  # then it is not this process's to forget
+                    await self.ledger.write(forgotten(table_id))
 
 
-def create_app(*, url: str | None = None) -> FastAPI:
+def create_app(
+    *,
+    url: str | None = None,
+    rate: float = RATE,
+    burst: int = BURST,
+    watchers: int = MAX_WATCHERS,
+    address: str = "local",
+    lease: float = LEASE,
+) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
-    On start, every unfinished table in the store is dealt again where it
-    stopped, and its computers go on.
+    On start, every unfinished table in the store that no other live process
+    deals is dealt again where it stopped, and its computers go on. Each
+    connection may send ``rate`` messages a second (``burst`` at once; 0: no
+    limit); a table takes ``watchers`` spectators at once. Processes sharing
+    a database tell each other apart by ``address`` (the one they serve
+    at) and hold their tables for ``lease`` seconds between renewals.
     """
-    ledger = Ledger(url)
+    ledger = Ledger(url, address, lease)
     tables = Tables(ledger)
+
+    async def keep_leases() -> None:
+        while True:
+            await asyncio.sleep(lease / 3)
+            try:
+                await tables.keep()
+            except Exception:  # the store is away for a moment: try again next time
+                log.exception("the tables' lease could not be renewed")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        for table in await asyncio.to_thread(unfinished_tables, url):
+        for table in await asyncio.to_thread(ledger.claim_unfinished):
             tables.add(table).wake()
+        keeper = asyncio.create_task(keep_leases())
         yield
+        keeper.cancel()
         ledger.close()
+        ledger.release()
 
     app = FastAPI(
         title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan
@@ -133,7 +213,13 @@ def create_app(*, url: str | None = None) -> FastAPI:
 
     @app.exception_handler(DeckhandError)
     async def deckhand_error(request: Request, exc: DeckhandError) -> JSONResponse:
+        if isinstance(exc, TableLost):
+            return JSONResponse({"error": str(exc)}, status_code=MISDIRECTED)
         return JSONResponse({"error": str(exc)}, status_code=422)
+
+    @app.exception_handler(Elsewhere)
+    async def elsewhere(request: Request, exc: Elsewhere) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "owner": exc.owner}, status_code=MISDIRECTED)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, bool]:
@@ -154,7 +240,7 @@ def create_app(*, url: str | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Join) -> SeatToken:
-        room = tables.get(table_id)
+        room = await tables.find(table_id)
         async with room.lock:
             try:
                 seat, token = room.table.join(request.name, request.seat)
@@ -168,7 +254,7 @@ def create_app(*, url: str | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/start")
     async def start_table(table_id: str, request: Start) -> dict[str, Any]:
-        room = tables.get(table_id)
+        room = await tables.find(table_id)
         table = room.table
         if not table.is_host(request.host):
             raise HTTPException(403, "only the table's host can start it before every seat is taken")
@@ -187,7 +273,7 @@ def create_app(*, url: str | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Rematch) -> RematchMade:
-        room = tables.get(table_id)
+        room = await tables.find(table_id)
         table = room.table
         if table.seat_of(request.token) is None and not table.is_host(request.token):
             raise HTTPException(403, "only the table's people can ask for a rematch")
@@ -203,13 +289,17 @@ def create_app(*, url: str | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str) -> dict[str, Any]:
-        return tables.get(table_id).table.summary()
+        return (await tables.find(table_id)).table.summary()
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         await websocket.accept()
-        room = tables.rooms.get(table_id)
-        if room is None:
+        try:
+            room = await tables.find(table_id)
+        except Elsewhere as exc:
+            await _close(websocket, MOVED, str(exc))
+            return
+        except HTTPException:
             await _close(websocket, NO_TABLE, f"no table {quote(table_id, 24)}")
             return
         seat = None
@@ -221,7 +311,11 @@ def create_app(*, url: str | None = None) -> FastAPI:
         elif not room.table.spectators:
             await _close(websocket, NO_SPECTATORS, "this table does not allow spectators")
             return
+        elif sum(1 for other in room.clients if other.seat is None) >= watchers:
+            await _close(websocket, TOO_MANY_WATCHERS, f"this table has {watchers} watchers already; try later")
+            return
         client = Client(seat)
+        bucket = Bucket(rate, burst)
         writer = asyncio.create_task(_write(websocket, client))
         room.join(client)
         try:
@@ -229,6 +323,12 @@ def create_app(*, url: str | None = None) -> FastAPI:
                 received = await websocket.receive()
                 if received["type"] == "websocket.disconnect":
                     break
+                if not bucket.take():
+                    if bucket.flooding:
+                        await _close(websocket, FLOOD, "too many messages: this connection is closed")
+                        break
+                    room.refuse(client, f"too many messages: at most {rate:g} a second")
+                    continue
                 text = received.get("text")
                 if text is None:
                     text = bytes(received.get("bytes") or b"").decode("utf-8", "replace")
@@ -325,7 +425,7 @@ async def _write(websocket: WebSocket, client: Client) -> None:
         text = await client.queue.get()
         if text is None:
             with contextlib.suppress(Exception):
-                await websocket.close()
+                await websocket.close(code=client.close_code)
             return
         try:
             await websocket.send_text(text)

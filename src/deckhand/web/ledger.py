@@ -5,6 +5,15 @@ transaction (a group commit). A table awaits its own changes before it tells
 anyone, so a server killed at any moment restarts with every table at or
 after the sequence number its players last saw; a finished game is stored in
 the same transaction as its last action, so it is never lost nor stored twice.
+
+Several server processes may share one database. Each table is dealt by one
+of them, its *owner* (known by the address it serves at), which renews a
+lease on its tables while it runs. A change to a table is committed only
+while its process still owns it (the row is locked and checked in the same
+transaction), so a process that stalled past its lease cannot write over the
+one that took the table over. A table whose lease ran out (its process was
+killed, or stopped and released it) is taken over by the first process asked
+for it, dealt again from its stored actions.
 """
 
 from __future__ import annotations
@@ -14,10 +23,10 @@ import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, insert, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from deckhand.agents.registry import is_human, make_agent
@@ -31,6 +40,13 @@ log = logging.getLogger("deckhand.web")
 
 Work = Callable[[Session], object]
 """Anything else a change does, run inside the ledger's transaction."""
+
+LEASE = 30.0
+"""Seconds a process's claim on its tables holds without being renewed; it renews every third of that."""
+
+
+class TableLost(DeckhandError):
+    """The table is dealt by another server process now: this one's change was not stored."""
 
 
 @dataclass
@@ -47,9 +63,19 @@ class Change:
     work: Work | None = None
     table: dict[str, Any] | None = None
     """A new table's row, with its seats' rows under ``seats``."""
+    owned: str | None = None
+    """The table this change is to, committed only while this process owns it."""
 
 
-def _apply(session: Session, changes: Sequence[Change]) -> None:
+def _apply(session: Session, changes: Sequence[Change], address: str) -> list[Change]:
+    """Apply the changes to tables this process owns; those to tables it lost are left out and returned."""
+    guarded = {change.owned for change in changes if change.owned is not None}
+    lost: list[Change] = []
+    if guarded:
+        mine = select(LiveTableRow.id).where(LiveTableRow.id.in_(guarded), LiveTableRow.owner == address)
+        owned = set(session.scalars(mine.with_for_update()))
+        lost = [change for change in changes if change.owned is not None and change.owned not in owned]
+        changes = [change for change in changes if change.owned is None or change.owned in owned]
     tables = [change.table for change in changes if change.table is not None]
     if tables:
         session.execute(insert(LiveTableRow), [{k: v for k, v in t.items() if k != "seats"} for t in tables])
@@ -63,6 +89,7 @@ def _apply(session: Session, changes: Sequence[Change]) -> None:
     progress = [change.progress for change in changes if change.progress is not None]
     if progress:
         session.execute(update(LiveTableRow), progress)
+    return lost
 
 
 class Ledger:
@@ -75,8 +102,11 @@ class Ledger:
     cost milliseconds of waiting for the interpreter under load.
     """
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, address: str = "local", lease: float = LEASE) -> None:
         self.url = url
+        self.address = address
+        """Who this process is to the others sharing the database: the address it serves at."""
+        self.lease = lease
         self._pending: list[tuple[Change, asyncio.Future[None]]] = []
 
     async def write(self, change: Change) -> None:
@@ -96,10 +126,10 @@ class Ledger:
         engine = get_engine(self.url)
         try:
             with Session(engine) as session, session.begin():
-                _apply(session, [change for change, _ in batch])
-            outcomes: list[BaseException | None] = [None] * len(batch)
+                lost = _apply(session, [change for change, _ in batch], self.address)
+            outcomes: list[BaseException | None] = [_lost(change) if change in lost else None for change, _ in batch]
         except Exception:  # one bad change must not sink the others: each again on its own
-            outcomes = [_alone(engine, change) for change, _ in batch]
+            outcomes = [_alone(engine, change, self.address) for change, _ in batch]
         for (_, done), outcome in zip(batch, outcomes, strict=True):
             if done.done():
                 continue
@@ -111,15 +141,86 @@ class Ledger:
     def close(self) -> None:
         self.flush()
 
+    # -- who deals which table ------------------------------------------------------
+    def lease_until(self) -> datetime:
+        return _now() + timedelta(seconds=self.lease)
 
-def _alone(engine: Engine, change: Change) -> BaseException | None:
+    async def renew(self, tables: Sequence[str]) -> set[str]:
+        """Renew this process's lease on its tables; which of ``tables`` it no longer owns."""
+        lost: set[str] = set()
+
+        def work(session: Session) -> None:
+            mine = LiveTableRow.owner == self.address  # finished tables too: they stay here for a last look
+            session.execute(update(LiveTableRow).where(mine).values(lease_until=self.lease_until()))
+            if tables:
+                others = select(LiveTableRow.id).where(LiveTableRow.id.in_(tables), LiveTableRow.owner != self.address)
+                lost.update(session.scalars(others))
+
+        await self.write(Change(work=work))
+        return lost
+
+    def release(self) -> None:
+        """Let other processes take this one's unfinished tables at once (it is stopping)."""
+        with Session(get_engine(self.url)) as session, session.begin():
+            session.execute(update(LiveTableRow).where(LiveTableRow.owner == self.address).values(owner=None))
+
+    def claim_unfinished(self) -> list[Table]:
+        """Every unfinished table free to take, claimed and dealt again to the move it had reached.
+
+        Free: this process's own from before a restart, nobody's, or one
+        whose owner's lease ran out. A table that cannot be dealt again (its
+        game's rules changed since, say) is left in the store and named in
+        the log.
+        """
+        with Session(get_engine(self.url)) as session, session.begin():
+            session.execute(
+                update(LiveTableRow)
+                .where(LiveTableRow.finished_game_id.is_(None), self._free())
+                .values(owner=self.address, lease_until=self.lease_until())
+            )
+        return _unfinished(self.url, LiveTableRow.owner == self.address)
+
+    def claim(self, table_id: str) -> Table | str | None:
+        """Take one table over if it is free: the table dealt again; else its owner's address, or None if none."""
+        with Session(get_engine(self.url)) as session, session.begin():
+            row = session.get(LiveTableRow, table_id)
+            if row is None:
+                return None
+            if row.finished_game_id is not None:  # kept for a last look by its owner, if it is alive
+                alive = row.owner not in (None, self.address) and row.lease_until and row.lease_until > _now()
+                return row.owner if alive else None
+            taken = session.execute(
+                update(LiveTableRow)
+                .where(LiveTableRow.id == table_id, self._free())
+                .values(owner=self.address, lease_until=self.lease_until())
+            )
+            if not taken.rowcount:  # type: ignore[attr-defined]
+                session.refresh(row)
+                return row.owner or ""
+        found = _unfinished(self.url, LiveTableRow.id == table_id)
+        return found[0] if found else None
+
+    def _free(self) -> Any:
+        return or_(
+            LiveTableRow.owner == self.address,
+            LiveTableRow.owner.is_(None),
+            LiveTableRow.lease_until.is_(None),
+            LiveTableRow.lease_until < _now(),
+        )
+
+
+def _lost(change: Change) -> TableLost:
+    return TableLost(f"table {change.owned} is dealt by another server now")
+
+
+def _alone(engine: Engine, change: Change, address: str) -> BaseException | None:
     try:
         with Session(engine) as session, session.begin():
-            _apply(session, [change])
+            lost = _apply(session, [change], address)
     except Exception as exc:
         log.exception("a change to the store failed")
         return exc
-    return None
+    return _lost(change) if lost else None
 
 
 # -- tables to rows and back ---------------------------------------------------------
@@ -127,10 +228,11 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def opened(table: Table) -> Change:
-    """The change that stores a new table: its game, seats and first deal."""
+def opened(table: Table, ledger: Ledger) -> Change:
+    """The change that stores a new table, dealt by this process: its game, seats and first deal."""
     game = table.game
     change = taken(table)
+    change.owned = None  # its row is written in the same change
     change.table = {
         "id": table.id,
         "game": game.name,
@@ -146,6 +248,8 @@ def opened(table: Table) -> Change:
         "host_hash": table.host_hash,
         "stand_in": table.stand_in,
         "away": table.away,
+        "owner": ledger.address,
+        "lease_until": ledger.lease_until(),
         "seats": [_seat(table.id, i, seat) for i, seat in enumerate(table.seats)],
     }
     return change
@@ -161,6 +265,7 @@ def taken(table: Table) -> Change:
             for e in entries
         ],
         progress={"id": table_id, "seq": table.seq, "updated_at": _now()},
+        owned=table_id,
     )
     record = table.record()
     if record is not None:
@@ -184,7 +289,7 @@ def seated(table: Table) -> Change:
         for row in rows:
             session.merge(LiveSeatRow(**row))
 
-    return Change(work=work)
+    return Change(work=work, owned=table.id)
 
 
 def forgotten(table_id: str) -> Change:
@@ -195,7 +300,7 @@ def forgotten(table_id: str) -> Change:
         session.execute(delete(LiveSeatRow).where(LiveSeatRow.table_id == table_id))
         session.execute(delete(LiveTableRow).where(LiveTableRow.id == table_id))
 
-    return Change(work=work)
+    return Change(work=work, owned=table_id)
 
 
 def _resumed(table: Table) -> str | None:
@@ -210,17 +315,13 @@ def _seat(table_id: str, seat: int, entry: Seat) -> dict[str, Any]:
     return {"table_id": table_id, "seat": seat, "spec": entry.spec, "name": entry.name, "token_hash": entry.token_hash}
 
 
-def unfinished_tables(url: str | None = None) -> list[Table]:
-    """Every stored table whose game is not over, dealt again to the move it had reached.
-
-    A table that cannot be dealt again (its game's rules changed since, say)
-    is left in the store and named in the log.
-    """
+def _unfinished(url: str | None, which: Any) -> list[Table]:
+    """The stored tables ``which`` selects whose game is not over, dealt again to the move they had reached."""
     tables = []
     with Session(get_engine(url)) as session:
         rows = session.scalars(
             select(LiveTableRow)
-            .where(LiveTableRow.finished_game_id.is_(None))
+            .where(LiveTableRow.finished_game_id.is_(None), which)
             .options(selectinload(LiveTableRow.seats))
             .order_by(LiveTableRow.created_at)
         ).all()

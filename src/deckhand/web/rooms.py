@@ -15,12 +15,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
 from deckhand.core.errors import DeckhandError
-from deckhand.web.ledger import Ledger, taken
+from deckhand.web.ledger import Ledger, TableLost, taken
 from deckhand.web.table import Table
 from deckhand.web.wire import ErrorMessage, RematchMessage, SeatOut, SeatsMessage
 
@@ -28,6 +29,8 @@ log = logging.getLogger("deckhand.web")
 
 QUEUE_LIMIT = 256
 """Messages waiting for one connection before it is judged gone and closed."""
+MOVED = 4421
+"""Close code for a table dealt by another server process: the browser connects again and is sent there."""
 
 
 class Gone(Exception):
@@ -42,6 +45,8 @@ class Client:
     sent: int | None = None
     """The ``seq`` of the last state message sent; the next one carries the events after it."""
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    close_code: int = 1000
+    """How the connection is closed once its queue is sent: 1000, or :data:`MOVED` when the table went elsewhere."""
 
     def send(self, message: BaseModel) -> None:
         """Queue ``message``; :class:`Gone` if the browser has stopped reading."""
@@ -50,7 +55,8 @@ class Client:
         except asyncio.QueueFull:
             raise Gone from None
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        self.close_code = code
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
@@ -70,6 +76,8 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)
     """When each absent person's last connection left (or the table opened, if they never came)."""
     _alarm: asyncio.TimerHandle | None = None
+    on_lost: Callable[[Room], None] | None = None
+    """Called when another server process has taken the table over."""
 
     def join(self, client: Client) -> None:
         """A new connection: it gets a full snapshot at once, and everyone learns who is here."""
@@ -205,6 +213,17 @@ class Room:
         with contextlib.suppress(Gone):
             client.send(ErrorMessage(message=problem))
 
+    def lose(self) -> None:
+        """Another process deals this table now: every connection is closed, to find it there."""
+        log.warning("table %s is dealt by another server process now", self.table.id)
+        if self._alarm is not None:
+            self._alarm.cancel()
+        for client in list(self.clients):
+            self.clients.discard(client)
+            client.close(MOVED)
+        if self.on_lost is not None:
+            self.on_lost(self)
+
     async def move(self, client: Client, text: str) -> None:
         """A person's move: checked by the table, then told to everyone; the computer answers."""
         if client.seat is None:
@@ -216,7 +235,8 @@ class Room:
             except DeckhandError as exc:
                 self.refuse(client, str(exc))
                 return
-            await self.save()
+            if not await self.save():
+                return
             self.broadcast()
         self.wake()
 
@@ -239,18 +259,25 @@ class Room:
                 return
             async with self.lock:
                 self.table.apply_computer(turn, explanation)
-                await self.save()
+                if not await self.save():
+                    return
                 self.broadcast()
 
-    async def save(self) -> None:
+    async def save(self) -> bool:
         """Commit the table's new actions (and the finished game) before anyone is told of them.
 
         Called under the room's lock. If the store fails, the actions stay in
-        the table's journal and go with the next change.
+        the table's journal and go with the next change. False if another
+        process has taken the table over: nothing was stored, and the room
+        is closed.
         """
         entries = list(self.table.journal)
         try:
             await self.ledger.write(taken(self.table))
+        except TableLost:
+            self.lose()
+            return False
         except Exception:  # the game goes on in memory; the store gets these with the next change
             log.exception("table %s: its last actions could not be stored", self.table.id)
             self.table.journal[:0] = entries
+        return True

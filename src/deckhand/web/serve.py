@@ -7,22 +7,35 @@ import gc
 import socket
 import threading
 import webbrowser
+from urllib.parse import urlsplit
 
 import uvicorn
 
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.web.app import create_app
+from deckhand.web.ledger import LEASE
+from deckhand.web.limits import RATE
 from deckhand.web.wire import MAX_MESSAGE
 
 
-def serve(*, host: str = "127.0.0.1", port: int = 8000, open_browser: bool = False) -> None:
+def serve(
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    open_browser: bool = False,
+    rate: float = RATE,
+    advertise: str | None = None,
+    lease: float = LEASE,
+) -> None:
     """Run the server until interrupted; ``ConfigError`` when the address cannot be used."""
     _check_free(host, port)
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    here = socket.gethostname() if host in ("0.0.0.0", "::") else host
+    address = _advertised(advertise, f"http://{here}:{port}")
     print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    app = create_app()
+    app = create_app(rate=rate, address=address, lease=lease)
     _tune_collector()
     uvicorn.run(
         app,
@@ -58,3 +71,13 @@ def _check_free(host: str, port: int) -> None:
             if exc.errno == errno.EADDRINUSE:
                 raise ConfigError(f"--port {port}: the port is in use; pick another with --port") from None
             raise ConfigError(f"--host {host}: cannot listen there: {exc.strerror or exc}") from None
+
+
+def _advertised(advertise: str | None, url: str) -> str:
+    """The address this process is known by to the others sharing its database; ``ConfigError`` if malformed."""
+    if advertise is None:
+        return url.rstrip("/")
+    parsed = urlsplit(advertise)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.path not in ("", "/"):
+        raise ConfigError(f"--advertise {quote(advertise, 60)}: expected an address like http://10.0.0.5:8000")
+    return advertise.rstrip("/")

@@ -356,6 +356,8 @@ class Table:
         """What a hint for ``seat`` needs (the search runs away from the table); ``IllegalActionError`` off turn."""
         if self.to_move != seat or self.state.is_terminal():
             raise IllegalActionError("a hint is given when it is your turn")
+        if self.waiting_for_people:
+            raise IllegalActionError("the game starts when every seat is taken")
         if self._hinter is None:
             self._hinter = hint_agent(self.game)
         return self._hinter, self.state.view(seat), self._hint_rngs[seat]

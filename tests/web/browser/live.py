@@ -48,6 +48,20 @@ class LiveServer:
     def link(self, table: str, token: str, seat: int = 0) -> str:
         return f"{self.url}/#/table/{table}?seat={seat}&token={token}"
 
+    def summary(self, table: str) -> dict[str, Any]:
+        """``GET /api/tables/{ID}``: built on the server's own thread, so its ``seq`` and ``to_move`` agree."""
+        response = httpx.get(f"{self.url}/api/tables/{table}")
+        assert response.status_code == 200, response.text
+        found: dict[str, Any] = response.json()
+        return found
+
+    def join(self, table: str, name: str, seat: int | None = None) -> tuple[int, str]:
+        """A person takes an open seat by the API: the seat and its token."""
+        body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+        response = httpx.post(f"{self.url}/api/tables/{table}/join", json=body)
+        assert response.status_code == 200, response.text
+        return response.json()["seat"], response.json()["token"]
+
 
 def my_turn(page: Any) -> bool:
     """Wait until it is this player's move (True) or the game is over (False)."""

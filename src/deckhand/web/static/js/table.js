@@ -365,10 +365,14 @@ class TableView {
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
       );
     });
-    const mine = message.legal.length > 0;
+    // while a seat is empty the table shows the moves but takes none: nobody's move yet
+    const waiting = Boolean(this.people ? this.people.waiting : this.summary.waiting);
+    const mine = message.legal.length > 0 && !waiting;
     const turn = message.result
       ? "Game over"
-      : message.to_move === null
+      : waiting
+        ? "Waiting for players"
+        : message.to_move === null
         ? "…"
         : mine
           ? "Your move"
@@ -384,8 +388,7 @@ class TableView {
     // the felt
     const board = this.game.draw(ctx);
     clear(this.felt, board);
-    const waiting = this.people && this.people.waiting;
-    if (waiting) this.felt.append(this.waitingPanel());
+    if (waiting && this.people) this.felt.append(this.waitingPanel());
     if (this.handOver && !waiting) {
       const next = this.handOver;
       this.felt.append(
