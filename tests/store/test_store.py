@@ -19,9 +19,11 @@ from deckhand.store import (
     head,
     load_record,
     migrate,
+    people,
     record_game,
     statistics,
 )
+from deckhand.store.statistics import recent_games
 
 
 def finished(seats: list[str], returns: list[float], game: str = "cambio") -> GameRecord:
@@ -95,6 +97,77 @@ def test_mixed_levels_and_several_people() -> None:
     levels, _ = statistics()
     table = {s.level: (s.played, s.computer_wins, s.player_wins) for s in levels}
     assert table == {"mixed": (1, 1, 0), "hard": (1, 0, 1)}
+
+
+# (game, seats, names, returns): people by the names they played under
+NAMED_GAMES = [
+    ("cambio", ["human", "human"], ["Ann", "Bob"], [1.0, 0.0]),  # people only
+    ("cambio", ["human", "human", "human"], ["Ann", "Bob", "Cy"], [0.5, 0.5, 0.0]),  # a win shared by two
+    ("cambio", ["human", "hard"], ["Ann", None], [0.0, 1.0]),  # against the computer
+    ("cambio", ["hard", "human"], [None, "Bob"], [0.0, 1.0]),
+    ("cambio", ["human", "human"], ["Ann", None], [0.0, 1.0]),  # an unnamed person: left out, still a person
+    ("cambio", ["human", "easy"], [None, None], [1.0, 0.0]),  # from before names were kept: left out
+    ("basra", ["human", "human", "easy"], ["Ann", "Cy", None], [0.0, 1.0, 0.0]),
+]
+
+
+def _store_named_games() -> None:
+    for game, seats, names, returns in NAMED_GAMES:
+        record_game(finished(seats, returns, game=game), names=names)
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        (
+            None,
+            {
+                ("basra", "Ann"): (1, 0.0, 0, 1),
+                ("basra", "Cy"): (1, 1.0, 0, 1),
+                ("cambio", "Ann"): (4, 1.5, 3, 1),
+                ("cambio", "Bob"): (3, 1.5, 2, 1),
+                ("cambio", "Cy"): (1, 0.0, 1, 0),
+            },
+        ),
+        ("basra", {("basra", "Ann"): (1, 0.0, 0, 1), ("basra", "Cy"): (1, 1.0, 0, 1)}),
+        ("casino", {}),
+    ],
+)
+def test_people_by_name(game: str | None, expected: dict[tuple[str, str], tuple[int, float, int, int]]) -> None:
+    _store_named_games()
+    found = people(game=game)
+    assert [(p.game, p.name) for p in found] == sorted(expected)  # sorted by game, then name
+    assert {(p.game, p.name): (p.played, p.wins, p.against_people, p.against_computer) for p in found} == expected
+
+
+def test_a_persons_win_rate_and_json() -> None:
+    _store_named_games()
+    bob = next(p for p in people(game="cambio") if p.name == "Bob")
+    assert bob.win_rate == pytest.approx(1.5 / 3)
+    assert bob.to_json() == {
+        "game": "cambio",
+        "name": "Bob",
+        "played": 3,
+        "wins": 1.5,
+        "against_people": 2,
+        "against_computer": 1,
+        "win_rate": pytest.approx(1.5 / 3),
+    }
+
+
+def test_names_leave_the_other_statistics_alone() -> None:
+    _store_named_games()
+    levels, agents = statistics(game="cambio")
+    assert {s.level: s.played for s in levels} == {"hard": 2, "easy": 1}
+    assert {a.agent: (a.played, a.wins) for a in agents} == {"hard": (2, 1.0), "easy": (1, 0.0)}
+
+
+def test_recent_games_carry_the_names() -> None:
+    record_game(finished(["human", "hard"], [1.0, 0.0]), names=["Ann", "ignored for a computer"])
+    record_game(finished(["human", "easy"], [1.0, 0.0]))
+    newest, oldest = recent_games()
+    assert [s["name"] for s in oldest.seats] == ["Ann", None]
+    assert [s["name"] for s in newest.seats] == [None, None]
 
 
 def _databases() -> list[str]:

@@ -114,6 +114,29 @@ def test_stats_json_and_table() -> None:
     assert max(len(line) for line in out.splitlines()) <= 80  # a standard terminal, nothing cut
 
 
+def test_stats_show_people_by_name() -> None:
+    from deckhand.play.records import GameRecord
+    from deckhand.store import record_game
+
+    def finished(seats: list[str], returns: list[float]) -> GameRecord:
+        outcome = {"returns": returns, "scores": [0.0] * len(returns)}
+        return GameRecord(game="cambio", rules_version="1", options={}, seats=seats, actions=[], outcome=outcome)
+
+    record_game(finished(["human", "human"], [1.0, 0.0]), names=["[bold]Ann", "Bob"])
+    record_game(finished(["human", "hard"], [0.5, 0.5]), names=["[bold]Ann", None])
+    data = json.loads(deckhand("stats", "--json"))
+    rows = [(p["name"], p["played"], p["wins"], p["against_people"], p["against_computer"]) for p in data["people"]]
+    assert rows == [
+        ("Bob", 1, 0.0, 1, 0),
+        ("[bold]Ann", 2, 1.5, 1, 1),
+    ]
+    out = deckhand("stats")
+    assert "People" in out and "[bold]Ann" in out  # a name is text, never markup
+    header = next(line for line in out.splitlines() if "vs computer" in line)
+    assert header.split() == ["name", "game", "played", "wins", "win", "rate", "vs", "people", "vs", "computer"]
+    assert json.loads(deckhand("stats", "--json", "--game", "casino"))["people"] == []
+
+
 def test_rules_for_each_game() -> None:
     for game, words in [("cambio", "cambio"), ("three_trios", "Combo"), ("basra", "basra"), ("casino", "Build Owner")]:
         assert words in deckhand("rules", game)

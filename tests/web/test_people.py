@@ -12,8 +12,8 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 from tests.web.tables import eventually, new_table
 
-from deckhand.play.records import replay
-from deckhand.store.db import load_record
+from deckhand.play.records import GameRecord, replay
+from deckhand.store.db import load_record, record_game
 from deckhand.store.statistics import recent_games
 from deckhand.web.app import create_app
 
@@ -300,3 +300,15 @@ def test_a_table_takes_so_many_watchers_and_tells_the_next_why() -> None:
             assert closed.value.code == 4430
         with connect(client, table, made["seats"][0]["token"]) as seated:
             assert Inbox(seated).state_at(0)["seat"] == 0, "a seat is never turned away"
+
+
+def test_the_statistics_show_people_by_name(client: TestClient) -> None:
+    outcome = {"returns": [0.5, 0.5], "scores": [1.0, 1.0]}
+    record = GameRecord(
+        game="cambio", rules_version="1", options={}, seats=["human", "hard"], actions=[], outcome=outcome
+    )
+    record_game(record, names=["Ann", None])
+    data = client.get("/api/stats").json()
+    assert [(p["name"], p["played"], p["wins"], p["against_computer"]) for p in data["people"]] == [("Ann", 1, 0.5, 1)]
+    assert [s["name"] for s in data["recent"][0]["seats"]] == ["Ann", None]
+    assert client.get("/api/stats", params={"game": "basra"}).json()["people"] == []

@@ -6,11 +6,12 @@
 from deckhand.store.db import get_engine, load_record, record_game
 from deckhand.store.migrations import head, migrate
 from deckhand.store.paths import data_dir, database_url, saves_dir
-from deckhand.store.statistics import AgentStats, LevelStats, computer_victory, statistics
+from deckhand.store.statistics import AgentStats, LevelStats, PersonStats, computer_victory, people, statistics
 
 __all__ = [
     "AgentStats",
     "LevelStats",
+    "PersonStats",
     "computer_victory",
     "data_dir",
     "database_url",
@@ -18,6 +19,7 @@ __all__ = [
     "head",
     "load_record",
     "migrate",
+    "people",
     "record_game",
     "saves_dir",
     "statistics",

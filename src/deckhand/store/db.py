@@ -83,15 +83,17 @@ def record_game(
     seats: Sequence[str] | None = None,
     source: str | None = None,
     url: str | None = None,
+    names: Sequence[str | None] = (),
 ) -> int:
     """Store a finished game; returns its id.
 
     ``seats`` overrides the record's seat names (``human`` or agent specs such
     as ``hard`` or ``ismcts:iterations=500``). ``source`` defaults to ``play``
-    when a person sat at the table, else ``arena``. Unfinished records are refused.
+    when a person sat at the table, else ``arena``. ``names`` are the names people
+    played under, seat by seat (``None`` for a computer). Unfinished records are refused.
     """
     with Session(get_engine(url)) as session, session.begin():
-        row = add_game(session, record, seats=seats, source=source)
+        row = add_game(session, record, seats=seats, source=source, names=names)
         session.flush()
         return int(row.id)
 

@@ -1,4 +1,4 @@
-"""Statistics from the store: per game and level, and per agent.
+"""Statistics from the store: per game and level, per agent, and per person (by display name).
 
 Seed 000's *computer victory statistics* is ``computerWin / (computerWin +
 playerWin)`` over the games between people and the computer at one level; a
@@ -102,6 +102,50 @@ def statistics(*, game: str | None = None, url: str | None = None) -> tuple[list
     return sorted(levels.values(), key=_level_key), sorted(agents.values(), key=lambda a: (a.game, a.agent))
 
 
+@dataclass
+class PersonStats:
+    """One person's games in one game, by the name they played under (named human seats only)."""
+
+    game: str
+    name: str
+    played: int = 0
+    wins: float = 0.0
+    """Sum of returns: a shared win by k counts 1/k."""
+    against_people: int = 0
+    """Games where every other seat was a person."""
+    against_computer: int = 0
+    """Games with a computer at the table."""
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.played if self.played else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "win_rate": self.win_rate}
+
+
+def people(*, game: str | None = None, url: str | None = None) -> list[PersonStats]:
+    """Per (game, name) results of people who played under a name (unnamed seats are left out)."""
+    query = select(GameRow).options(selectinload(GameRow.seats)).order_by(GameRow.id)
+    if game is not None:
+        query = query.where(GameRow.game == game)
+    found: dict[tuple[str, str], PersonStats] = {}
+    with Session(get_engine(url)) as session:
+        for row in session.scalars(query):
+            with_computer = not all(s.human for s in row.seats)
+            for seat in row.seats:
+                if not seat.human or not seat.name:
+                    continue
+                person = found.setdefault((row.game, seat.name), PersonStats(row.game, seat.name))
+                person.played += 1
+                person.wins += seat.result
+                if with_computer:
+                    person.against_computer += 1
+                else:
+                    person.against_people += 1
+    return sorted(found.values(), key=lambda p: (p.game, p.name))
+
+
 _LEVEL_ORDER = {"easy": 0, "medium": 1, "hard": 2, "expert": 3}
 
 
@@ -120,7 +164,10 @@ class StoredGame:
     level: str | None
     moves: int
     seats: list[dict[str, Any]]
-    """Per seat: ``player`` (``human`` or an agent spec), ``human``, ``result``, ``score``."""
+    """Per seat: ``player`` (``human`` or an agent spec), ``human``, ``result``, ``score``, ``name``.
+
+    ``name`` is the name a person played under, ``None`` for a computer or when it was not kept.
+    """
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -140,7 +187,10 @@ def recent_games(*, limit: int = 20, game: str | None = None, url: str | None = 
                 source=row.source,
                 level=row.level,
                 moves=row.num_actions,
-                seats=[{"player": s.player, "human": s.human, "result": s.result, "score": s.score} for s in row.seats],
+                seats=[
+                    {"player": s.player, "human": s.human, "result": s.result, "score": s.score, "name": s.name}
+                    for s in row.seats
+                ],
             )
             for row in session.scalars(query)
         ]

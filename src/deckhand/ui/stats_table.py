@@ -1,4 +1,4 @@
-"""``deckhand stats``: games played, wins, and the computer victory statistics per level, with a chart."""
+"""``deckhand stats``: games, wins and the computer victory statistics per level, with a chart; people by name."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.store.statistics import statistics
+from deckhand.store.statistics import people, statistics
 
 BAR = 10
 
@@ -28,12 +28,19 @@ def bar(fraction: float | None) -> Text:
 def show_stats(console: Console, *, game: str | None = None, as_json: bool = False) -> None:
     """Print the statistics (a table and chart, or JSON)."""
     levels, agents = statistics(game=game)
+    persons = people(game=game)
     if as_json:
         console.print_json(
-            json.dumps({"levels": [s.to_json() for s in levels], "agents": [a.to_json() for a in agents]})
+            json.dumps(
+                {
+                    "levels": [s.to_json() for s in levels],
+                    "agents": [a.to_json() for a in agents],
+                    "people": [p.to_json() for p in persons],
+                }
+            )
         )
         return
-    if not levels and not agents:
+    if not levels and not agents and not persons:
         console.print("No finished games yet. Play one with: deckhand play GAME")
         return
     if levels:
@@ -63,5 +70,20 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
         for a in agents:
             table.add_row(
                 a.game, a.agent, str(a.played), f"{a.wins:g}", "" if a.win_rate is None else f"{a.win_rate:.2f}"
+            )
+        console.print(table)
+    if persons:
+        table = Table(title="People", caption="by the name played under at deckhand serve", box=box.SIMPLE_HEAD)
+        for column in ("name", "game", "played", "wins", "win rate", "vs people", "vs computer"):
+            table.add_column(column, justify="left" if column in ("name", "game") else "right")
+        for p in persons:
+            table.add_row(
+                Text(p.name),
+                p.game,
+                str(p.played),
+                f"{p.wins:g}",
+                "" if p.win_rate is None else f"{p.win_rate:.2f}",
+                str(p.against_people),
+                str(p.against_computer),
             )
         console.print(table)

@@ -20,7 +20,7 @@ from deckhand.core.registry import game_class, games, load_game
 from deckhand.play.records import start_state
 from deckhand.store.db import load_record
 from deckhand.store.paths import saves_dir
-from deckhand.store.statistics import recent_games, statistics
+from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.ui.rules import rules_text
 from deckhand.ui.saves import Loaded, list_saves, load_file
 from deckhand.web.wire import Strict
@@ -131,6 +131,7 @@ def catalog_router(tables: Tables) -> APIRouter:
         return {
             "levels": [entry.to_json() for entry in levels],
             "agents": [entry.to_json() for entry in agents],
+            "people": [entry.to_json() for entry in people(game=game)],
             "recent": [entry.to_json() for entry in recent_games(game=game)],
         }
 

@@ -12,6 +12,8 @@ from tests.web.tables import eventually
 
 import deckhand
 from deckhand.core.cards import Card
+from deckhand.play.records import GameRecord
+from deckhand.store import record_game
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium
@@ -161,3 +163,18 @@ def test_a_finished_game_replays_step_by_step_from_the_statistics(server: LiveSe
     page.get_by_role("button", name="Last").click()
     counter.get_by_text("step 9 of 9").wait_for()
     assert page.locator(".felt .trio").count() >= 9
+
+
+def test_the_statistics_page_shows_people_by_name_as_text(server: LiveServer, page: Any) -> None:
+    name = "<b>Ann</b>"
+    outcome = {"returns": [1.0, 0.0], "scores": [2.0, 1.0]}
+    record = GameRecord(
+        game="cambio", rules_version="1", options={}, seats=["human", "easy"], actions=[], outcome=outcome
+    )
+    record_game(record, names=[name, None])
+    page.goto(f"{server.url}/#/stats")
+    page.get_by_role("heading", name="People").wait_for()
+    row = page.locator("table.stats tr", has_text=name)
+    assert row.locator("td").all_inner_texts() == [name, "cambio", "1", "1", "100%", "0", "1"]
+    assert name in page.locator("ul.list li").first.inner_text()  # the name, not "person", in recent games
+    assert page.locator("b", has_text="Ann").count() == 0  # text, never markup

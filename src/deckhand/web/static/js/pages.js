@@ -59,7 +59,8 @@ export async function showStats(main) {
     return () => {};
   }
   const percent = (v) => (v === null ? "–" : `${Math.round(v * 100)}%`);
-  const who = (seats) => seats.map((s) => `${s.human ? "person" : s.player} ${s.score}`).join(" vs ");
+  const who = (seats) => seats.map((s) => `${s.human ? s.name || "person" : s.player} ${s.score}`).join(" vs ");
+  const people = data.people || [];
   clear(
     main,
     h(
@@ -74,6 +75,15 @@ export async function showStats(main) {
         h("tr", {}, ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory"].map((t) => h("th", {}, t))),
         data.levels.map((l) => h("tr", {}, [l.game, l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory)].map((t) => h("td", {}, String(t))))),
       ),
+      people.length ? h("h2", {}, "People") : null,
+      people.length
+        ? h(
+            "table.stats",
+            {},
+            h("tr", {}, ["Name", "Game", "Played", "Wins", "Win rate", "Vs people", "Vs computer"].map((t) => h("th", {}, t))),
+            people.map((p) => h("tr", {}, [p.name, p.game, p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer].map((t) => h("td", {}, String(t))))),
+          )
+        : null,
       h("h2", {}, "Recent games"),
       data.recent.length
         ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${g.game} · ${who(g.seats)}`, h("a", { href: `#/replay/${g.id}` }, "Replay"))))
