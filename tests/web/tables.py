@@ -56,3 +56,83 @@ def play_to_the_end(ws: WebSocketTestSession, rng: random.Random, limit: int = 5
         if message["legal"]:
             ws.send_json({"type": "move", "move": rng.choice(message["legal"])})
     raise AssertionError("the game did not end")
+
+
+class Inbox:
+    """One connection's messages, read by kind: what a test is not waiting for yet is kept for later."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.kept: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        """Every event of every state message read."""
+        self.log: list[dict[str, Any]] = []
+        """Every message read, in order."""
+
+    def next(self, kind: str, check: Any = None) -> dict[str, Any]:
+        """The first message of ``kind`` (for which ``check`` holds); earlier ones of that kind are dropped."""
+        for i, message in enumerate(self.kept):
+            if message["type"] == kind and (check is None or check(message)):
+                self.kept = [m for j, m in enumerate(self.kept) if j > i or m["type"] != kind]
+                return message
+        while True:
+            message = self.ws.receive_json()
+            assert message["type"] != "error" or kind == "error", message
+            self.events.extend(message.get("events", []))
+            self.log.append(message)
+            if message["type"] == kind and (check is None or check(message)):
+                self.kept = [m for m in self.kept if m["type"] != kind]
+                return message
+            self.kept.append(message)
+
+    def seats(self, check: Any = None) -> dict[str, Any]:
+        return self.next("seats", check)
+
+    def state_at(self, seq: int) -> dict[str, Any]:
+        """The state message for ``seq`` or later."""
+        if self.state is None or self.state["seq"] < seq:
+            self.state = self.next("state", lambda m: m["seq"] >= seq)
+        return self.state
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send_json(message)
+
+
+def summary(client: TestClient, table: str) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table}")
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def drive(
+    client: TestClient,
+    table: str,
+    seats: dict[int, Inbox],
+    rng: random.Random,
+    *,
+    until: Any = None,
+    patience: float = 60.0,
+) -> list[dict[str, Any]]:
+    """Play random moves for the connected seats until the game ends (or ``until(summary)``); the states seen."""
+    seen = []
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        now = summary(client, table)
+        if now["finished"] or (until is not None and until(now)):
+            return seen
+        seat = now["to_move"]
+        if seat in seats:
+            message = seats[seat].state_at(now["seq"])
+            if message["seq"] == now["seq"] and message["legal"]:
+                seen.append(message)
+                seats[seat].send({"type": "move", "move": rng.choice(message["legal"])})
+                seen.append(seats[seat].state_at(now["seq"] + 1))
+        else:
+            time.sleep(0.01)  # the computer (or a stand-in) is thinking
+    raise AssertionError("the game did not go on")
+
+
+def connect(client: TestClient, table: str, token: str | None = None) -> Any:
+    return client.websocket_connect(f"/ws/tables/{table}" + (f"?token={token}" if token else ""))

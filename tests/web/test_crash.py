@@ -29,7 +29,7 @@ TABLES = 50
 def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "DECKHAND_HOME": str(home), "DECKHAND_DB": f"sqlite:///{home / 'crash.db'}"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port), "--rate", "0"],  # players at full speed
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

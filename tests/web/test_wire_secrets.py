@@ -2,13 +2,16 @@
 
 Whole games over the websocket, in every game with hidden cards under every
 preset: a person (random moves, a few hints and selections) against the
-computer, with a spectator watching. Every message each connection received
-is checked against the game as the server really played it
-(:func:`deckhand.testing.wire.check_received`). A server that leaks is caught.
+computer, and tables where every seat is a person who joined by link, each
+with a spectator watching. Every message each connection received is checked
+against the game as the server really played it
+(:func:`deckhand.testing.wire.check_received`), with the other seats' and the
+host's tokens as secrets. A server that leaks is caught.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from typing import Any
@@ -17,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.conformance.test_secrets import hidden_configs
-from tests.web.tables import new_table, receive
+from tests.web.tables import Inbox, connect, drive, new_table, receive, summary
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation
@@ -134,3 +137,38 @@ def test_a_seats_view_sent_to_the_spectator_is_caught(client: TestClient) -> Non
     swapped = [{**m, "view": by_seq[m["seq"]]["view"]} if m.get("seq") in by_seq else m for m in watched]
     with pytest.raises(SecretLeak, match=r"the spectator.*view shows"):
         check_table(client, table, mine, swapped, token)
+
+
+def people_configs() -> list[tuple[str, dict[str, Any]]]:
+    """Every game with hidden cards, under every preset, and Cambio for four people too."""
+    return [*hidden_configs(), ("cambio", {"preset": "house", "players": 4})]
+
+
+@pytest.mark.parametrize("seed", [7, 8])
+@pytest.mark.parametrize(("name", "options"), people_configs(), ids=str)
+def test_no_message_to_any_person_or_spectator_holds_a_card_hidden_from_them(
+    client: TestClient, name: str, options: dict[str, Any], seed: int
+) -> None:
+    """Every seat a person at their own connection, who joined by link, and a spectator: all checked."""
+    game = deckhand.load_game(name, **options)
+    extra = {k: v for k, v in options.items() if k != "preset"}
+    made = new_table(
+        client, game=name, preset=options.get("preset"), options=extra, seats=["open"] * game.num_players, seed=seed
+    )
+    table = made["table"]
+    tokens = [
+        client.post(f"/api/tables/{table}/join", json={"name": f"<b>P{seat}</b>"}).json()["token"]
+        for seat in range(game.num_players)
+    ]
+    with contextlib.ExitStack() as stack:
+        watcher = Inbox(stack.enter_context(connect(client, table)))
+        seats = {seat: Inbox(stack.enter_context(connect(client, table, token))) for seat, token in enumerate(tokens)}
+        drive(client, table, seats, random.Random(seed), patience=120)
+        end = summary(client, table)["seq"]
+        for inbox in [watcher, *seats.values()]:
+            assert inbox.state_at(end)["result"] is not None
+    tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
+    record = tables.rooms[table].table.record_of_play()
+    for viewer, inbox in [(PUBLIC, watcher), *seats.items()]:
+        others = [token for seat, token in enumerate(tokens) if seat != viewer]
+        check_received(start_state(record), record.actions, viewer, inbox.log, secrets=[*others, made["host"]])
