@@ -234,3 +234,25 @@ def test_the_statistics_show_people_by_name(client: TestClient) -> None:
     assert [(p["name"], p["played"], p["wins"], p["against_computer"]) for p in data["people"]] == [("Ann", 1, 0.5, 1)]
     assert [s["name"] for s in data["recent"][0]["seats"]] == ["Ann", None]
     assert client.get("/api/stats", params={"game": "basra"}).json()["people"] == []
+
+
+def test_the_lobby_lists_the_public_tables_of_every_process_sharing_the_store() -> None:
+    with (
+        TestClient(create_app(address="http://a.example:8000")) as first,
+        TestClient(create_app(address="http://b.example:8000")) as second,
+    ):
+        listed = new_table(first, game="basra", seats=["human", "open"], names=["Ann"], public=True)["table"]
+        new_table(first, game="basra", seats=["human", "open"])  # private: by link only
+        theirs = new_table(second, game="casino", seats=["human", "open"], public=True)["table"]
+        assert first.post(f"/api/tables/{listed}/join", json={"name": "<i>Bob</i>"}).status_code == 200
+        shown = first.get("/api/tables").json()
+        assert [t["table"] for t in shown] == [theirs, listed], "newest first, whichever process deals it"
+        assert shown[1] == {
+            "table": listed,
+            "game": "basra",
+            "title": "Basra",
+            "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "<i>Bob</i>", "kind": "human"}],
+        }
+        assert second.get("/api/tables").json() == shown
+        elsewhere = second.get(f"/api/tables/{listed}")
+        assert elsewhere.status_code == 421 and elsewhere.json()["owner"] == "http://a.example:8000"

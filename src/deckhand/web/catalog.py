@@ -7,6 +7,7 @@ shows what a spectator saw, never a hand), and the list of saved games.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
@@ -23,6 +24,7 @@ from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.ui.rules import rules_text
 from deckhand.ui.saves import Loaded, list_saves, load_file
+from deckhand.web.ledger import listed_tables
 from deckhand.web.wire import Strict
 
 if TYPE_CHECKING:
@@ -153,11 +155,7 @@ def catalog_router(tables: Tables) -> APIRouter:
 
     @router.get("/tables")
     async def public_tables() -> list[dict[str, Any]]:
-        """Tables their hosts made public and that are not over."""
-        return [
-            room.table.summary()
-            for room in tables.rooms.values()
-            if room.table.public and not room.table.state.is_terminal()
-        ]
+        """Tables their hosts made public and that are not over (from the store: every process's)."""
+        return await asyncio.to_thread(listed_tables, tables.ledger.url)
 
     return router

@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import DeckhandError
-from deckhand.core.registry import load_game
+from deckhand.core.registry import game_class, load_game
 from deckhand.store.db import add_game, get_engine
 from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow
 from deckhand.web.table import OPEN, Entry, Seat, Table
@@ -313,6 +313,46 @@ def _resumed(table: Table) -> str | None:
 
 def _seat(table_id: str, seat: int, entry: Seat) -> dict[str, Any]:
     return {"table_id": table_id, "seat": seat, "spec": entry.spec, "name": entry.name, "token_hash": entry.token_hash}
+
+
+LISTED = 100
+"""The most tables the lobby lists."""
+
+
+def listed_tables(url: str | None = None) -> list[dict[str, Any]]:
+    """The unfinished tables their hosts made public, newest first, whichever process deals them.
+
+    Read from the store, so that every process of a server lists the same
+    tables; each as ``GET /api/tables/{ID}`` shows it in short.
+    """
+    with Session(get_engine(url)) as session:
+        rows = session.scalars(
+            select(LiveTableRow)
+            .where(LiveTableRow.public.is_(True), LiveTableRow.finished_game_id.is_(None))
+            .options(selectinload(LiveTableRow.seats))
+            .order_by(LiveTableRow.created_at.desc())
+            .limit(LISTED)
+        ).all()
+        return [
+            {
+                "table": row.id,
+                "game": row.game,
+                "title": _title(row.game),
+                "seats": [{"seat": s.seat, "name": s.name, "kind": _kind(s.spec)} for s in row.seats],
+            }
+            for row in rows
+        ]
+
+
+def _title(name: str) -> str:
+    try:
+        return game_class(name).title or name
+    except DeckhandError:
+        return name
+
+
+def _kind(spec: str) -> str:
+    return OPEN if spec == OPEN else "human" if is_human(spec) else "computer"
 
 
 def _unfinished(url: str | None, which: Any) -> list[Table]:
