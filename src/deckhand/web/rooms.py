@@ -48,10 +48,10 @@ class Client:
     close_code: int = 1000
     """How the connection is closed once its queue is sent: 1000, or :data:`MOVED` when the table went elsewhere."""
 
-    def send(self, message: BaseModel) -> None:
-        """Queue ``message``; :class:`Gone` if the browser has stopped reading."""
+    def send(self, message: BaseModel | str) -> None:
+        """Queue ``message`` (or its JSON); :class:`Gone` if the browser has stopped reading."""
         try:
-            self.queue.put_nowait(message.model_dump_json())
+            self.queue.put_nowait(message if isinstance(message, str) else message.model_dump_json())
         except asyncio.QueueFull:
             raise Gone from None
 
@@ -170,10 +170,11 @@ class Room:
         self.tell_all(self.seats_message())
 
     def tell_all(self, message: BaseModel) -> None:
+        text = message.model_dump_json()
         for client in list(self.clients):
-            self.tell(client, message)
+            self.tell(client, text)
 
-    def tell(self, client: Client, message: BaseModel) -> None:
+    def tell(self, client: Client, message: BaseModel | str) -> None:
         try:
             client.send(message)
         except Gone:
@@ -198,9 +199,21 @@ class Room:
         return 0.0 if self.clients or self.empty_since is None else now - self.empty_since
 
     def broadcast(self) -> None:
-        """A ``state`` message to every connection, each built for its own seat."""
+        """A ``state`` message to every connection, each built for its own seat.
+
+        Spectators told up to the same point get the same message: it is
+        built once, however many watch.
+        """
+        watched: dict[int | None, str] = {}
         for client in list(self.clients):
-            self._send_state(client)
+            if client.seat is not None:
+                self._send_state(client)
+                continue
+            text = watched.get(client.sent)
+            if text is None:
+                text = watched[client.sent] = self.table.snapshot(None, client.sent).model_dump_json()
+            client.sent = self.table.seq
+            self.tell(client, text)
 
     def _send_state(self, client: Client) -> None:
         message = self.table.snapshot(client.seat, client.sent)

@@ -15,6 +15,7 @@ from deckhand.core.errors import ConfigError, quote
 from deckhand.web.app import create_app
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
+from deckhand.web.quiet import QuietHangUp
 from deckhand.web.wire import MAX_MESSAGE
 
 
@@ -45,6 +46,7 @@ def serve(
         ws_max_size=MAX_MESSAGE * 4,  # larger messages are cut off by the server before they are read
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        http=QuietHangUp,  # a socket that never sends a request is closed
     )
 
 
