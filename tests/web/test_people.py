@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from typing import Any
@@ -256,3 +257,35 @@ def test_the_lobby_lists_the_public_tables_of_every_process_sharing_the_store() 
         assert second.get("/api/tables").json() == shown
         elsewhere = second.get(f"/api/tables/{listed}")
         assert elsewhere.status_code == 421 and elsewhere.json()["owner"] == "http://a.example:8000"
+
+
+@pytest.mark.parametrize("name", ["\x1b]0;owned\x07", "Ann\x1b[2J", "\u202eevil", "   ", "a\nb"])
+def test_a_name_with_control_characters_is_refused(client: TestClient, name: str) -> None:
+    made = new_table(client, game="basra", seats=["human", "open"])
+    response = client.post(f"/api/tables/{made['table']}/join", json={"name": name})
+    assert response.status_code == 422 and response.json()["error"].startswith("name: ")
+    assert summary(client, made["table"])["waiting"], "nothing changed"
+
+
+def test_a_stand_in_decision_thrown_away_is_not_told(client: TestClient) -> None:
+    """The person came back while the stand-in thought: no state message repeats a seq."""
+    table, ann, bob, _ = two_people(client, away=0.05, stand_in="random")
+    with connect(client, table, ann) as ws:
+        first = Inbox(ws)
+        for _ in range(5):
+            with connect(client, table, bob) as again:
+                drive(client, table, {0: first, 1: Inbox(again)}, random.Random(1), until=lambda s: s["to_move"] == 0)
+            time.sleep(0.1)
+        drive(client, table, {0: first}, random.Random(2), until=lambda s: s["seq"] > 40)
+        seqs = [m["seq"] for m in first.log if m["type"] == "state"]
+        assert seqs == sorted(set(seqs)), "each state message carries a larger seq"
+
+
+def test_a_seat_open_in_too_many_places_is_refused(client: TestClient) -> None:
+    made = new_table(client, game="basra", seats=["human", "random"])
+    table, token = made["table"], made["seats"][0]["token"]
+    with contextlib.ExitStack() as stack:
+        for _ in range(5):
+            stack.enter_context(connect(client, table, token))
+        with connect(client, table, token) as sixth:
+            assert sixth.receive_json() == {"type": "error", "message": "this seat is open in 5 places already"}

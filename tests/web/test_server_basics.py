@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.tables import eventually, new_table, receive_state
 
+from deckhand.core.errors import ConfigError
+from deckhand.web import serve
 from deckhand.web.app import ABANDONED_KEPT, FINISHED_KEPT
 
 
@@ -89,3 +92,19 @@ def test_tables_nobody_is_at_are_cleared_finished_ones_first(client: TestClient)
         client.portal.call(tables.sweep, now + ABANDONED_KEPT + 1)  # type: ignore[union-attr]
         assert client.get(f"/api/tables/{waiting['table']}").status_code == 404
         assert client.get(f"/api/tables/{watched['table']}").status_code == 200, "someone is at it"
+
+
+def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> None:
+
+    url = f"sqlite:///{tmp_path / 'one.db'}"
+    held = serve._alone_on(url)
+    assert held is not None
+    try:
+        with pytest.raises(
+            ConfigError, match="another deckhand serve is using it; run several processes on PostgreSQL"
+        ):
+            serve._alone_on(url)
+    finally:
+        serve._LOCKS.remove(held)
+        held.close()
+    assert serve._alone_on("postgresql+psycopg://db.example/deckhand") is None, "a shared database is shared"

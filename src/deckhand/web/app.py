@@ -68,6 +68,8 @@ TOO_MANY_WATCHERS = 4430
 
 MAX_WATCHERS = 200
 """Spectators one table takes at once: each is sent every change, so they are not free."""
+MAX_TABS = 5
+"""Connections one seat may have at once (tabs, devices)."""
 
 
 FINISHED_KEPT = 10 * 60.0
@@ -167,6 +169,7 @@ def create_app(
     watchers: int = MAX_WATCHERS,
     address: str = "local",
     lease: float = LEASE,
+    sole: bool = False,
 ) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
@@ -175,18 +178,24 @@ def create_app(
     connection may send ``rate`` messages a second (``burst`` at once; 0: no
     limit); a table takes ``watchers`` spectators at once. Processes sharing
     a database tell each other apart by ``address`` (the one they serve
-    at) and hold their tables for ``lease`` seconds between renewals.
+    at) and hold their tables for ``lease`` seconds between renewals; a
+    ``sole`` process (alone on its database) deals every table.
     """
-    ledger = Ledger(url, address, lease)
+    ledger = Ledger(url, address, lease, sole)
     tables = Tables(ledger)
 
     async def keep_leases() -> None:
+        renewed = time.monotonic()
         while True:
             await asyncio.sleep(lease / 3)
             try:
                 await tables.keep()
+                renewed = time.monotonic()
             except Exception:  # the store is away for a moment: try again next time
                 log.exception("the tables' lease could not be renewed")
+                if time.monotonic() - renewed > lease and not sole:  # another process may deal them now
+                    for room in list(tables.rooms.values()):
+                        room.lose()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -246,7 +255,7 @@ def create_app(
                 seat, token = room.table.join(request.name, request.seat)
             except ConfigError as exc:
                 raise HTTPException(409, str(exc)) from None
-            await tables.ledger.write(seated(room.table))
+            await _store_seats(room)
             room.review()
             room.tell_seats()
         room.wake()
@@ -266,7 +275,7 @@ def create_app(
                 if table.waiting_for_people:
                     raise
                 raise HTTPException(409, str(exc)) from None
-            await tables.ledger.write(seated(table))
+            await _store_seats(room)
             room.tell_seats()
         room.wake()
         return table.summary()
@@ -314,10 +323,17 @@ def create_app(
         elif sum(1 for other in room.clients if other.seat is None) >= watchers:
             await _close(websocket, TOO_MANY_WATCHERS, f"this table has {watchers} watchers already; try later")
             return
+        if seat is not None and sum(1 for other in room.clients if other.seat == seat) >= MAX_TABS:
+            await _close(websocket, TOO_MANY_WATCHERS, f"this seat is open in {MAX_TABS} places already")
+            return
         client = Client(seat)
         bucket = Bucket(rate, burst)
         writer = asyncio.create_task(_write(websocket, client))
-        room.join(client)
+        async with room.lock:  # not in the middle of a move: the snapshot shows only what is stored
+            if tables.rooms.get(table_id) is room:
+                room.join(client)
+            else:  # closed meanwhile: the browser connects again and finds the table where it is now
+                client.close(MOVED)
         try:
             while True:
                 received = await websocket.receive()
@@ -387,6 +403,19 @@ def _refuse_files(options: dict[str, Any]) -> None:
     for key, value in options.items():
         if isinstance(value, str) and any(mark in value for mark in ("/", "\\", "..", "~")):
             raise ConfigError(f"option {key}: files on the server cannot be named from the web")
+
+
+async def _store_seats(room: Room) -> None:
+    """Store who sits where; if the store refuses, the room is dealt again from it and the request fails."""
+    try:
+        await room.ledger.write(seated(room.table))
+    except TableLost:
+        room.lose()
+        raise
+    except Exception:
+        log.exception("table %s: its seats could not be stored", room.table.id)
+        room.lose()
+        raise HTTPException(503, "the table could not be stored; try again") from None
 
 
 async def _handle(room: Room, client: Client, text: str) -> None:

@@ -129,13 +129,7 @@ def catalog_router(tables: Tables) -> APIRouter:
     async def stats(game: str | None = None) -> dict[str, Any]:
         if game is not None:
             game_class(game)  # an unknown game is a one-line error
-        levels, agents = statistics(game=game)
-        return {
-            "levels": [entry.to_json() for entry in levels],
-            "agents": [entry.to_json() for entry in agents],
-            "people": [entry.to_json() for entry in people(game=game)],
-            "recent": [entry.to_json() for entry in recent_games(game=game)],
-        }
+        return await asyncio.to_thread(_statistics, game)  # reads every stored game: not on the tables' loop
 
     @router.get("/records/{game_id}/replay")
     async def replay(game_id: int) -> dict[str, Any]:
@@ -159,3 +153,13 @@ def catalog_router(tables: Tables) -> APIRouter:
         return await asyncio.to_thread(listed_tables, tables.ledger.url)
 
     return router
+
+
+def _statistics(game: str | None) -> dict[str, Any]:
+    levels, agents = statistics(game=game)
+    return {
+        "levels": [entry.to_json() for entry in levels],
+        "agents": [entry.to_json() for entry in agents],
+        "people": [entry.to_json() for entry in people(game=game)],
+        "recent": [entry.to_json() for entry in recent_games(game=game)],
+    }

@@ -6,14 +6,15 @@ anyone, so a server killed at any moment restarts with every table at or
 after the sequence number its players last saw; a finished game is stored in
 the same transaction as its last action, so it is never lost nor stored twice.
 
-Several server processes may share one database. Each table is dealt by one
-of them, its *owner* (known by the address it serves at), which renews a
-lease on its tables while it runs. A change to a table is committed only
+Several server processes may share one PostgreSQL database. Each table is
+dealt by one of them, its *owner* (an id of its own, with the address it
+serves at), which renews a lease on its tables while it runs. A change to a table is committed only
 while its process still owns it (the row is locked and checked in the same
 transaction), so a process that stalled past its lease cannot write over the
 one that took the table over. A table whose lease ran out (its process was
 killed, or stopped and released it) is taken over by the first process asked
-for it, dealt again from its stored actions.
+for it, dealt again from its stored actions. A process alone on its
+database (``deckhand serve`` on SQLite, which it locks) deals every table.
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, or_, select, update
+from sqlalchemy import Engine, delete, insert, or_, select, true, update
 from sqlalchemy.orm import Session, selectinload
 
 from deckhand.agents.registry import is_human, make_agent
@@ -67,12 +69,12 @@ class Change:
     """The table this change is to, committed only while this process owns it."""
 
 
-def _apply(session: Session, changes: Sequence[Change], address: str) -> list[Change]:
+def _apply(session: Session, changes: Sequence[Change], owner: str) -> list[Change]:
     """Apply the changes to tables this process owns; those to tables it lost are left out and returned."""
     guarded = {change.owned for change in changes if change.owned is not None}
     lost: list[Change] = []
     if guarded:
-        mine = select(LiveTableRow.id).where(LiveTableRow.id.in_(guarded), LiveTableRow.owner == address)
+        mine = select(LiveTableRow.id).where(LiveTableRow.id.in_(guarded), LiveTableRow.owner == owner)
         owned = set(session.scalars(mine.with_for_update()))
         lost = [change for change in changes if change.owned is not None and change.owned not in owned]
         changes = [change for change in changes if change.owned is None or change.owned in owned]
@@ -102,10 +104,16 @@ class Ledger:
     cost milliseconds of waiting for the interpreter under load.
     """
 
-    def __init__(self, url: str | None = None, address: str = "local", lease: float = LEASE) -> None:
+    def __init__(
+        self, url: str | None = None, address: str = "local", lease: float = LEASE, sole: bool = False
+    ) -> None:
         self.url = url
         self.address = address
-        """Who this process is to the others sharing the database: the address it serves at."""
+        """Where this process is reached: what another process answers about a table this one deals."""
+        self.owner = f"{address}#{secrets.token_hex(6)}"
+        """This process among all those sharing the database (two may be given the same address)."""
+        self.sole = sole
+        """Whether this process is known to be the only one on its database (SQLite): it deals every table."""
         self.lease = lease
         self._pending: list[tuple[Change, asyncio.Future[None]]] = []
 
@@ -126,10 +134,10 @@ class Ledger:
         engine = get_engine(self.url)
         try:
             with Session(engine) as session, session.begin():
-                lost = _apply(session, [change for change, _ in batch], self.address)
+                lost = _apply(session, [change for change, _ in batch], self.owner)
             outcomes: list[BaseException | None] = [_lost(change) if change in lost else None for change, _ in batch]
         except Exception:  # one bad change must not sink the others: each again on its own
-            outcomes = [_alone(engine, change, self.address) for change, _ in batch]
+            outcomes = [_alone(engine, change, self.owner) for change, _ in batch]
         for (_, done), outcome in zip(batch, outcomes, strict=True):
             if done.done():
                 continue
@@ -150,10 +158,10 @@ class Ledger:
         lost: set[str] = set()
 
         def work(session: Session) -> None:
-            mine = LiveTableRow.owner == self.address  # finished tables too: they stay here for a last look
+            mine = LiveTableRow.owner == self.owner  # finished tables too: they stay here for a last look
             session.execute(update(LiveTableRow).where(mine).values(lease_until=self.lease_until()))
             if tables:
-                others = select(LiveTableRow.id).where(LiveTableRow.id.in_(tables), LiveTableRow.owner != self.address)
+                others = select(LiveTableRow.id).where(LiveTableRow.id.in_(tables), LiveTableRow.owner != self.owner)
                 lost.update(session.scalars(others))
 
         await self.write(Change(work=work))
@@ -162,7 +170,7 @@ class Ledger:
     def release(self) -> None:
         """Let other processes take this one's unfinished tables at once (it is stopping)."""
         with Session(get_engine(self.url)) as session, session.begin():
-            session.execute(update(LiveTableRow).where(LiveTableRow.owner == self.address).values(owner=None))
+            session.execute(update(LiveTableRow).where(LiveTableRow.owner == self.owner).values(owner=None))
 
     def claim_unfinished(self) -> list[Table]:
         """Every unfinished table free to take, claimed and dealt again to the move it had reached.
@@ -176,9 +184,9 @@ class Ledger:
             session.execute(
                 update(LiveTableRow)
                 .where(LiveTableRow.finished_game_id.is_(None), self._free())
-                .values(owner=self.address, lease_until=self.lease_until())
+                .values(owner=self.owner, lease_until=self.lease_until())
             )
-        return _unfinished(self.url, LiveTableRow.owner == self.address)
+        return _unfinished(self.url, LiveTableRow.owner == self.owner)
 
     def claim(self, table_id: str) -> Table | str | None:
         """Take one table over if it is free: the table dealt again; else its owner's address, or None if none."""
@@ -187,36 +195,43 @@ class Ledger:
             if row is None:
                 return None
             if row.finished_game_id is not None:  # kept for a last look by its owner, if it is alive
-                alive = row.owner not in (None, self.address) and row.lease_until and row.lease_until > _now()
-                return row.owner if alive else None
+                alive = row.owner not in (None, self.owner) and row.lease_until and row.lease_until > _now()
+                return _address(row.owner) if alive and not self.sole else None
             taken = session.execute(
                 update(LiveTableRow)
                 .where(LiveTableRow.id == table_id, self._free())
-                .values(owner=self.address, lease_until=self.lease_until())
+                .values(owner=self.owner, lease_until=self.lease_until())
             )
             if not taken.rowcount:  # type: ignore[attr-defined]
                 session.refresh(row)
-                return row.owner or ""
+                return _address(row.owner)
         found = _unfinished(self.url, LiveTableRow.id == table_id)
         return found[0] if found else None
 
     def _free(self) -> Any:
+        if self.sole:
+            return true()
         return or_(
-            LiveTableRow.owner == self.address,
+            LiveTableRow.owner == self.owner,
             LiveTableRow.owner.is_(None),
             LiveTableRow.lease_until.is_(None),
             LiveTableRow.lease_until < _now(),
         )
 
 
+def _address(owner: str | None) -> str:
+    """Where the process that owns a table is reached (its owner id without the instance)."""
+    return (owner or "").split("#", 1)[0]
+
+
 def _lost(change: Change) -> TableLost:
     return TableLost(f"table {change.owned} is dealt by another server now")
 
 
-def _alone(engine: Engine, change: Change, address: str) -> BaseException | None:
+def _alone(engine: Engine, change: Change, owner: str) -> BaseException | None:
     try:
         with Session(engine) as session, session.begin():
-            lost = _apply(session, [change], address)
+            lost = _apply(session, [change], owner)
     except Exception as exc:
         log.exception("a change to the store failed")
         return exc
@@ -248,7 +263,7 @@ def opened(table: Table, ledger: Ledger) -> Change:
         "host_hash": table.host_hash,
         "stand_in": table.stand_in,
         "away": table.away,
-        "owner": ledger.address,
+        "owner": ledger.owner,
         "lease_until": ledger.lease_until(),
         "seats": [_seat(table.id, i, seat) for i, seat in enumerate(table.seats)],
     }

@@ -56,7 +56,11 @@ class Client:
             raise Gone from None
 
     def close(self, code: int = 1000) -> None:
+        """Close once the queue is sent; a queue that is full (a browser not reading) is dropped first."""
         self.close_code = code
+        if self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
@@ -227,8 +231,12 @@ class Room:
             client.send(ErrorMessage(message=problem))
 
     def lose(self) -> None:
-        """Another process deals this table now: every connection is closed, to find it there."""
-        log.warning("table %s is dealt by another server process now", self.table.id)
+        """This room's table is no longer this process's to deal from memory: every connection is closed.
+
+        Another process took it over, or the store refused a change; the
+        browsers connect again and find the table where the store has it.
+        """
+        log.warning("table %s is closed here: it is dealt again from the store", self.table.id)
         if self._alarm is not None:
             self._alarm.cancel()
         for client in list(self.clients):
@@ -271,7 +279,8 @@ class Room:
                 log.exception("table %s: the computer at seat %d failed", self.table.id, turn.seat)
                 return
             async with self.lock:
-                self.table.apply_computer(turn, explanation)
+                if not self.table.apply_computer(turn, explanation):
+                    continue  # the game moved on, or its person came back: nothing to tell
                 if not await self.save():
                     return
                 self.broadcast()
@@ -282,15 +291,16 @@ class Room:
         Called under the room's lock. If the store fails, the actions stay in
         the table's journal and go with the next change. False if another
         process has taken the table over: nothing was stored, and the room
-        is closed.
+        is closed. If the store fails, nobody is told either: the room is
+        closed and the next request deals the table again from what was stored.
         """
-        entries = list(self.table.journal)
         try:
             await self.ledger.write(taken(self.table))
         except TableLost:
             self.lose()
             return False
-        except Exception:  # the game goes on in memory; the store gets these with the next change
+        except Exception:  # nobody is told of what was not stored: the table is dealt again from the store
             log.exception("table %s: its last actions could not be stored", self.table.id)
-            self.table.journal[:0] = entries
+            self.lose()
+            return False
         return True

@@ -7,11 +7,15 @@ import gc
 import socket
 import threading
 import webbrowser
+from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit
 
 import uvicorn
+from sqlalchemy import make_url
 
 from deckhand.core.errors import ConfigError, quote
+from deckhand.store.paths import database_url
 from deckhand.web.app import create_app
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
@@ -36,7 +40,8 @@ def serve(
     print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    app = create_app(rate=rate, address=address, lease=lease)
+    sole = _alone_on(database_url())
+    app = create_app(rate=rate, address=address, lease=lease, sole=sole is not None)
     _tune_collector()
     uvicorn.run(
         app,
@@ -83,3 +88,37 @@ def _advertised(advertise: str | None, url: str) -> str:
     if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.path not in ("", "/"):
         raise ConfigError(f"--advertise {quote(advertise, 60)}: expected an address like http://10.0.0.5:8000")
     return advertise.rstrip("/")
+
+
+_LOCKS: list[IO[bytes]] = []
+"""The lock files this process holds (for as long as it runs)."""
+
+
+def _alone_on(url: str) -> IO[bytes] | None:
+    """On a SQLite file, lock it for this process alone; ``ConfigError`` if another server holds it.
+
+    Several processes deal tables together only on a database that can check
+    who owns a row in the same transaction (PostgreSQL); on SQLite one
+    ``deckhand serve`` deals every table, and comes back to all of them at
+    once after a crash. ``None`` for a database shared by design.
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks here: trust the person running it
+        return None
+    path = Path(parsed.database).with_name(Path(parsed.database).name + ".serve-lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    held = path.open("wb")
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        held.close()
+        raise ConfigError(
+            f"database {parsed.database}: another deckhand serve is using it; "
+            "run several processes on PostgreSQL (DECKHAND_DB)"
+        ) from None
+    _LOCKS.append(held)
+    return held

@@ -249,14 +249,15 @@ class Table:
         by = self.stand_in if entry.agent is None else None
         return ComputerTurn(seat, self.seq, agent, self.state.view(seat), self._seat_rngs[seat], by)
 
-    def apply_computer(self, turn: ComputerTurn, explanation: Explanation) -> None:
+    def apply_computer(self, turn: ComputerTurn, explanation: Explanation) -> bool:
         """Play what the computer decided, if the game has not moved on (nor its person come back) meanwhile."""
         if turn.seq != self.seq or self.to_move != turn.seat or self.seats[turn.seat].player is not turn.agent:
-            return
+            return False
         if explanation.action not in self.state.legal_actions():
             raise IllegalActionError(f"the computer at seat {turn.seat} chose an illegal move")
         told = told_to_others(self.state, explanation)
         self._apply(turn.seat, explanation.action, reason=told.why, by=turn.by)
+        return True
 
     def _apply(self, seat: int, action: Action, *, reason: str, by: str | None = None) -> None:
         self._record(Entry(self.seq + 1, action, seat, reason, by=by))

@@ -8,15 +8,26 @@ outside the package drive the server through them.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE = 4096
 """The largest websocket message a client may send, in bytes: a move or a hint request is far smaller."""
 
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+def _printable(name: str) -> str:
+    """A display name is shown to others in pages and terminals: no control or formatting characters."""
+    if any(unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") for char in name):
+        raise ValueError("a name cannot hold control characters")
+    if not name.strip():
+        raise ValueError("a name cannot be blank")
+    return name.strip()
+
+
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_printable)]
 
 
 class Strict(BaseModel):

@@ -180,6 +180,9 @@ export async function showLobby(main) {
       const names = rows.map((row, seat) => {
         const typed = row.querySelectorAll("input")[1].value.trim();
         if (typed) return typed;
+        // "You" reads well against the computer; with friends joining, the others see the name given
+        const friends = specs.includes("open");
+        if (specs[seat] === "human" && friends) return store.get("name", null) || `Player ${seat}`;
         if (specs[seat] === "human") return specs.filter((s) => s === "human").length === 1 ? "You" : `Player ${seat}`;
         return null;
       });

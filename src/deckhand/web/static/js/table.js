@@ -435,6 +435,8 @@ class TableView {
   }
 
   passTimer(message) {
+    if (this.timerFor === message) return; // a redraw of the same message (who is here changed) keeps the clock
+    this.timerFor = message;
     clearInterval(this.timer);
     const pass = message.quiet && message.quiet[0];
     const seconds = Number(store.get("passSeconds", 8));
