@@ -108,3 +108,20 @@ def test_the_host_and_the_stand_in_setting_survive_a_restart() -> None:
         started = client.post(f"/api/tables/{table}/start", json={"host": host})
         assert started.status_code == 200, started.text
         assert [s["name"] for s in started.json()["seats"]] == ["Player 0", "Cy", "Computer 2"]
+
+
+def test_finished_tables_left_by_a_stopped_server_are_cleared_when_the_next_one_starts() -> None:
+    with TestClient(create_app(rate=0)) as client:
+        made = new_table(client, game="basra", seats=["human", "random"], seed=2)
+        table, token = made["table"], made["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+            play_to_the_end(ws, random.Random(1))
+        eventually(lambda: recent_games(game="basra"), "the game is stored")
+    with get_engine().connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM live_tables")).scalar() == 1
+    with TestClient(create_app()) as client:
+        assert client.get(f"/api/tables/{table}").status_code == 404
+    with get_engine().connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM live_tables")).scalar() == 0
+        assert conn.execute(text("SELECT COUNT(*) FROM live_actions")).scalar() == 0
+    assert len(recent_games(game="basra")) == 1, "the game itself stays"

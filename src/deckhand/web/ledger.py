@@ -175,12 +175,17 @@ class Ledger:
     def claim_unfinished(self) -> list[Table]:
         """Every unfinished table free to take, claimed and dealt again to the move it had reached.
 
-        Free: this process's own from before a restart, nobody's, or one
-        whose owner's lease ran out. A table that cannot be dealt again (its
-        game's rules changed since, say) is left in the store and named in
-        the log.
+        Free: nobody's, or one whose owner's lease ran out (for a process
+        alone on its database, every one). A table that cannot be dealt
+        again (its game's rules changed since, say) is left in the store and
+        named in the log. Finished tables free to take are cleared: their
+        games are in ``games``, and the process that kept them for a last
+        look is gone.
         """
         with Session(get_engine(self.url)) as session, session.begin():
+            done = select(LiveTableRow.id).where(LiveTableRow.finished_game_id.is_not(None), self._free())
+            for table_id in session.scalars(done).all():
+                _forget(session, table_id)
             session.execute(
                 update(LiveTableRow)
                 .where(LiveTableRow.finished_game_id.is_(None), self._free())
@@ -310,12 +315,13 @@ def seated(table: Table) -> Change:
 def forgotten(table_id: str) -> Change:
     """The change that removes a table nobody will come back to (a finished game stays in ``games``)."""
 
-    def work(session: Session) -> None:
-        session.execute(delete(LiveActionRow).where(LiveActionRow.table_id == table_id))
-        session.execute(delete(LiveSeatRow).where(LiveSeatRow.table_id == table_id))
-        session.execute(delete(LiveTableRow).where(LiveTableRow.id == table_id))
+    return Change(work=lambda session: _forget(session, table_id), owned=table_id)
 
-    return Change(work=work, owned=table_id)
+
+def _forget(session: Session, table_id: str) -> None:
+    session.execute(delete(LiveActionRow).where(LiveActionRow.table_id == table_id))
+    session.execute(delete(LiveSeatRow).where(LiveSeatRow.table_id == table_id))
+    session.execute(delete(LiveTableRow).where(LiveTableRow.id == table_id))
 
 
 def _resumed(table: Table) -> str | None:
