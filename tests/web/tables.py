@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import socket
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -20,6 +21,14 @@ def eventually(look: Callable[[], T], what: str, patience: float = 10.0) -> T:
         assert time.monotonic() < deadline, f"never happened: {what}"
         time.sleep(0.01)
     return found
+
+
+def free_port() -> int:
+    """A port nobody listens on now, for a server the test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def new_table(client: TestClient, **request: Any) -> dict[str, Any]:

@@ -10,7 +10,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ from typing import Any
 
 import httpx2 as httpx
 from sqlalchemy import create_engine, text
+from tests.web.tables import free_port
 from websockets.asyncio.client import connect
 
 TABLES = 50
@@ -88,9 +88,7 @@ def run(coroutine: Coroutine[Any, Any, None]) -> None:
 
 
 def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(tmp_path, port)
     try:

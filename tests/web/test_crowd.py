@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+from tests.web.tables import free_port
 from tests.web.test_crash import run, start_server
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -101,9 +102,7 @@ async def crowd(url: str, port: int, tables: list[tuple[str, str]], watchers: in
 
 def test_a_thousand_idle_connections_and_the_tables_go_on(tmp_path: Path) -> None:
     watchers = min(WATCHERS, max(10, (room_for(TABLES * WATCHERS + SILENT + TABLES) - SILENT) // TABLES))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(tmp_path, port)
     try:

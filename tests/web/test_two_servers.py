@@ -7,7 +7,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from sqlalchemy import create_engine, make_url, text
+from tests.web.tables import free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -39,13 +39,6 @@ def database() -> Iterator[str]:
     with admin.connect() as conn:
         conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
     admin.dispose()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class Server:

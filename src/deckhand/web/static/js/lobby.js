@@ -1,7 +1,7 @@
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
 import { api, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
-import { keepHost, keepToken, seatTokens } from "./table.js";
+import { keepHost, keepToken, seatTokens, tableSummary } from "./table.js";
 
 const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
 
@@ -42,13 +42,8 @@ export async function showJoin(main, tableId, seat) {
     location.replace(`#/table/${tableId}`);
     return () => {};
   }
-  let summary;
-  try {
-    summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
-  } catch (error) {
-    clear(main, h("p.error", {}, error.message), h("a", { href: "#/" }, "Back to the lobby"));
-    return () => {};
-  }
+  const summary = await tableSummary(main, tableId);
+  if (!summary) return () => {};
   const name = h("input", { id: "name", type: "text", maxlength: 40, required: true, value: store.get("name", ""), autocomplete: "nickname" });
   const problem = h("p.error", { role: "alert" });
   const free = summary.seats.filter((s) => s.kind === "open");

@@ -31,14 +31,19 @@ export function inviteLink(tableId, seat) {
   return `${location.origin}/#/join/${tableId}${seat === undefined ? "" : `/${seat}`}`;
 }
 
-export async function showTable(main, tableId) {
-  let summary;
+/** The table's public summary, or null after saying on the page why there is none. */
+export async function tableSummary(main, tableId) {
   try {
-    summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    return await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (error) {
     clear(main, h("p.error", {}, error.message), h("a", { href: "#/" }, "Back to the lobby"));
-    return () => {};
+    return null;
   }
+}
+
+export async function showTable(main, tableId) {
+  const summary = await tableSummary(main, tableId);
+  if (!summary) return () => {};
   const game = await gameModule(summary.game);
   const info = (await games()).find((g) => g.name === summary.game);
   const table = new TableView(main, tableId, summary, game, info ? info.levels : []);
