@@ -10,10 +10,11 @@ import pytest
 
 import deckhand
 from deckhand.core.registry import game_class
-from deckhand.testing import check_determinism, check_random_game
+from deckhand.testing import check_determinism, check_random_game, check_unchecked_path
 
 GAMES_PER_CONFIG = 200
 CHUNKS = 4
+UNCHECKED_GAMES = 30
 
 
 def configs() -> list[tuple[str, str | None]]:
@@ -39,6 +40,13 @@ def test_random_games_keep_every_promise(name: str, preset: str | None, chunk: i
 
 
 @pytest.mark.parametrize(("name", "preset"), configs())
+def test_unchecked_path_plays_as_the_checked_one(name: str, preset: str | None) -> None:
+    game = _load(name, preset)
+    for seed in range(UNCHECKED_GAMES):
+        check_unchecked_path(game, seed)
+
+
+@pytest.mark.parametrize(("name", "preset"), configs())
 def test_same_seed_same_game(name: str, preset: str | None) -> None:
     check_determinism(_load(name, preset), seed=12345)
 
@@ -59,3 +67,18 @@ def test_game_declares_itself(name: str) -> None:
     state = game.new_initial_state()
     data = state.to_json()
     assert data["game"] == name and data["rules_version"] == game.rules_version
+
+
+def test_unchecked_path_check_catches_a_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fast path that deals another card than it was given is caught."""
+    from deckhand.games.cambio.state import CambioState
+    from deckhand.testing import ConformanceError
+
+    def wrong(self: CambioState, action: object) -> None:
+        if self.is_chance_node():
+            action = self.chance_outcomes()[0][0]
+        self.apply_action(action)
+
+    monkeypatch.setattr(CambioState, "apply_legal", wrong)
+    with pytest.raises(ConformanceError, match="apply_legal"):
+        check_unchecked_path(_load("cambio", "classic"), seed=0)

@@ -1,6 +1,13 @@
 """Checks that any game implementing the protocol can run in its own tests."""
 
-from deckhand.testing.conformance import ConformanceError, check_determinism, check_random_game
+from deckhand.testing.conformance import ConformanceError, check_determinism, check_random_game, check_unchecked_path
 from deckhand.testing.secrets import SecretLeak, check_secrets
 
-__all__ = ["ConformanceError", "SecretLeak", "check_determinism", "check_random_game", "check_secrets"]
+__all__ = [
+    "ConformanceError",
+    "SecretLeak",
+    "check_determinism",
+    "check_random_game",
+    "check_secrets",
+    "check_unchecked_path",
+]

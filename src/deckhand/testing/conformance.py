@@ -20,7 +20,9 @@ protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
   ``view(p)``, with the same player to move and the same legal actions;
   the same holds of ``public_view()``, which has no legal actions;
 * the game ends within ``max_game_length()``; returns lie in [0, 1] and sum to 1;
-* replaying the history (and the game record) gives the same state.
+* replaying the history (and the game record) gives the same state;
+* ``apply_legal`` (no checks: searches and the arena) leaves every state as
+  ``apply_action`` does (:func:`check_unchecked_path`).
 
 Deep checks (JSON, views, worlds) run on a sample of the positions so that
 hundreds of games fit in a test run; cheap checks run on every position.
@@ -255,6 +257,60 @@ def _check_end(game: Game, state: State, seed: int) -> None:
     record = GameRecord.from_json(json.loads(record.dumps()))
     if _snapshot(replay(record)) != final:
         raise _fail(game, seed, -1, "replaying the game record gives another state")
+
+
+def check_unchecked_path(game: Game, seed: int, *, full_every: int = 50) -> State:
+    """``apply_legal`` is ``apply_action`` without the checks: play a seeded game both ways and compare.
+
+    Moves alternate between a uniform choice and the game's playout policy
+    (the moves searches make); after every step the two states must agree
+    on whose turn it is, the legal actions (or chance outcomes), the
+    history, the scores and every seat's view; the whole state (``to_json``)
+    every ``full_every`` steps and at the end. Returns the end state.
+    """
+    rng = random.Random(seed)
+    checked = game.new_initial_state()
+    fast = game.new_initial_state()
+    seats = range(game.num_players)
+    step = 0
+    while True:
+        player = checked.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = checked.sample_chance_outcome(rng)
+        elif step % 2:
+            action = checked.rollout_action(rng)
+        else:
+            legal = checked.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        if step % 3 == 0:  # now and then on a clone, like a search's world: the original must not change
+            before = fast.view(0)
+            copy = fast.clone()
+            copy.apply_legal(action)
+            if fast.view(0) != before or len(fast.history()) != step:
+                raise _fail(game, seed, step, f"apply_legal({action!r}) on a clone changed the original")
+            fast = copy
+        else:
+            fast.apply_legal(action)
+        checked.apply_action(action)
+        step += 1
+        same = (
+            fast.current_player() == checked.current_player()
+            and fast.history() == checked.history()
+            and fast.scores() == checked.scores()
+            and (
+                fast.chance_outcomes() == checked.chance_outcomes()
+                if checked.is_chance_node()
+                else fast.legal_actions() == checked.legal_actions()
+            )
+            and all(fast.view(p) == checked.view(p) for p in seats)
+        )
+        if not same or (step % full_every == 0 and _snapshot(fast) != _snapshot(checked)):
+            raise _fail(game, seed, step, f"apply_legal({action!r}) and apply_action gave different states")
+    if _snapshot(fast) != _snapshot(checked) or fast.returns() != checked.returns():
+        raise _fail(game, seed, step, "apply_legal and apply_action ended in different states")
+    return fast
 
 
 def check_determinism(game: Game, seed: int) -> None:

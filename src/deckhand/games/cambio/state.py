@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from deckhand.core.cards import CODES
-from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
+from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
 from deckhand.games.cambio.actions import (
@@ -61,6 +61,8 @@ PHASE_NAMES = (
 )
 CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
 """The phases where a card comes off the draw pile."""
+_PLAIN_PHASES = (START, HOLD, GIVE, STICK)
+"""The phases whose legality :meth:`CambioState._plain_legal` decides (the others but the chance ones are powers)."""
 _POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
 
 
@@ -137,6 +139,12 @@ class CambioState(State):
             return TERMINAL
         return self.mover
 
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
     def card_at(self, seat: int, slot: int) -> str | None:
         """The code at ``seat.slot`` (``None`` if emptied or missing): for the table tracker."""
         hand = self.hands[seat]
@@ -155,7 +163,10 @@ class CambioState(State):
         return list(pile_outcomes(self.pile, self.game.stack, self.ndrawn))
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
-        return pile_sample(self.pile, self.game.stack, self.ndrawn, rng)
+        if self.game.stack:
+            return pile_sample(self.pile, self.game.stack, self.ndrawn, rng)
+        pile = self.pile
+        return pile[int(rng.random() * len(pile))]
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -302,21 +313,38 @@ class CambioState(State):
         return action == A_KEEP
 
     def apply_action(self, action: Action) -> None:
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalActionError(why)
-        assert isinstance(action, int)
-        self.apply_unchecked(action)
+        if type(action) is int:
+            phase = self.phase
+            if action >= BASE:
+                if phase in _PLAIN_PHASES:
+                    if self._plain_legal(action):
+                        self.apply_unchecked(action)
+                        return
+                elif phase not in CHANCE_PHASES and phase != END and self._power_legal(action):
+                    self.apply_unchecked(action)
+                    return
+            elif phase in CHANCE_PHASES and action >= 0:
+                stack = self.game.stack
+                if not stack or pile_allows(self.pile, stack, self.ndrawn, action):
+                    try:
+                        at = self.pile.index(action)
+                    except ValueError:
+                        pass
+                    else:
+                        self._record(action)
+                        self._chance(action, at)
+                        return
+        raise IllegalActionError(self.why_illegal(action) or f"{action!r} is not allowed here")
+
+    def apply_legal(self, action: Action) -> None:
+        self.apply_unchecked(action)  # type: ignore[arg-type]  # a legal action is an int
 
     def apply_unchecked(self, a: int) -> None:
         """Play a legal action without checking it: the playout loop's moves are legal by construction."""
-        if self.hist_shared:
-            self.hist = self.hist[:]
-            self.hist_shared = False
-        self.hist.append(a)
+        self._record(a)
         phase = self.phase
         if a < BASE:
-            self._chance(a)
+            self._chance(a, self.pile.index(a))
             return
         kind, payload = decode(a)
         p = self.mover
@@ -376,8 +404,17 @@ class CambioState(State):
         else:  # KEEP
             self._next_turn()
 
-    def _chance(self, card: int) -> None:
-        pile_remove(self.pile, card)
+    def _record(self, action: int) -> None:
+        if self.hist_shared:
+            self.hist = self.hist[:]
+            self.hist_shared = False
+        self.hist.append(action)
+
+    def _chance(self, card: int, at: int) -> None:
+        """Draw ``card``, at index ``at`` of the (unordered) pile."""
+        pile = self.pile
+        pile[at] = pile[-1]
+        pile.pop()
         self.ndrawn += 1
         phase = self.phase
         if phase == DEAL:
