@@ -115,10 +115,10 @@ class ISMCTSAgent(SearchAgent):
                     returns = world.playout_estimate()
                     if returns is not None:
                         break
-                    world.apply_action(world.sample_chance_outcome(rng))
+                    world.apply_legal(world.sample_chance_outcome(rng))
                     continue
                 if policy_opponents and p != me:
-                    world.apply_action(world.rollout_action(rng))
+                    world.apply_legal(world.rollout_action(rng))
                     continue
                 if node is None:  # never when nested: the node is the last edge's child
                     key = world.information_key(p if own_keys else me)
@@ -153,14 +153,14 @@ class ISMCTSAgent(SearchAgent):
                         edge = node[action] = [0, 0.0, 1, {}] if nested else [0, 0.0, 1]
                         nodes[0] += nested
                         path.append((edge, p))
-                        world.apply_action(action)
+                        world.apply_legal(action)
                         returns = playout(world, rng)
                         break
                     legal = [a for a in legal if a in node]
                 action = uct_pick(node, legal, c, rng)
                 edge = node[action]
                 path.append((edge, p))
-                world.apply_action(action)
+                world.apply_legal(action)
                 node = edge[3] if nested else None
             if returns is None:
                 returns = world.returns()

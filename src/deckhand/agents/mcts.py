@@ -69,7 +69,7 @@ class MCTSAgent(SearchAgent):
                     edge = node.get(outcome)
                     if edge is None:
                         edge = node[outcome] = [0, 0.0, 0, {}]
-                    world.apply_action(outcome)
+                    world.apply_legal(outcome)
                     node = edge[3]
                     continue
                 legal = world.legal_actions()
@@ -81,7 +81,7 @@ class MCTSAgent(SearchAgent):
                     edge = node[action] = [0, 0.0, 1, {}]
                     nodes[0] += 1
                     path.append((edge, p))
-                    world.apply_action(action)
+                    world.apply_legal(action)
                     returns = playout(world, rng)
                     break
                 for edge in node.values():
@@ -89,7 +89,7 @@ class MCTSAgent(SearchAgent):
                 action = uct_pick(node, legal, c, rng)
                 edge = node[action]
                 path.append((edge, p))
-                world.apply_action(action)
+                world.apply_legal(action)
                 node = edge[3]
             if returns is None:
                 returns = world.returns()

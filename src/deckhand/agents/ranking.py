@@ -45,9 +45,9 @@ def playout(state: State, rng: random.Random, player: int) -> float:
         if to_move == TERMINAL:
             return state.returns()[player]
         if to_move == CHANCE:
-            state.apply_action(state.sample_chance_outcome(rng))
+            state.apply_legal(state.sample_chance_outcome(rng))
         else:
-            state.apply_action(state.rollout_action(rng))
+            state.apply_legal(state.rollout_action(rng))
 
 
 MAX_PLAYOUTS = 1_000_000
@@ -90,7 +90,7 @@ def flat_monte_carlo(
         world = view.sample_world(rng)
         for k in active:
             state = world.clone()
-            state.apply_action(actions[k])
+            state.apply_legal(actions[k])
             wins[k] += playout(state, rng, player)
             counts[k] += 1
             done += 1

@@ -52,7 +52,7 @@ def play_out_with(
     ``estimate`` is asked at chance nodes only (so it costs nothing on
     ordinary moves); the returns, or the estimate's.
     """
-    apply = state.apply_action
+    apply = state.apply_legal
     player = state.current_player
     while True:
         p = player()

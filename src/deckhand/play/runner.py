@@ -54,7 +54,7 @@ def play_game(
                 )
         if on_action is not None:
             on_action(state, player, action)
-        state.apply_action(action)
+        state.apply_legal(action)
     return state
 
 
@@ -62,8 +62,8 @@ def random_playout(state: State, rng: random.Random) -> State:
     """Play uniformly random moves (and chance) to the end, in place; returns ``state``."""
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(state.sample_chance_outcome(rng))
+            state.apply_legal(state.sample_chance_outcome(rng))
         else:
             actions = state.legal_actions()
-            state.apply_action(actions[int(rng.random() * len(actions))])
+            state.apply_legal(actions[int(rng.random() * len(actions))])
     return state

@@ -265,7 +265,8 @@ def check_unchecked_path(game: Game, seed: int, *, full_every: int = 50) -> Stat
     Moves alternate between a uniform choice and the game's playout policy
     (the moves searches make); after every step the two states must agree
     on whose turn it is, the legal actions (or chance outcomes), the
-    history, the scores and every seat's view; the whole state (``to_json``)
+    history, the scores, every card in its place (the undealt ones in order,
+    so that a seeded search deals alike) and every seat's view; the whole state (``to_json``)
     every ``full_every`` steps and at the end. Returns the end state.
     """
     rng = random.Random(seed)
@@ -299,6 +300,7 @@ def check_unchecked_path(game: Game, seed: int, *, full_every: int = 50) -> Stat
             fast.current_player() == checked.current_player()
             and fast.history() == checked.history()
             and fast.scores() == checked.scores()
+            and fast.cards() == checked.cards()
             and (
                 fast.chance_outcomes() == checked.chance_outcomes()
                 if checked.is_chance_node()

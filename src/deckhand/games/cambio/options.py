@@ -155,6 +155,8 @@ class CambioSetup(Game):
         self.known_slots: tuple[int, ...] = tuple(o["known_slots"])
         self.deck_list: list[int] = full_deck(o["jokers"])
         self.deck_counts: list[int] = [self.deck_list.count(i) for i in range(53)]
+        self.twins: bool = max(self.deck_counts) > 1
+        """Whether some card is in the deck twice (the jokers): then a draw takes the first copy in the pile."""
         self.stack: tuple[int, ...] = stack_indices("cambio", o["deck"], self.deck_list)
         self.value: list[int] = value_table(o["values"])
         self.power: list[int] = power_table()

@@ -69,6 +69,8 @@ CAMBIO_BY_ROUND = 20
 TAKE_GAIN = 4
 SWAP_GAIN = 1
 SWITCH_GAIN = 1
+SWAP_SLOT = tuple(slot_action(Kind.SWAP, s) for s in range(64))
+"""``swap S`` by slot, built once: the commonest move of a playout."""
 
 
 def worth(state: CambioState, seat: int, slot: int, me: int) -> int:
@@ -87,10 +89,14 @@ def estimate(state: CambioState, seat: int, me: int) -> int:
     value = state.game.value
     mine = 1 << me
     theirs = 0 if seat == me else 1 << seat
+    known = state.known[seat]
     total = 0
-    for c, m in zip(state.hands[seat], state.known[seat], strict=True):
+    s = 0  # an index kept by hand: faster here than zip() or enumerate()
+    for c in state.hands[seat]:
         if c != EMPTY:
+            m = known[s]
             total += value[c] if m & mine else KEPT_VALUE if m & theirs else UNKNOWN_VALUE
+        s += 1  # noqa: SIM113 - measured: enumerate() and zip() cost 2.5x here
     return total
 
 
@@ -99,11 +105,14 @@ def worst_slot(state: CambioState, me: int) -> tuple[int, int]:
     best, best_slot = -99, -1
     value = state.game.value
     bit = 1 << me
-    for s, (c, m) in enumerate(zip(state.hands[me], state.known[me], strict=True)):
+    known = state.known[me]
+    s = 0
+    for c in state.hands[me]:
         if c != EMPTY:
-            v = value[c] if m & bit else UNKNOWN_VALUE
+            v = value[c] if known[s] & bit else UNKNOWN_VALUE
             if v > best:
                 best, best_slot = v, s
+        s += 1  # noqa: SIM113 - as above
     return best_slot, best
 
 
@@ -121,7 +130,7 @@ def rollout_action(state: CambioState, rng: random.Random) -> int:
     if phase == HOLD:
         slot, worst = worst_slot(state, p)
         if slot >= 0 and (state.took or state.game.value[state.drawn] + SWAP_GAIN <= worst):
-            return slot_action(Kind.SWAP, slot)
+            return SWAP_SLOT[slot]
         return A_DISCARD
     if phase == PEEK_OWN_P:
         return _peek(state, [p], p)
@@ -223,8 +232,9 @@ def play_out(state: CambioState, rng: random.Random) -> list[float]:
         phase = state.phase
         if phase == END:
             return state.returns()
-        if phase in CHANCE_PHASES:
-            action = pile_sample(state.pile, stack, state.ndrawn, rng)
+        if phase not in CHANCE_PHASES:
+            state.apply_unchecked(rollout_action(state, rng))
+        elif stack:
+            state.apply_unchecked(pile_sample(state.pile, stack, state.ndrawn, rng))
         else:
-            action = rollout_action(state, rng)
-        state.apply_unchecked(action)
+            state.draw_at(int(rng.random() * len(state.pile)))

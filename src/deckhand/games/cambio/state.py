@@ -341,12 +341,16 @@ class CambioState(State):
 
     def apply_unchecked(self, a: int) -> None:
         """Play a legal action without checking it: the playout loop's moves are legal by construction."""
-        self._record(a)
-        phase = self.phase
+        if self.hist_shared:
+            self.hist = self.hist[:]
+            self.hist_shared = False
+        self.hist.append(a)
         if a < BASE:
             self._chance(a, self.pile.index(a))
             return
-        kind, payload = decode(a)
+        phase = self.phase
+        kind = (a - BASE) & 15  # decode(), inline: this is the playouts' hot path
+        payload = (a - BASE) >> 4
         p = self.mover
         if kind == Kind.DRAW:
             self.phase = DRAWING  # a turn starts only with cards in the draw pile
@@ -404,6 +408,14 @@ class CambioState(State):
         else:  # KEEP
             self._next_turn()
 
+    def draw_at(self, at: int) -> None:
+        """Play the chance outcome that is the card at index ``at`` of the pile, unchecked: the playouts' draw."""
+        card = self.pile[at]
+        if self.game.twins:  # take the copy apply_action would take, so that both leave the pile alike
+            at = self.pile.index(card)
+        self._record(card)
+        self._chance(card, at)
+
     def _record(self, action: int) -> None:
         if self.hist_shared:
             self.hist = self.hist[:]
@@ -429,7 +441,8 @@ class CambioState(State):
             self.drawn = card
             self.took = False
             self.phase = HOLD
-            self._refill()
+            if not self.pile:
+                self._refill()
         else:  # PENALTY: a new face-down slot nobody has seen
             self.hands[self.mover].append(card)
             self.known[self.mover].append(0)
@@ -494,7 +507,8 @@ class CambioState(State):
         self.drawn = EMPTY
         self.took = False
         self.target = -1
-        self._refill()
+        if not self.pile:
+            self._refill()
         if seat == self.caller or self.turns >= self.game.turn_limit or not self.pile:
             self.phase = END
         else:

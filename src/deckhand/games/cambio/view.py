@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from bisect import bisect_right
+from collections.abc import Hashable, Sequence
+from itertools import accumulate
 
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, Action, RedactedView, player_label
@@ -62,7 +64,9 @@ KEPT_TURNS = 3
 """Turns of its owner's after which a seen card still in place has surely been judged worth keeping."""
 
 
-def _keep_weights(values: list[int], strength: float) -> list[float]:
+def lean_weights(values: Sequence[int], turns: int) -> list[float]:
+    """Per card index, the weight of a card kept for ``turns`` of its owner's turns (at most ``KEPT_TURNS``)."""
+    strength = min(turns, KEPT_TURNS) / KEPT_TURNS
     return [math.exp(-KEPT_LEAN * strength * v) for v in values]
 
 
@@ -75,6 +79,14 @@ class CambioView(RedactedView[CambioState]):
         super().__init__(state, player)
         self._unplaced: list[int] | None = None
         self._holes: list[tuple[int, int]] | None = None
+        self._leans: dict[int, list[float]] = {}
+
+    def _lean(self, turns: int) -> list[float]:
+        """:func:`lean_weights` for this game's cards, computed once a view (searches sample thousands of worlds)."""
+        weights = self._leans.get(turns)
+        if weights is None:
+            weights = self._leans[turns] = lean_weights(self.game.value, turns)
+        return weights
 
     def redact(self, state: CambioState, player: int) -> CambioState:
         """A copy of ``state`` holding only what ``player`` can place; no history."""
@@ -244,19 +256,16 @@ class CambioView(RedactedView[CambioState]):
         if not kept:
             return self.sample_world(rng)
         cards = self._unplaced[:]
-        value = self.game.value
         w = r.clone()
         hands = w.hands
         for q, s in kept:
             owner_turns = (r.turns + (n_seats - 1 - q)) // n_seats  # turns seat q has begun
-            strength = min(owner_turns, KEPT_TURNS) / KEPT_TURNS
-            weights = _keep_weights([value[c] for c in cards], strength)
-            pick = rng.random() * sum(weights)
-            k = 0
-            for k, weight in enumerate(weights):  # noqa: B007 - k is the card picked
-                pick -= weight
-                if pick < 0:
-                    break
+            if owner_turns <= 0:  # its owner has not judged it yet: every weight is 1
+                k = int(rng.random() * len(cards))
+            else:
+                weight = self._lean(min(owner_turns, KEPT_TURNS))
+                cumulative = list(accumulate([weight[c] for c in cards]))
+                k = bisect_right(cumulative, rng.random() * cumulative[-1])
             hands[q][s] = cards[k]
             cards[k] = cards[-1]
             cards.pop()
