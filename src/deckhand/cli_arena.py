@@ -42,6 +42,8 @@ def store_result(result: MatchResult, specs: list[str]) -> None:
     """Record one finished arena game in the statistics database."""
     from deckhand.store import record_game
 
+    if result.record is None:
+        raise ConfigError("arena results to store need their records: run the arena with records")
     record = GameRecord.from_json(result.record, source=f"arena game {result.number}")
     record_game(record, seats=[specs[i] for i in result.lineup], source="arena")
 
@@ -114,6 +116,7 @@ def arena(
             backend=backend,
             ci=ci,
             on_result=on_result,
+            records=store,
         )
     # The results first: a plot that fails to save must not cost them.
     if as_json:

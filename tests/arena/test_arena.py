@@ -248,3 +248,23 @@ def test_an_interrupted_ray_arena_leaves_no_games_running_on_the_cluster() -> No
         signal.alarm(0)
         signal.signal(signal.SIGALRM, before)
         ray.shutdown()
+
+
+def test_an_arena_that_stores_nothing_writes_no_records_and_sums_up_alike() -> None:
+    with_records = run_arena("cambio", ["hard", "medium"], games=12, seed=3)
+    without = run_arena("cambio", ["hard", "medium"], games=12, seed=3, workers=2, records=False)
+    assert all(r.record is None for r in without.results)
+    assert all(r.record is not None for r in with_records.results)
+    assert [r.returns for r in without.results] == [r.returns for r in with_records.results]
+    assert without.to_json() == with_records.to_json()
+
+
+@pytest.mark.parametrize(("games", "workers"), [(1, 2), (7, 2), (100, 2), (4000, 2), (4000, 8), (50, 1)])
+def test_batches_hand_out_every_game_once_in_order(games: int, workers: int) -> None:
+    from deckhand.play.arena import batches
+
+    matches = schedule(2, 2, games, seed=1)
+    split = batches(matches, workers)
+    assert [m for batch in split for m in batch] == matches
+    assert max(len(b) for b in split) <= 64
+    assert len(split) >= min(games, 16 * workers)

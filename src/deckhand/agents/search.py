@@ -169,6 +169,24 @@ class SearchAgent(Agent):
     def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
         """Search from ``view``: root edges, iterations run, seconds taken, extra data."""
 
+    def _ranked(self, view: View, actions: list[Action], edges: dict[Action, Edge]) -> list[Action]:
+        """The visited legal actions, most visited first (then the best mean return)."""
+        ranked = sorted(
+            (a for a in actions if a in edges),
+            key=lambda a: (-edges[a][0], -edges[a][1] / max(edges[a][0], 1)),
+        )
+        if not ranked:
+            raise IllegalActionError(f"{self.kind}: the search visited no legal action of seat {view.player}")
+        return ranked
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        """The move :meth:`explain` gives, without the candidates' notation and the words (the arena's way)."""
+        actions = view.legal_actions()
+        if len(actions) <= 1:
+            return self.explain(view, rng).action
+        edges, _, _, _ = self.search(view, rng)
+        return self._ranked(view, actions, edges)[0]
+
     def explain(self, view: View, rng: random.Random) -> Explanation:
         actions = view.legal_actions()
         if not actions:
@@ -182,12 +200,7 @@ class SearchAgent(Agent):
                 candidates=[Candidate(view.action_to_string(only), visits=0)],
             )
         edges, iterations, seconds, data = self.search(view, rng)
-        ranked = sorted(
-            (a for a in actions if a in edges),
-            key=lambda a: (-edges[a][0], -edges[a][1] / max(edges[a][0], 1)),
-        )
-        if not ranked:
-            raise IllegalActionError(f"{self.kind}: the search visited no legal action of seat {view.player}")
+        ranked = self._ranked(view, actions, edges)
         best = ranked[0]
         candidates = [
             Candidate(view.action_to_string(a), value=round(edges[a][1] / edges[a][0], 4), visits=edges[a][0])

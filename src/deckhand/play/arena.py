@@ -58,7 +58,8 @@ class MatchResult:
     lineup: tuple[int, ...]
     returns: tuple[float, ...]
     scores: tuple[float, ...]
-    record: dict[str, Any]
+    record: dict[str, Any] | None
+    """The game record as JSON; ``None`` when the arena was asked for no records (nothing is stored)."""
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -108,44 +109,65 @@ def _setup(game_name: str, options: dict[str, Any], specs: tuple[str, ...]) -> t
     return _CACHE[key]
 
 
-def play_match(game_name: str, options: dict[str, Any], specs: tuple[str, ...], match: Match) -> MatchResult:
-    """Play one arena game; chance comes from the deal's seed alone."""
+def play_match(
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], match: Match, records: bool = True
+) -> MatchResult:
+    """Play one arena game; chance comes from the deal's seed alone.
+
+    The record (every move in notation) is written only when ``records`` asks
+    for it: writing it costs a tenth of a quick game.
+    """
     game, agents = _setup(game_name, options, specs)
     seated = [agents[i] for i in match.lineup]
     state = play_game(game, seated, random.Random(match.seed))
-    record = GameRecord.from_state(
-        state, [specs[i] for i in match.lineup], meta={"source": "arena", "deal": match.deal, "seed": match.seed}
-    )
+    record = None
+    if records:
+        meta = {"source": "arena", "deal": match.deal, "seed": match.seed}
+        record = GameRecord.from_state(state, [specs[i] for i in match.lineup], meta=meta).to_json()
     return MatchResult(
         number=match.number,
         deal=match.deal,
         lineup=match.lineup,
         returns=tuple(state.returns()),
         scores=tuple(state.scores()),
-        record=record.to_json(),
+        record=record,
     )
+
+
+def play_matches(
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], records: bool, matches: list[Match]
+) -> list[MatchResult]:
+    """Play a batch of arena games in one task: quick games are not worth a round trip each."""
+    return [play_match(game_name, options, specs, match, records) for match in matches]
+
+
+def batches(matches: list[Match], workers: int) -> list[list[Match]]:
+    """Split ``matches`` into tasks of up to 64 games, 16 or more a worker, so that the workers finish together."""
+    size = max(1, min(64, len(matches) // (workers * 16)))
+    return [matches[i : i + size] for i in range(0, len(matches), size)]
 
 
 # -- running many ---------------------------------------------------------------
 
 
 def _local(
-    game_name: str, options: dict[str, Any], specs: tuple[str, ...], matches: list[Match], workers: int
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], matches: list[Match], workers: int, records: bool
 ) -> Iterator[MatchResult]:
     if workers <= 1:
         for match in matches:
-            yield play_match(game_name, options, specs, match)
+            yield play_match(game_name, options, specs, match, records)
         return
     # Ctrl-C reaches only this process; leaving the block, however, kills the
     # workers, so an interrupted arena stops at once instead of finishing the
     # games it has handed out (a search level's game can take a minute).
-    play = functools.partial(play_match, game_name, options, specs)
+    play = functools.partial(play_matches, game_name, options, specs, records)
     with multiprocessing.Pool(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
-        yield from pool.imap_unordered(play, matches)
+        for batch in pool.imap_unordered(play, batches(matches, workers)):
+            yield from batch
 
 
 def _ray(
-    game_name: str, options: dict[str, Any], specs: tuple[str, ...], matches: list[Match], workers: int
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], matches: list[Match], workers: int, records: bool
 ) -> Iterator[MatchResult]:
     try:
         import ray
@@ -157,13 +179,13 @@ def _ray(
         if not os.environ.get("RAY_ADDRESS"):
             kwargs["num_cpus"] = max(1, workers)
         ray.init(**kwargs)
-    remote = ray.remote(play_match)
-    pending = [remote.remote(game_name, options, specs, m) for m in matches]
+    remote = ray.remote(play_matches)
+    pending = [remote.remote(game_name, options, specs, records, b) for b in batches(matches, workers)]
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                yield from ray.get(ref)
     finally:
         for ref in pending:  # an interrupted arena leaves no games running on the cluster
             ray.cancel(ref, force=True)
@@ -284,12 +306,15 @@ def run_arena(
     backend: str = "local",
     ci: str = "wilson",
     on_result: Callable[[MatchResult], None] | None = None,
+    records: bool = True,
 ) -> ArenaResult:
     """Play ``games`` games between ``agents`` (specs) and summarize them.
 
     ``on_result`` is called in this process as each game finishes (to store
-    it, or to move a progress bar). Agent specs and game options are checked
-    here first, so a typo fails at once with a one-line error.
+    it, or to move a progress bar); with several workers, games come back a
+    batch at a time. ``records=False`` leaves each result's record out (for
+    runs that store nothing). Agent specs and game options are checked here
+    first, so a typo fails at once with a one-line error.
     """
     if backend not in BACKENDS:
         raise ConfigError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
@@ -304,7 +329,7 @@ def run_arena(
     run = _ray if backend == "ray" else _local
     results = []
     try:
-        for result in run(game.name, options, specs, matches, workers):
+        for result in run(game.name, options, specs, matches, workers, records):
             results.append(result)
             if on_result is not None:
                 on_result(result)

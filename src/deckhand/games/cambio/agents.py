@@ -102,20 +102,25 @@ class EasyAgent(Agent):
     def spec(self) -> str:
         return self.name if self.cambio_chance == 0.1 else f"seed-easy:cambio_chance={self.cambio_chance}"
 
+    def step(self, view: View, rng: random.Random) -> Action:
+        return self._choose(view, rng)[0]
+
     def explain(self, view: View, rng: random.Random) -> Explanation:
-        r = _table(view)
+        action, reason = self._choose(view, rng)
+        candidates = [Candidate(view.action_to_string(a)) for a in view.legal_actions()]
+        return _random(view, action, reason, candidates)
+
+    def _choose(self, view: View, rng: random.Random) -> tuple[Action, str]:
         legal = view.legal_actions()
-        candidates = [Candidate(view.action_to_string(a)) for a in legal]
-        if r.phase == START:
+        phase = _table(view).phase
+        if phase == START:
             if A_CAMBIO in legal and rng.random() < self.cambio_chance:
-                return _random(view, A_CAMBIO, "called cambio at random", candidates)
+                return A_CAMBIO, "called cambio at random"
             options = [a for a in legal if a != A_CAMBIO]
-            action = options[int(rng.random() * len(options))]
-            return _random(view, action, "chose at random between drawing and taking", candidates)
-        if r.phase == STICK:
-            return _random(view, A_PASS, "the random player never sticks", candidates)
-        action = legal[int(rng.random() * len(legal))]
-        return _random(view, action, f"picked at random from {len(legal)} legal actions", candidates)
+            return options[int(rng.random() * len(options))], "chose at random between drawing and taking"
+        if phase == STICK:
+            return A_PASS, "the random player never sticks"
+        return legal[int(rng.random() * len(legal))], f"picked at random from {len(legal)} legal actions"
 
 
 def _random(view: View, action: Action, reason: str, candidates: list[Candidate]) -> Explanation:
@@ -148,6 +153,10 @@ class HardAgent(Agent):
 
     def spec(self) -> str:
         return self.name if self.cambio_at == 10 else f"seed-hard:cambio_at={self.cambio_at}"
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        """The move :meth:`explain` gives, without its candidates and notation (the arena's way)."""
+        return _Hard(view, _table(view), self.cambio_at, quiet=True).decide().action
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         r = _table(view)
@@ -186,7 +195,9 @@ def public_reason(table: CambioView, action: Action) -> str:
 class _Hard:
     """One decision of the hard player, with the numbers it used."""
 
-    def __init__(self, view: View, r: CambioView, cambio_at: int) -> None:
+    def __init__(self, view: View, r: CambioView, cambio_at: int, quiet: bool = False) -> None:
+        self.quiet = quiet
+        """Decide only: the explanation carries the action and nothing else."""
         self.view = view
         self.r = r
         self.p = view.player
@@ -230,6 +241,8 @@ class _Hard:
     def done(self, action: Action, reason: str, candidates: list[Candidate] | None = None, **data: Any) -> Explanation:
         if action not in self.legal:  # never happens by construction; keep the promise anyway
             action = A_SKIP if A_SKIP in self.legal else self.legal[-1]
+        if self.quiet:
+            return Explanation(action, "", "")
         if candidates is None:
             candidates = [Candidate(self.view.action_to_string(a)) for a in self.legal[:40]]
         data.setdefault("configuration_value", self.config(self.p))
@@ -443,6 +456,10 @@ class PolicyAgent(Agent):
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game
+
+    def step(self, view: View, rng: random.Random) -> Action:
+        """The move :meth:`explain` gives, without the words (the arena's way)."""
+        return rollout_action(_table(view).sample_world(rng), rng)
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         world = _table(view).sample_world(rng)
