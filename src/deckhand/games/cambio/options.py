@@ -159,6 +159,8 @@ class CambioSetup(Game):
         """Whether some card is in the deck twice (the jokers): then a draw takes the first copy in the pile."""
         self.stack: tuple[int, ...] = stack_indices("cambio", o["deck"], self.deck_list)
         self.value: list[int] = value_table(o["values"])
+        self.top_value: int = max(self.value)
+        """The highest value a card has."""
         self.power: list[int] = power_table()
         self.rank: list[int] = rank_table()
         self.all_mask: int = (1 << self.players) - 1

@@ -164,10 +164,14 @@ def _start(state: CambioState, p: int) -> int:
                     break
             else:
                 return A_CAMBIO
-    if state.game.take_discard and state.discard:
-        _, worst = worst_slot(state, p)
-        if state.game.value[state.discard[-1]] + TAKE_GAIN <= worst:
-            return A_TAKE
+    game = state.game
+    if game.take_discard and state.discard:
+        gain = game.value[state.discard[-1]] + TAKE_GAIN
+        # No card is worth more than the top value (or an unseen card's): then nothing to look for.
+        if gain <= game.top_value or gain <= UNKNOWN_VALUE:
+            _, worst = worst_slot(state, p)
+            if gain <= worst:
+                return A_TAKE
     return A_DRAW
 
 

@@ -481,8 +481,9 @@ class CambioState(State):
             self.mover = self.turn
             self.wleft = self.game.players
             self._window_next()
-        else:
-            self._next_turn()
+        else:  # _next_turn(), inline: every turn of a playout ends here
+            self.turns += 1
+            self._begin_turn((self.turn + 1) % self.game.players)
 
     def _window_next(self) -> None:
         """The next seat of the stick window (next seat round to the player), else the next turn."""
@@ -543,7 +544,7 @@ class CambioState(State):
     def scores(self) -> list[float]:
         """Each seat's total of card values (a seat with no cards scores 0)."""
         value = self.game.value
-        return [float(sum(value[c] for c in hand if c >= 0)) for hand in self.hands]
+        return [float(sum([value[c] for c in hand if c >= 0])) for hand in self.hands]
 
     def winners(self) -> list[int]:
         """Lowest total wins; a caller tied for lowest gives the win to the tied others."""

@@ -51,7 +51,11 @@ def information_key(state: CambioState, player: int) -> Hashable:
     ]
     everything = state.phase == END
     for hand, known in zip(state.hands, state.known, strict=True):
-        flat += hand if everything else [c if c < 0 or m & bit else UNKNOWN for c, m in zip(hand, known, strict=True)]
+        if everything:
+            flat += hand
+        else:
+            for c, m in zip(hand, known, strict=False):  # equal lengths by construction
+                flat.append(c if c < 0 or m & bit else UNKNOWN)
         flat += known
         flat.append(-9)
     flat += state.discard
