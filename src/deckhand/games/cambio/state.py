@@ -258,9 +258,13 @@ class CambioState(State):
         return action in self._power_actions(p, phase)
 
     def _stick_actions(self, p: int) -> list[Action]:
-        out: list[Action] = [
-            pos_action(Kind.STICK, q, s) for q in range(len(self.hands)) if q != self.caller for s in self._slots(q)
-        ]
+        """``stick q.s`` for every card outside the caller's hand (as ``pos_action`` writes them), then ``pass``."""
+        stick = BASE + Kind.STICK
+        caller = self.caller
+        out: list[Action] = []
+        for q, hand in enumerate(self.hands):
+            if q != caller:
+                out += [stick + ((s * 8 + q) << 4) for s, c in enumerate(hand) if c != EMPTY]
         out.append(A_PASS)
         return out
 
