@@ -9,6 +9,8 @@ quote moves; :mod:`notation` reads them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from deckhand.core.cards import CODES
 from deckhand.core.errors import IllegalActionError, quote
 
@@ -18,7 +20,18 @@ BASE = 64
 class Kind:
     """The kind of a player action, its low four bits (a namespace: phases and powers share some names)."""
 
-    CAMBIO, DRAW, TAKE, DISCARD, SKIP, PASS, KEEP, SWAP, GIVE, PEEK, STICK, SWITCH = range(12)
+    CAMBIO: Final = 0
+    DRAW: Final = 1
+    TAKE: Final = 2
+    DISCARD: Final = 3
+    SKIP: Final = 4
+    PASS: Final = 5
+    KEEP: Final = 6
+    SWAP: Final = 7
+    GIVE: Final = 8
+    PEEK: Final = 9
+    STICK: Final = 10
+    SWITCH: Final = 11
 
 
 WORDS = ("cambio", "draw", "take", "discard", "skip", "pass", "keep")

@@ -109,8 +109,12 @@ class CambioState(State):
     hist: list[int]
     hist_shared: bool
 
-    def __init__(self, game: CambioSetup) -> None:
+    def __init__(self, game: CambioSetup, source: CambioState | None = None) -> None:
+        """A new game's state, or a copy of ``source`` (what ``clone`` makes; compiled classes need ``__init__``)."""
         self.game = game
+        if source is not None:
+            self._copy(source)
+            return
         n = game.players
         self.hands = [[] for _ in range(n)]
         self.known = [[] for _ in range(n)]
@@ -521,26 +525,26 @@ class CambioState(State):
 
     # -- bookkeeping ----------------------------------------------------------
     def clone(self) -> CambioState:
-        c = object.__new__(CambioState)
-        c.game = self.game
-        c.hands = [h[:] for h in self.hands]
-        c.known = [k[:] for k in self.known]
-        c.pile = self.pile[:]
-        c.ndrawn = self.ndrawn
-        c.discard = self.discard[:]
-        c.phase = self.phase
-        c.turn = self.turn
-        c.mover = self.mover
-        c.drawn = self.drawn
-        c.took = self.took
-        c.caller = self.caller
-        c.turns = self.turns
-        c.peeked = self.peeked
-        c.target = self.target
-        c.wleft = self.wleft
-        c.hist = self.hist  # shared until either side appends (copy on write)
-        c.hist_shared = self.hist_shared = True
-        return c
+        return CambioState(self.game, self)
+
+    def _copy(self, source: CambioState) -> None:
+        self.hands = [h[:] for h in source.hands]
+        self.known = [k[:] for k in source.known]
+        self.pile = source.pile[:]
+        self.ndrawn = source.ndrawn
+        self.discard = source.discard[:]
+        self.phase = source.phase
+        self.turn = source.turn
+        self.mover = source.mover
+        self.drawn = source.drawn
+        self.took = source.took
+        self.caller = source.caller
+        self.turns = source.turns
+        self.peeked = source.peeked
+        self.target = source.target
+        self.wleft = source.wleft
+        self.hist = source.hist  # shared until either side appends (copy on write)
+        self.hist_shared = source.hist_shared = True
 
     def history(self) -> list[Action]:
         return list(self.hist)

@@ -94,30 +94,17 @@ class CambioView(RedactedView[CambioState]):
 
     def redact(self, state: CambioState, player: int) -> CambioState:
         """A copy of ``state`` holding only what ``player`` can place; no history."""
-        r = object.__new__(CambioState)
+        r = CambioState(state.game, state)  # a copy; then what the viewer cannot place is taken out
         # A seat sees what it knows; the public view (PUBLIC), what every seat knows (a failed stick's card).
         need = (1 << player) if player >= 0 else (1 << state.game.players) - 1
         everything = state.phase == END  # everyone turns their cards over
-        r.game = state.game
         r.hands = [
             [c if c < 0 or everything or m & need == need else UNKNOWN for c, m in zip(h, k, strict=True)]
             for h, k in zip(state.hands, state.known, strict=True)
         ]
-        r.known = [k[:] for k in state.known]
         r.pile = [UNKNOWN] * len(state.pile)
-        r.ndrawn = state.ndrawn
-        r.discard = state.discard[:]
-        r.phase = state.phase
-        r.turn = state.turn
-        r.mover = state.mover
         drawn = state.drawn
         r.drawn = drawn if drawn == EMPTY or state.took or state.mover == player else UNKNOWN
-        r.took = state.took
-        r.caller = state.caller
-        r.turns = state.turns
-        r.peeked = state.peeked
-        r.target = state.target
-        r.wleft = state.wleft
         r.hist = []
         r.hist_shared = False
         return r
