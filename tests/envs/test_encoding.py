@@ -12,14 +12,9 @@ from deckhand.testing.encoding import EncodingStats, check_encoding_game
 GAMES_PER_CONFIG = 12
 
 
-PENDING = {"basra", "casino", "go_fish"}  # encodings still to come
-
-
 def configs() -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for name in deckhand.games():
-        if name in PENDING:
-            continue
         presets = list(game_class(name).PRESETS) or [None]
         out.extend((name, preset) for preset in presets)
     return out

@@ -29,6 +29,8 @@ the joker is 52).
 Observation, flat, seats counted from the viewer (a spectator counts from
 seat 0); ``K = min(S, 2 * cards + 8)`` slots per seat are shown one by one:
 
+* the viewer's seat one-hot (``players``; all zero for a spectator), to
+  read the absolute seats of the tokens;
 * per seat (``players`` blocks), per slot ``k < K``, ``3 + 53 + players``
   floats: a card lies there, the slot was emptied, the viewer sees the card,
   the card one-hot (53, if seen), which seats know it (one per seat, from
@@ -44,7 +46,7 @@ seat 0); ``K = min(S, 2 * cards + 8)`` slots per seat are shown one by one:
   (``players``) and slot one-hot (``K``) each;
 * draw pile size / deck size, turns played / the turn limit.
 
-``observation_shape = (players * (K * (56 + players) + 4) + 107 + 56 + 13 + 4 * players + 2 * K + 2,)``.
+``observation_shape = (players * (K * (56 + players) + 4) + 107 + 56 + 13 + 5 * players + 2 * K + 2,)``.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ class CambioEncoding(Encoding):
         self.max_chance_outcomes = CARD_KINDS
         k = self.shown_slots
         size = n * (k * (3 + CARD_KINDS + n) + 4) + 2 * CARD_KINDS + 1 + CARD_KINDS + 3
-        size += len(PHASE_NAMES) + 4 * n + 2 * k + 2
+        size += len(PHASE_NAMES) + 5 * n + 2 * k + 2
         self.observation_shape = (size,)
         self._deck_size = len(game.deck_list)
 
@@ -138,7 +140,7 @@ class CambioEncoding(Encoding):
         v = cast(CambioView, view)
         n, k, s = self.players, self.shown_slots, self.max_slots
         me = v.player
-        out: list[float] = []
+        out = one_hot(n, me)
         for r in range(n):
             seat = (r + max(me, 0)) % n
             hand, known = v.hand(seat), v.known(seat)
