@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import importlib
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -284,3 +287,12 @@ def test_a_pending_prefix_is_the_movers_alone_and_survives_resampling(name: str)
     assert again.prefix == after.prefix
     assert observed(again, mover) == observed(after, mover)
     assert again.legal_actions() == after.legal_actions()
+
+
+def test_the_three_trios_example_proves_the_small_board_a_draw_and_plays_it_out() -> None:
+    example = Path(__file__).parents[2] / "examples" / "openspiel_three_trios.py"
+    done = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "MCTS-Solver proves it" in done.stdout and "a draw" in done.stdout
+    assert done.stdout.count(" plays ") == 5 and "Result: a draw" in done.stdout
+    assert "deckhand's solver on the opening" in done.stdout and "draws" in done.stdout
