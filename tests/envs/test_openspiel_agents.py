@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +112,28 @@ def test_a_time_budget_stops_the_ismcts_search() -> None:
     reason = agent.explain(state.view(state.current_player()), random.Random(1)).reason
     simulations = int(reason.split(", ")[1].split()[0])
     assert 1 <= simulations < 100_000
+
+
+@pytest.mark.parametrize("name", encoded(["basra", "casino"]))
+def test_a_time_budget_is_per_move_and_shared_among_a_composite_moves_tokens(name: str) -> None:
+    game = deckhand.load_game(name)
+    agent = make_agent("openspiel-ismcts:seconds=0.05", game)
+    rng = random.Random(4)
+    state = first_decision(game, 4)
+    spent = []
+    while len(spent) < 12 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        view = state.view(state.current_player())
+        if len(view.legal_actions()) == 1:
+            state.apply_action(view.legal_actions()[0])
+            continue
+        start = time.perf_counter()
+        state.apply_action(agent.step(view, rng))
+        spent.append(time.perf_counter() - start)
+    # Each move takes its 0.05 s, however many tokens it has (a median, for a busy machine's hiccups).
+    assert 0.04 < statistics.median(spent) < 0.1
 
 
 def test_mcts_plays_three_trios_and_names_its_candidates() -> None:

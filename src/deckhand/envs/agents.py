@@ -13,8 +13,10 @@ is chosen token by token, one search per token, as OpenSpiel sees the game.
 
 Settings:
 
-* ``iterations`` (alias ``max_simulations``): simulations per search (1000 by default);
-* ``seconds`` (ISMCTS only): a time budget per search; with both, the first spent stops it;
+* ``iterations`` (alias ``max_simulations``): simulations per search, as OpenSpiel
+  counts them: a composite move of several tokens runs that many for each (1000 by default);
+* ``seconds`` (ISMCTS only): a time budget per move, shared among the searches
+  of a composite move's tokens; with ``iterations`` too, the first spent stops a search;
 * ``uct_c``: the exploration constant, 0.7 by default: deckhand's own for
   returns in [0, 1] (OpenSpiel's examples use 2 for returns in [-1, 1]);
 * ``rollouts``: random playouts per leaf (OpenSpiel's ``n_rollouts``), 1 by default;
@@ -166,9 +168,19 @@ class OpenSpielAgent(Agent):
             return mcts.RandomRolloutEvaluator(self.rollouts, random_state)
         return _Rollouts(PLAYOUTS[self.rollout], self.rollouts, rng)
 
-    def search(self, state: Any, random_state: Any, rng: random.Random) -> tuple[int, list[Candidate], int]:
-        """One search from ``state``: the token to play, the root's tokens with their statistics, simulations."""
+    def search(
+        self, state: Any, budget: Budget, random_state: Any, rng: random.Random
+    ) -> tuple[int, list[Candidate], int]:
+        """One search from ``state`` within ``budget``: the token to play, the root's tokens with their statistics,
+        the simulations run."""
         raise NotImplementedError
+
+    def share(self, tree: Any, prefix: tuple[int, ...], deadline: float | None) -> Budget:
+        """This token's budget: the iterations, and the time left shared among the searches still to come."""
+        if deadline is None:
+            return self.budget
+        seconds = max(deadline - time.perf_counter(), 0.0) / max(_choices_left(tree, prefix), 1)
+        return Budget(self.budget.iterations, max(seconds, 1e-6))
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         actions = view.legal_actions()
@@ -190,12 +202,14 @@ class OpenSpielAgent(Agent):
         searches = simulations = 0
         first: list[Candidate] | None = None
         start = time.perf_counter()
+        deadline = None if self.budget.seconds is None else start + self.budget.seconds
         while True:
             tokens = state.legal_actions()
             if len(tokens) == 1:
                 token = tokens[0]
             else:
-                token, ranked, done = self.search(state, random_state, rng)
+                budget = self.share(tree, prefix, deadline)
+                token, ranked, done = self.search(state, budget, random_state, rng)
                 searches += 1
                 simulations += done
                 if first is None:
@@ -220,6 +234,13 @@ class OpenSpielAgent(Agent):
         return Candidate(notation, value=candidate.value, visits=candidate.visits)
 
 
+def _choices_left(tree: Any, prefix: tuple[int, ...]) -> int:
+    """The most real choices (tokens with an alternative) on any path from ``prefix`` to a whole move."""
+    tokens = tree.next_tokens(prefix)
+    here = 1 if len(tokens) > 1 else 0
+    return here + max((_choices_left(tree, (*prefix, t)) for t in tokens), default=0)
+
+
 class OpenSpielMCTSAgent(OpenSpielAgent):
     """OpenSpiel's ``MCTSBot`` (with its solver) on one world: for perfect-information games."""
 
@@ -237,10 +258,12 @@ class OpenSpielMCTSAgent(OpenSpielAgent):
                 "openspiel-mcts counts simulations only (OpenSpiel's MCTSBot has no clock): use iterations"
             )
 
-    def search(self, state: Any, random_state: Any, rng: random.Random) -> tuple[int, list[Candidate], int]:
+    def search(
+        self, state: Any, budget: Budget, random_state: Any, rng: random.Random
+    ) -> tuple[int, list[Candidate], int]:
         from open_spiel.python.algorithms import mcts
 
-        simulations = self.budget.iterations or DEFAULT_ITERATIONS
+        simulations = budget.iterations or DEFAULT_ITERATIONS
         bot = mcts.MCTSBot(
             self.spiel,
             self.uct_c,
@@ -272,12 +295,14 @@ class OpenSpielISMCTSAgent(OpenSpielAgent):
                 "use openspiel-mcts"
             )
 
-    def search(self, state: Any, random_state: Any, rng: random.Random) -> tuple[int, list[Candidate], int]:
+    def search(
+        self, state: Any, budget: Budget, random_state: Any, rng: random.Random
+    ) -> tuple[int, list[Candidate], int]:
         bot = _budgeted_ismcts()(
             self.spiel,
             self.evaluator(random_state, rng),
             self.uct_c,
-            self.budget,
+            budget,
             random_state=random_state,
         )
         bot.set_resampler(lambda s, player: s.resample(player, rng))
