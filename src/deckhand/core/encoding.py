@@ -11,7 +11,8 @@ indices and a fixed-size float tensor. A game's :class:`Encoding` gives both:
   a shorter move could otherwise be a prefix of a longer one;
 * chance outcomes are ints in ``range(max_chance_outcomes)``;
 * :meth:`Encoding.observation` turns a :class:`View` (never a State) into a
-  flat list of floats of ``prod(observation_shape)`` entries.
+  flat list of ``prod(observation_shape)`` floats, each in [0, 1] (marks,
+  one-hots, and counts or scores over their most, capped at 1).
 
 Adapters walk the legal moves of a state as a trie (:class:`TokenTree`):
 at a decision with a pending prefix the legal indices are the children of
@@ -72,7 +73,7 @@ class Encoding(ABC):
 
     @abstractmethod
     def observation(self, view: View) -> list[float]:
-        """The view as a flat list of ``observation_size`` floats; it reads nothing the view does not show."""
+        """The view as a flat list of ``observation_size`` floats in [0, 1]; it reads nothing the view does not show."""
 
     @abstractmethod
     def token_name(self, token: int) -> str:
@@ -223,6 +224,11 @@ def one_hot(size: int, index: int) -> list[float]:
     if 0 <= index < size:
         out[index] = 1.0
     return out
+
+
+def ratio(part: float, whole: float) -> float:
+    """``part / whole`` capped at 1: a count or score as an observation entry (they all lie in [0, 1])."""
+    return min(1.0, part / whole) if whole > 0 else 0.0
 
 
 def relative_seat(seat: int, viewer: int, players: int) -> int:

@@ -7,7 +7,7 @@
   checks that), and walking the trie token by token gives back each action;
 * at every chance node, every outcome's index is in ``range(max_chance_outcomes)`` and distinct;
 * on a sample of positions, for every seat and the public view, the
-  observation has ``observation_size`` finite floats and is the same for
+  observation has ``observation_size`` floats in [0, 1] and is the same for
   every world sampled from the view (it reads nothing the viewer cannot see).
 
 It returns what it saw so that a test can tell a tensor that never changes:
@@ -54,9 +54,9 @@ def check_observation(encoding: Encoding, view: View) -> list[float]:
     obs = encoding.observation(view)
     if len(obs) != encoding.observation_size:
         raise EncodingCheckError(f"observation has {len(obs)} floats, not {encoding.observation_size}")
-    bad = [x for x in obs if not (isinstance(x, float | int) and math.isfinite(x))]
+    bad = [x for x in obs if not (isinstance(x, float | int) and math.isfinite(x) and 0.0 <= x <= 1.0)]
     if bad:
-        raise EncodingCheckError(f"observation holds {bad[0]!r}, not a finite float")
+        raise EncodingCheckError(f"observation holds {bad[0]!r}, not a float in [0, 1]")
     return obs
 
 

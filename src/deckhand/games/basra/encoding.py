@@ -26,8 +26,8 @@ seat 0; at four seats, seat 2 from the viewer is its partner):
 * the viewer's seat one-hot (``players``; all zero for a spectator);
 * card planes of 52: the viewer's hand, the table, the cards the viewer's
   side won this deck, the other side's, the cards set aside (``bury``);
-* per seat: its hand size / hand size, its basras / 10;
-* both sides' points / target (the viewer's first), cards still to deal /
+* per seat: its hand size / hand size, its basras / 10 (at most 1);
+* both sides' points / target (the viewer's first, at most 1), cards still to deal /
   deck size, the deck number / ``max_decks``;
 * one-hot per seat (``players`` each): the dealer, the seat to move, the
   last seat to take cards; then dealing (chance) and game over.
@@ -40,7 +40,7 @@ from __future__ import annotations
 from typing import cast
 
 from deckhand.core.cards import CODES
-from deckhand.core.encoding import Encoding, one_hot, relative_seat
+from deckhand.core.encoding import Encoding, one_hot, ratio, relative_seat
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, View
 from deckhand.games.basra.cards import VALUE
@@ -103,10 +103,10 @@ class BasraEncoding(Encoding):
         counts, basras = v.counts, v.basras
         for r in range(n):
             seat = (r + base) % n
-            out += [counts[seat] / game.hand_size, basras[seat] / 10]
+            out += [ratio(counts[seat], game.hand_size), ratio(basras[seat], 10)]
         totals = v.totals
-        out += [totals[base & 1] / game.target, totals[1 - (base & 1)] / game.target]
-        out += [v.deck_left / len(game.deck_cards), v.deck_number / game.max_decks]
+        out += [ratio(totals[base & 1], game.target), ratio(totals[1 - (base & 1)], game.target)]
+        out += [ratio(v.deck_left, len(game.deck_cards)), ratio(v.deck_number, game.max_decks)]
         last = v.last_capturer
         to_move = v.current_player()
         out += one_hot(n, relative_seat(v.dealer, me, n))

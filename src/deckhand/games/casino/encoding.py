@@ -38,8 +38,9 @@ Observation, flat, seats counted from the viewer (a spectator counts from seat 0
   round, the opponent's;
 * build values one-hot (15 each): the viewer owns a build of that value,
   the opponent does;
-* the opponent's hand size / 4, cards to deal / 52, both tallies / target
-  (the viewer's first), the round / the most rounds;
+* the opponent's hand size / 4 (a spectator: both hands / 8), cards to
+  deal / 52, both tallies / target (the viewer's first), the round / the
+  most rounds (each at most 1);
 * the call (heads, tails), the phase one-hot (5, ``state.PHASE_NAMES``),
   the seat to move, the round's leader and the last capturer (one-hot, 2 each).
 
@@ -51,7 +52,7 @@ from __future__ import annotations
 from typing import cast
 
 from deckhand.core.cards import CODES
-from deckhand.core.encoding import Encoding, one_hot, relative_seat
+from deckhand.core.encoding import Encoding, one_hot, ratio, relative_seat
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import Action, View
 from deckhand.games.casino.moves import Parts
@@ -157,8 +158,8 @@ class CasinoEncoding(Encoding):
         out += marks(piles[base]) + marks(piles[1 - base])
         out += owned[0] + owned[1]
         tally = v.tally
-        out += [v.hidden_count / 4, v.deck_count / CARDS, tally[base] / game.target, tally[1 - base] / game.target]
-        out.append(v.round / self.most_rounds)
+        out += [ratio(v.hidden_count, 4 if me >= 0 else 8), ratio(v.deck_count, CARDS)]
+        out += [ratio(tally[base], game.target), ratio(tally[1 - base], game.target), ratio(v.round, self.most_rounds)]
         out += [float(v.call == 0), float(v.call == 1)]
         out += one_hot(len(PHASE_NAMES), v.phase)
         last = v.last_capturer

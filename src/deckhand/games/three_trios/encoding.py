@@ -7,6 +7,7 @@ are card ids: ``max_chance_outcomes = cards``.
 
 Observation, flat, seats counted from the viewer (a spectator counts from red):
 
+* the viewer's seat one-hot (red, blue; zero for a spectator);
 * per cell, row by row, 8 floats: hole, empty, the viewer's card, the
   opponent's card, then the card's north, south, east, west values / 10;
 * per card of the card file, 4 floats: in the viewer's hand, in the
@@ -14,14 +15,14 @@ Observation, flat, seats counted from the viewer (a spectator counts from red):
 * 6 scalars: the viewer to move, the opponent to move, dealing, game over,
   the viewer's score and the opponent's, each / (card cells + 1).
 
-``observation_shape = (8 * cells + 4 * cards + 6,)``.
+``observation_shape = (2 + 8 * cells + 4 * cards + 6,)``.
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from deckhand.core.encoding import Encoding
+from deckhand.core.encoding import Encoding, one_hot
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, View
 from deckhand.games.three_trios.options import HOLE, ThreeTriosSetup
@@ -41,7 +42,7 @@ class ThreeTriosEncoding(Encoding):
         self.cells = game.ncells
         self.num_tokens = self.cards * self.cells
         self.max_chance_outcomes = self.cards
-        self.observation_shape = (CELL_FEATURES * self.cells + CARD_FEATURES * self.cards + SCALARS,)
+        self.observation_shape = (2 + CELL_FEATURES * self.cells + CARD_FEATURES * self.cards + SCALARS,)
 
     def tokens(self, action: Action) -> tuple[int, ...]:
         if type(action) is not int or not 0 <= action < self.num_tokens:
@@ -57,7 +58,7 @@ class ThreeTriosEncoding(Encoding):
         game = self.game
         me = max(v.player, 0)
         board, owners = v.board(), v.owners()
-        out: list[float] = []
+        out = one_hot(2, v.player)
         vals = game.vals
         for card, owner in zip(board, owners, strict=True):
             if card >= 0:
