@@ -18,42 +18,17 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import deckhand  # noqa: E402
-from deckhand.core.errors import ConfigError  # noqa: E402
 from deckhand.core.registry import game_class  # noqa: E402
 from deckhand.envs import openspiel as adapter  # noqa: E402
 
 HIDDEN = [g for g in adapter.GAMES if not game_class(g).perfect_information]
 
 
-def has_encoding(name: str) -> bool:
-    try:
-        deckhand.load_game(name).encoding()
-    except ConfigError:
-        return False
-    return True
-
-
-def encoded(names: list[str] | tuple[str, ...]) -> list[Any]:
-    """``names`` as parameters, those whose game has no encoding yet skipped with the reason."""
-    return [
-        pytest.param(name, marks=pytest.mark.skipif(not has_encoding(name), reason=f"{name} has no encoding yet"))
-        for name in names
-    ]
-
-
-CASES = [(g, None) for g in adapter.GAMES] + [(g, p) for g in adapter.GAMES for p in list(game_class(g).PRESETS)[1:]]
-
-
-def encoded_cases() -> list[Any]:
-    return [
-        pytest.param(
-            g,
-            p,
-            id=f"{g}-{p or 'default'}",
-            marks=pytest.mark.skipif(not has_encoding(g), reason=f"{g} has no encoding yet"),
-        )
-        for g, p in CASES
-    ]
+CASES = [
+    pytest.param(g, p, id=f"{g}-{p or 'default'}")
+    for g in adapter.GAMES
+    for p in [None, *list(game_class(g).PRESETS)[1:]]
+]
 
 
 def load(name: str, preset: str | None = None, **params: Any) -> Any:
@@ -85,7 +60,7 @@ def test_every_game_is_registered_once_and_importing_again_changes_nothing() -> 
         assert names.count(adapter.PREFIX + name) == 1
 
 
-@pytest.mark.parametrize(("name", "preset"), encoded_cases())
+@pytest.mark.parametrize(("name", "preset"), CASES)
 def test_each_game_and_preset_loads_with_the_deckhand_options(name: str, preset: str | None) -> None:
     game = load(name, preset)
     expected = deckhand.load_game(name, **({"preset": preset} if preset else {}))
@@ -132,7 +107,7 @@ def test_from_game_wraps_any_options_even_a_stacked_deck() -> None:
 # -- OpenSpiel's own checks ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "preset"), encoded_cases())
+@pytest.mark.parametrize(("name", "preset"), CASES)
 def test_random_simulation_test_passes(name: str, preset: str | None) -> None:
     sims = 3 if name in ("cambio", "three_trios", "go_fish") else 1
     pyspiel.random_sim_test(load(name, preset), num_sims=sims, serialize=False, verbose=False)
@@ -173,7 +148,7 @@ def test_mcts_bot_plays_a_whole_three_trios_game() -> None:
     assert state.world.is_terminal() and sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
 
 
-@pytest.mark.parametrize("name", encoded(HIDDEN))
+@pytest.mark.parametrize("name", HIDDEN)
 def test_ismcts_bot_plays_whole_games_through_resample_from_infostate(name: str) -> None:
     game = load(name)
     rng = np.random.RandomState(11)
@@ -216,7 +191,7 @@ def observed(state: Any, player: int) -> tuple[str, list[float], str, list[float
     )
 
 
-@pytest.mark.parametrize("name", encoded(HIDDEN))
+@pytest.mark.parametrize("name", HIDDEN)
 def test_information_states_are_the_same_in_every_world_the_player_cannot_tell_apart(name: str) -> None:
     game = load(name)
     rng = np.random.RandomState(13)
@@ -236,7 +211,7 @@ def test_information_states_are_the_same_in_every_world_the_player_cannot_tell_a
     assert tested >= 2
 
 
-@pytest.mark.parametrize("name", encoded(HIDDEN))
+@pytest.mark.parametrize("name", HIDDEN)
 def test_resampled_worlds_do_deal_the_hidden_cards_differently(name: str) -> None:
     game = load(name)
     state = play_randomly(game.new_initial_state(), np.random.RandomState(17), until=2)
@@ -270,7 +245,7 @@ def composite_state(name: str, seed: int = 19) -> Any:
     return None
 
 
-@pytest.mark.parametrize("name", encoded(["basra", "casino"]))
+@pytest.mark.parametrize("name", ["basra", "casino"])
 def test_a_pending_prefix_is_the_movers_alone_and_survives_resampling(name: str) -> None:
     found = composite_state(name)
     assert found is not None, f"{name}: no composite move came up"

@@ -10,7 +10,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,21 +23,6 @@ from deckhand.agents.registry import available_agents, make_agent
 from deckhand.cli_arena import register
 from deckhand.core.errors import ConfigError
 from deckhand.play.runner import play_game
-
-
-def has_encoding(name: str) -> bool:
-    try:
-        deckhand.load_game(name).encoding()
-    except ConfigError:
-        return False
-    return True
-
-
-def encoded(names: list[str]) -> list[Any]:
-    return [
-        pytest.param(name, marks=pytest.mark.skipif(not has_encoding(name), reason=f"{name} has no encoding yet"))
-        for name in names
-    ]
 
 
 def first_decision(game: deckhand.Game, seed: int) -> deckhand.State:
@@ -90,7 +74,7 @@ def test_without_open_spiel_the_error_is_one_line_naming_the_extra(monkeypatch: 
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("name", encoded(["cambio", "basra", "casino", "go_fish"]))
+@pytest.mark.parametrize("name", ["cambio", "basra", "casino", "go_fish"])
 def test_ismcts_decides_from_the_view_alone_and_the_same_seed_chooses_the_same(name: str) -> None:
     game = deckhand.load_game(name)
     agent = make_agent("openspiel-ismcts:iterations=30", game)
@@ -114,7 +98,7 @@ def test_a_time_budget_stops_the_ismcts_search() -> None:
     assert 1 <= simulations < 100_000
 
 
-@pytest.mark.parametrize("name", encoded(["basra", "casino"]))
+@pytest.mark.parametrize("name", ["basra", "casino"])
 def test_a_time_budget_is_per_move_and_shared_among_a_composite_moves_tokens(name: str) -> None:
     game = deckhand.load_game(name)
     agent = make_agent("openspiel-ismcts:seconds=0.05", game)
@@ -158,7 +142,7 @@ def test_arena_from_the_command_line_without_importing_anything(tmp_path: Path) 
     assert {a["name"] for a in data["agents"]} == {"openspiel-mcts:iterations=20", "random"}
 
 
-@pytest.mark.parametrize("name", encoded(["cambio", "basra", "casino", "go_fish"]))
+@pytest.mark.parametrize("name", ["cambio", "basra", "casino", "go_fish"])
 def test_arena_of_ismcts_against_random(cli: typer.Typer, name: str) -> None:
     spec = "openspiel-ismcts:iterations=8,rollouts=1"
     args = ["arena", name, "--agents", f"{spec},random", "-n", "2", "--json", "--no-store"]
