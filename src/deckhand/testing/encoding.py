@@ -5,6 +5,9 @@
 * at every decision, the legal actions' token sequences are in range,
   distinct and prefix-free (building a :class:`~deckhand.core.encoding.TokenTree`
   checks that), and walking the trie token by token gives back each action;
+* each token's name ends with a word of its move's notation (a card, a
+  position, a value: ``take H4`` in ``play H5 {D5} {CA H4}``), ``end`` apart:
+  a token means what its name says, whatever the state;
 * at every chance node, every outcome's index is in ``range(max_chance_outcomes)`` and distinct;
 * on a sample of positions, for every seat and the public view, the
   observation has ``observation_size`` floats in [0, 1] and is the same for
@@ -132,6 +135,13 @@ def check_encoding_game(
                 tree = check_trie(encoding, actions)
             except EncodingError as exc:
                 raise _fail(game, seed, step, str(exc)) from None
+            for action, seq in tree.sequences.items():
+                words = set(state.action_to_string(action).replace("{", " ").replace("}", " ").split())
+                words |= {w.strip("[]") for w in words}
+                for token in seq:
+                    name = encoding.token_name(token)
+                    if name != "end" and name.split()[-1] not in words:
+                        raise _fail(game, seed, step, f"token {token} ({name!r}) of {state.action_to_string(action)!r}")
             stats.decisions += 1
             stats.longest = max(stats.longest, *(len(s) for s in tree.sequences.values()))
             state.apply_action(state.rollout_action(rng) if rollout else actions[int(rng.random() * len(actions))])

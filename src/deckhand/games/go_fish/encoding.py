@@ -1,7 +1,7 @@
 """Go Fish for learning environments: one token per ask, and a seat's knowledge of the table as a tensor.
 
-Tokens: "ask seat q for rank r" is token ``13 * q + r`` (seats absolute,
-ranks ace 0 .. king 12), so ``num_tokens = 13 * players``. Chance outcomes
+Tokens: ``ask q r`` ("seat q, your r's?") is token ``13 * q + r`` (seats
+absolute, ranks ace 0 .. king 12), so ``num_tokens = 13 * players``. Chance outcomes
 are card indices ``suit * 13 + rank`` (``max_chance_outcomes = 52``).
 
 Observation, flat, seats counted from the viewer (a spectator counts from seat 0):
@@ -28,7 +28,7 @@ from deckhand.core.encoding import Encoding, one_hot, relative_seat
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import Action, View
 from deckhand.games.go_fish.options import DECK_SIZE, RANK_COUNT, GoFishSetup
-from deckhand.games.go_fish.state import PHASES, PLURALS, ask_parts
+from deckhand.games.go_fish.state import PHASES, RANKS, ask_parts
 from deckhand.games.go_fish.view import GoFishView
 
 SEAT_BLOCK = 1 + DECK_SIZE + 3 * RANK_COUNT + 1
@@ -60,7 +60,7 @@ class GoFishEncoding(Encoding):
 
     def token_name(self, token: int) -> str:
         seat, rank = divmod(token, RANK_COUNT)
-        return f"ask {seat} {PLURALS[rank]}"
+        return f"ask {seat} {RANKS[rank]}"
 
     def observation(self, view: View) -> list[float]:
         v = cast(GoFishView, view)
