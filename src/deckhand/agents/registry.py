@@ -21,6 +21,9 @@ GENERIC_AGENTS: dict[str, str] = {
     "mcts": "deckhand.agents.mcts:MCTSAgent",
     "ismcts": "deckhand.agents.ismcts:ISMCTSAgent",
     "openloop": "deckhand.agents.openloop:OpenLoopAgent",
+    # OpenSpiel's bots (the `rl` extra): a one-line error names the extra when it is missing.
+    "openspiel-mcts": "deckhand.envs.agents:OpenSpielMCTSAgent",
+    "openspiel-ismcts": "deckhand.envs.agents:OpenSpielISMCTSAgent",
 }
 """Agents that play any game: name -> ``"module:factory"``."""
 

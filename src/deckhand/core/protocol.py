@@ -12,10 +12,13 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
+
+if TYPE_CHECKING:
+    from deckhand.core.encoding import Encoding
 
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
@@ -283,6 +286,22 @@ class Game(ABC):
         nothing. A ``NotationError`` says when ``selection`` names no piece.
         """
         return "", {}
+
+    # -- the hook for learning environments --------------------------------------
+    def encoding(self) -> Encoding:
+        """The game's numbering of moves and its observation tensor (:mod:`deckhand.core.encoding`).
+
+        Made once per Game by :meth:`new_encoding`; PettingZoo and OpenSpiel adapters read it.
+        """
+        made: Encoding | None = self.__dict__.get("_encoding")
+        if made is None:
+            made = self.new_encoding()
+            self.__dict__["_encoding"] = made
+        return made
+
+    def new_encoding(self) -> Encoding:
+        """A new :class:`~deckhand.core.encoding.Encoding` for these options; games with one override it."""
+        raise ConfigError(f"{self.name} has no encoding for learning environments")
 
     def write_save(self, state: State, suffix: str) -> str:
         """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""

@@ -6,8 +6,10 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import ClassVar, cast
 
+from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action, State, View
+from deckhand.games.basra.encoding import BasraEncoding
 from deckhand.games.basra.notation import action_to_string, string_to_action
 from deckhand.games.basra.options import OPTIONS, PRESETS, BasraSetup
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
@@ -70,3 +72,6 @@ class BasraGame(BasraSetup):
 
     def information_key(self, state: State, player: int) -> Hashable:
         return information_key(cast(BasraState, state), player)
+
+    def new_encoding(self) -> Encoding:
+        return BasraEncoding(self)

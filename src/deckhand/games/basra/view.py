@@ -95,6 +95,26 @@ class BasraView(RedactedView[BasraState]):
         """The seat that took cards last this deck (the leftovers go to its side), or -1."""
         return self._public.last
 
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this deck's cards."""
+        return self._public.dealer
+
+    @property
+    def basras(self) -> tuple[int, ...]:
+        """Each seat's basras so far."""
+        return tuple(self._public.basras)
+
+    @property
+    def deck_number(self) -> int:
+        """Which deck is being played, from 1."""
+        return self._public.deck_no
+
+    @property
+    def set_aside(self) -> tuple[int, ...]:
+        """Cards dealt to the opening table and set aside to go back into the deck (``bury``)."""
+        return tuple(self._public.buried)
+
     # -- the protocol -------------------------------------------------------
     def to_json(self) -> JSON:
         s = self._public

@@ -6,8 +6,10 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, cast
 
+from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action, State, View, view_as
+from deckhand.games.cambio.encoding import CambioEncoding
 from deckhand.games.cambio.notation import action_to_string as write_action
 from deckhand.games.cambio.notation import string_to_action as read_action
 from deckhand.games.cambio.options import OPTIONS, PRESETS, CambioSetup
@@ -81,3 +83,6 @@ class CambioGame(CambioSetup):
     def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
         """A peeked card, or the own cards known from the deal: a table shows them until Enter."""
         return glimpse(view_as(view, CambioView), action)
+
+    def new_encoding(self) -> Encoding:
+        return CambioEncoding(self)

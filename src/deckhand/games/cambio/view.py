@@ -157,6 +157,21 @@ class CambioView(RedactedView[CambioState]):
         """Whether ``seat``'s cards are the caller's and cannot be switched."""
         return self._public.locked(seat)
 
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (in a stick window, the seat that played)."""
+        return self._public.turn
+
+    @property
+    def give_to(self) -> int:
+        """The position a right stick emptied and a give fills (``slot * 8 + seat``), or -1."""
+        return self._public.target
+
+    @property
+    def pile_size(self) -> int:
+        """How many cards the draw pile holds."""
+        return len(self._public.pile)
+
     def to_json(self) -> JSON:
         r = self._public
         data: JSON = {

@@ -8,9 +8,11 @@ from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from deckhand.core.encoding import Encoding
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action, State, View
+from deckhand.games.casino.encoding import CasinoEncoding
 from deckhand.games.casino.notation import action_to_string as write_action
 from deckhand.games.casino.notation import string_to_action as read_action
 from deckhand.games.casino.options import OPTIONS, PRESETS, CasinoSetup
@@ -57,6 +59,9 @@ class CasinoGame(CasinoSetup):
 
     def information_key(self, state: State, player: int) -> Hashable:
         return seat_key(cast(CasinoState, state), player)
+
+    def new_encoding(self) -> Encoding:
+        return CasinoEncoding(self)
 
     def action_to_string(self, state: State, action: Action) -> str:
         return write_action(cast(CasinoState, state), action)

@@ -108,6 +108,26 @@ class CasinoView(RedactedView[CasinoState]):
         """Cards still to be dealt."""
         return len(self._public.pile) - sum(self._counts)  # the masked pile holds the hidden hands too
 
+    @property
+    def phase(self) -> int:
+        """The phase (``state.CALL``, ``COIN``, ``DEAL``, ``PLAY``, ``OVER``)."""
+        return self._public.phase
+
+    @property
+    def call(self) -> int:
+        """Seat 0's call of the coin: 0 heads, 1 tails, -1 not yet."""
+        return self._public.call
+
+    @property
+    def leader(self) -> int:
+        """The seat that plays first this round."""
+        return self._public.leader
+
+    @property
+    def tally(self) -> tuple[int, int]:
+        """Each seat's tournament points from the rounds played."""
+        return self._public.tally[0], self._public.tally[1]
+
     # -- the protocol -----------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         s = self._public

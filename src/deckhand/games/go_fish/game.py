@@ -6,7 +6,9 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
+from deckhand.core.encoding import Encoding
 from deckhand.core.protocol import Action, State, View
+from deckhand.games.go_fish.encoding import GoFishEncoding
 from deckhand.games.go_fish.notation import action_to_string, string_to_action
 from deckhand.games.go_fish.options import GoFishSetup
 from deckhand.games.go_fish.playout import play_out, rollout_action
@@ -63,3 +65,6 @@ class GoFishGame(GoFishSetup):
 
     def information_key(self, state: State, player: int) -> Hashable:
         return information_key(_state(state), player)
+
+    def new_encoding(self) -> Encoding:
+        return GoFishEncoding(self)

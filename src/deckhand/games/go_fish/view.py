@@ -115,6 +115,25 @@ class GoFishView(RedactedView[GoFishState]):
     def stock_size(self) -> int:
         return len(self._public.stock)
 
+    def book_ranks(self, seat: int) -> tuple[int, ...]:
+        """The ranks of ``seat``'s books, in the order they were laid down."""
+        return tuple(self._public.books[seat])
+
+    @property
+    def phase(self) -> int:
+        """The phase (``state.DEAL``, ``ASK``, ``FISH``, ``REFILL``, ``LONE``, ``OVER``)."""
+        return self._public.phase
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (the one drawing, at a draw)."""
+        return self._public.player
+
+    @property
+    def fishing_for(self) -> int:
+        """The rank the seat at a go-fish draw asked for (its draw is shown if it gets one), or -1."""
+        return self._public.asking
+
 
 def information_key(state: GoFishState, player: int) -> Hashable:
     """A key equal exactly when ``player``'s views are: its hand and everything public."""

@@ -6,8 +6,10 @@ import random
 from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, cast
 
+from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action, State, View, view_as
+from deckhand.games.three_trios.encoding import ThreeTriosEncoding
 from deckhand.games.three_trios.hints import hint_marks
 from deckhand.games.three_trios.notation import action_to_string, string_to_action
 from deckhand.games.three_trios.options import OPTIONS, PRESETS, ThreeTriosSetup
@@ -91,3 +93,6 @@ class ThreeTriosGame(ThreeTriosSetup):
     def pieces(self) -> dict[str, Any]:
         """Each card's four values, as the seed prints them (``A`` for 10): north, south, east, west."""
         return {c.name: {"n": c.north, "s": c.south, "e": c.east, "w": c.west} for c in self.card_list}
+
+    def new_encoding(self) -> Encoding:
+        return ThreeTriosEncoding(self)
