@@ -49,7 +49,10 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> typer.Typer:
 
 def test_the_agents_are_generic_and_say_their_settings() -> None:
     game = deckhand.load_game("cambio")
-    assert {"openspiel-mcts", "openspiel-ismcts"} <= set(available_agents(game))
+    # each is offered where it can play: ISMCTS where cards are hidden, MCTS where nothing is
+    assert "openspiel-ismcts" in available_agents(game) and "openspiel-mcts" not in available_agents(game)
+    board = deckhand.load_game("three_trios")
+    assert "openspiel-mcts" in available_agents(board) and "openspiel-ismcts" not in available_agents(board)
     agent = make_agent("openspiel-ismcts:max_simulations=50,uct_c=1.5,rollouts=2,seed=3", game)
     assert agent.spec() == "openspiel-ismcts:iterations=50,uct_c=1.5,rollouts=2,seed=3"
     with pytest.raises(ConfigError, match="unknown setting 'depth'"):

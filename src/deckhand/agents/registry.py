@@ -61,9 +61,14 @@ def _typed(text: str) -> Any:
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
+INFORMATION: dict[str, bool] = {"openspiel-mcts": True, "openspiel-ismcts": False}
+"""Generic agents that play only games of perfect (True) or of hidden (False) information."""
+
+
 def available_agents(game: Game) -> list[str]:
     """Every agent name (and level) that can play ``game``."""
-    return list(dict.fromkeys([*game.LEVELS, *game.AGENTS, *GENERIC_AGENTS]))
+    generic = [a for a in GENERIC_AGENTS if INFORMATION.get(a, game.perfect_information) == game.perfect_information]
+    return list(dict.fromkeys([*game.LEVELS, *game.AGENTS, *generic]))
 
 
 def make_agent(spec: str, game: Game) -> Agent:
