@@ -25,8 +25,12 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--bottom", help="Your two known cards, e.g. '3,rk' (a 2..10 j q bk rk 0).")
         ] = "",
         preset: Annotated[str, typer.Option("--preset", help="Rules preset: house or classic.")] = "house",
-        playouts: Annotated[int | None, typer.Option("--playouts", help="Playouts per advice.")] = None,
-        seconds: Annotated[float | None, typer.Option("--seconds", help="Seconds per advice.")] = None,
+        playouts: Annotated[
+            int | None, typer.Option("--playouts", help="Playouts per advice (repeatable with --seed).")
+        ] = None,
+        seconds: Annotated[
+            float | None, typer.Option("--seconds", help="Seconds per advice (0.8 when neither is given).")
+        ] = None,
         engine: Annotated[
             str | None, typer.Option("--engine", help="ismcts (default where installed), openloop or flat.")
         ] = None,

@@ -139,3 +139,15 @@ def test_advice_in_a_stick_window_assumes_the_seats_before_you_pass() -> None:
     assert "stick window: seat 2 may stick or pass" in out
     assert "assuming the seats before you in the stick window pass" in out
     assert "pass " in out and "stick 1.0" in out
+
+
+@pytest.mark.parametrize(
+    ("playouts", "seconds", "budget"),
+    [(None, None, (None, advisor_module.DEFAULT_SECONDS)), (500, None, (500, None)), (None, 2.0, (None, 2.0))],
+)
+def test_advice_thinks_for_a_fixed_time_unless_told_otherwise(
+    playouts: int | None, seconds: float | None, budget: tuple[int | None, float | None]
+) -> None:
+    session = Advisor(Tracker(players=2, known=["3", "rk"]), io.StringIO(), playouts=playouts, seconds=seconds)
+    assert (session.playouts, session.seconds) == budget
+    assert advisor_module.DEFAULT_SECONDS < 1

@@ -35,6 +35,8 @@ def card_value(code: str, values: str) -> int:
     return min(number, 10) if values == "house" else number
 
 
+DEFAULT_SECONDS = 0.8
+"""An advice's budget when none is given: a fixed time keeps every answer under a second on any machine."""
 SAVE_FORMAT = "deckhand-advise-cambio"
 SAVE_VERSION = 1
 
@@ -58,7 +60,7 @@ class Advisor:
         self.tracker = tracker
         self.out = out
         self.playouts = playouts
-        self.seconds = seconds
+        self.seconds = DEFAULT_SECONDS if playouts is None and seconds is None else seconds
         self.seed = seed
         self.engine = engine
 
