@@ -17,6 +17,7 @@ table, so there is nothing to choose.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 
 from deckhand.core.cards import CODES
 from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
@@ -87,27 +88,72 @@ def sweeps(card: int, seven_diamonds: bool) -> bool:
     return VALUE[card] == JACK or (seven_diamonds and card == SEVEN_OF_DIAMONDS)
 
 
+NO_GROUPINGS: tuple[_Positions, ...] = ((),)
+"""The options of a card that cannot add cards up: the empty grouping alone (:func:`card_options`)."""
+
+ALONE: tuple[Move, ...] = tuple((card, ()) for card in range(52))
+"""``ALONE[card]``: the move of ``card`` taking nothing, or the whole table if it sweeps; built once."""
+
+
+def card_options(card: int, values: tuple[int, ...]) -> tuple[int, int, tuple[_Positions, ...]]:
+    """What a numeral or a face card (not a sweeper) may take on a table of ``values``, unbuilt.
+
+    ``values`` are the table's card values in its (rank) order. The result is
+    ``(low, high, options)``: the cards of its rank are at ``low:high``
+    (compulsory); each option is a grouping of positions below ``low`` (see
+    :func:`groupings`), the empty one first. :func:`hand_moves` builds the
+    moves from it; the search's playout policy scores them without building them.
+    """
+    value = VALUE[card]
+    # The table is in rank order: the lower cards come first, then the equal ones.
+    low = bisect_left(values, value)
+    high = bisect_right(values, value, low)
+    if value > 10 or low < 2:
+        return low, high, NO_GROUPINGS
+    return low, high, groupings(value, values[:low])
+
+
+def table_values(table: list[int]) -> tuple[int, ...]:
+    """The values of the cards of ``table`` in its order (what :func:`card_options` reads)."""
+    return tuple(map(_VALUE, table))
+
+
+def build_move(card: int, table: list[int], low: int, high: int, option: _Positions) -> Move:
+    """The move of ``card`` taking ``table[low:high]`` and the groups of positions ``option`` (:func:`card_options`)."""
+    if high == low:
+        if not option:
+            return ALONE[card]
+        equal: Groups = ()
+    elif high == low + 1:
+        equal = ((table[low],),)
+    else:
+        equal = tuple([(t,) for t in table[low:high]])
+    if not option:
+        return (card, equal)
+    # Every group has two cards or more, so itemgetter gives a tuple.
+    return (card, equal + tuple([itemgetter(*group)(table) for group in option]))
+
+
 def card_moves(card: int, table: list[int], seven_diamonds: bool) -> list[Move]:
     """The moves open to ``card`` on ``table`` (sorted by rank), canonical groups."""
-    value = VALUE[card]
-    if value == JACK or (seven_diamonds and card == SEVEN_OF_DIAMONDS):
-        return [(card, ())]
-    # The table is in rank order: the lower cards come first, then the equal ones.
-    low = bisect_left(table, value, key=_VALUE)
-    high = bisect_right(table, value, low, key=_VALUE)
-    equal = tuple((t,) for t in table[low:high]) if high > low else ()
-    if value > 10 or low < 2:
-        return [(card, equal)]
-    rest = table[:low]
-    options = groupings(value, tuple(map(_VALUE, rest)))
-    return [(card, equal + tuple(tuple(rest[p] for p in grp) for grp in option)) for option in options]
+    return hand_moves([card], table, seven_diamonds)
 
 
 def hand_moves(hand: list[int], table: list[int], seven_diamonds: bool) -> list[Move]:
     """Every move of a hand: each card with each distinct capture it allows."""
     out: list[Move] = []
+    append = out.append
+    values = tuple(map(_VALUE, table))
     for card in hand:
-        out.extend(card_moves(card, table, seven_diamonds))
+        if VALUE[card] == JACK or (seven_diamonds and card == SEVEN_OF_DIAMONDS):
+            append(ALONE[card])
+            continue
+        low, high, options = card_options(card, values)
+        if options is NO_GROUPINGS:
+            append(ALONE[card] if high == low else build_move(card, table, low, high, ()))
+            continue
+        for option in options:
+            append(build_move(card, table, low, high, option))
     return out
 
 

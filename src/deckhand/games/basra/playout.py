@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
 
 from deckhand.core.deck import pile_sample
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action
-from deckhand.games.basra.captures import Move, hand_moves
+from deckhand.games.basra.captures import ALONE, NO_GROUPINGS, Move, build_move, groupings, table_values
+from deckhand.games.basra.cards import VALUE
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.state import BasraState
 
@@ -53,12 +55,14 @@ CARD = 1.0
 """What each card taken is worth beyond its points: fewer cards left, fewer chances for the reply."""
 
 
-def rollout_move(game: BasraSetup, moves: list[Move], table: list[int], rng: random.Random) -> Move:
+def rollout_move(game: BasraSetup, hand: list[int], table: list[int], rng: random.Random) -> Move:
     """A cheap, sensible move: the most points now, each card taken counted a little, a
     sweeper kept for a table worth it, less half of any easy basra left behind.
 
     An easy basra is a table of one card or of numerals summing to 10 or less,
     which one card clears. Ties, common among trails, go to a random one of the best.
+    The moves are weighed in the order of ``hand_moves`` without being built
+    (:func:`~deckhand.games.basra.captures.card_options`): only the chosen one is.
     """
     points = game.points
     bonus = game.bonus
@@ -70,45 +74,66 @@ def rollout_move(game: BasraSetup, moves: list[Move], table: list[int], rng: ran
     for t in table:
         table_sum += value_of[t]
         table_points += points[t]
-    best = moves[0]
+    values = table_values(table)
     top = -1000.0
     ties = 0
-    for move in moves:
-        card, groups = move
-        left_sum = table_sum
-        left_points = table_points
-        if groups:
-            score: float = points[card] + CARD
-            for group in groups:
-                for t in group:
-                    score += points[t] + CARD
-                    left_sum -= value_of[t]
-                    left_points -= points[t]
-            left = count - sum(map(len, groups))
-            if not left:
-                score += bonus[card]
-        elif sweeper[card] and count:
+    best: tuple[int, int, int, tuple[tuple[int, ...], ...] | None] = (hand[0], 0, 0, None)
+    for card in hand:
+        if sweeper[card] and count:
             # The sweeper's own points are won whenever it is played: only the table counts.
-            score = table_points + CARD * (count + 1) - KEEP_SWEEPER
+            score: float = table_points + CARD * (count + 1) - KEEP_SWEEPER
             if value_of[card] <= 10 and table_sum <= 10:
                 score += bonus[card]  # the special 7♦ on a small table: a basra
-            left = 0
+            if score > top:
+                top, ties, best = score, 1, (card, 0, 0, None)
+            elif score == top:
+                ties += 1
+                if rng.random() * ties < 1.0:
+                    best = (card, 0, 0, None)
+            continue
+        if sweeper[card]:  # on an empty table: a trail
+            low = high = 0
+            options = NO_GROUPINGS
         else:
-            score = -points[card] - 2 * sweeper[card]
-            left = count + 1
-            left_sum += value_of[card]
-            left_points += points[card]
-        if left and left_sum <= 10:
-            score -= RISK * (bonus[left_sum - 1] + left_points)
-        if score > top:
-            top = score
-            best = move
-            ties = 1
-        elif score == top:
-            ties += 1
-            if rng.random() * ties < 1.0:
-                best = move
-    return best
+            # card_options, written out: the policy's hot spot (the tests hold it to hand_moves).
+            value = VALUE[card]
+            low = bisect_left(values, value)
+            high = bisect_right(values, value, low)
+            options = NO_GROUPINGS if value > 10 or low < 2 else groupings(value, values[:low])
+        for option in options:
+            took = high - low
+            if took or option:
+                took_points = 0
+                for t in table[low:high]:
+                    took_points += points[t]
+                for group in option:
+                    for p in group:
+                        took_points += points[table[p]]
+                    took += len(group)
+                score = points[card] + CARD * (took + 1) + took_points
+                if took == count:
+                    score += bonus[card]
+                else:
+                    # Each card of its rank, and each group that sums to it, is worth the card's value.
+                    left_sum = table_sum - value_of[card] * (high - low + len(option))
+                    if left_sum <= 10:
+                        score -= RISK * (bonus[left_sum - 1] + table_points - took_points)
+            else:
+                # A trail: the card's points given away, a sweeper's more so, less half of any easy basra left.
+                score = -points[card] - 2 * sweeper[card]
+                left_sum = table_sum + value_of[card]
+                if left_sum <= 10:
+                    score -= RISK * (bonus[left_sum - 1] + table_points + points[card])
+            if score > top:
+                top, ties, best = score, 1, (card, low, high, option)
+            elif score == top:
+                ties += 1
+                if rng.random() * ties < 1.0:
+                    best = (card, low, high, option)
+    card, low, high, chosen = best
+    if chosen is None:
+        return ALONE[card]
+    return build_move(card, table, low, high, chosen)
 
 
 def rollout_action(state: BasraState, rng: random.Random) -> Action:
@@ -117,7 +142,7 @@ def rollout_action(state: BasraState, rng: random.Random) -> Action:
         return state.sample_chance_outcome(rng)
     if state.to_move == TERMINAL:
         raise IllegalActionError("the game is over")
-    return rollout_move(state.game, state.moves(), state.table, rng)
+    return rollout_move(state.game, state.hands[state.to_move], state.table, rng)
 
 
 def playout_estimate(state: BasraState) -> list[float] | None:
@@ -146,25 +171,29 @@ def play_out(state: BasraState, rng: random.Random) -> list[float]:
     game = state.game
     full = len(game.deck_cards)
     stack = game.stack
-    seven = game.seven_diamonds
     hist = state.hist
     play = state.play_unchecked
-    deal = state.deal_unchecked
+    deal = state.deal_at
+    deal_hands = state.deal_hands
     while True:
         p = state.to_move
         if p >= 0:
-            moves = state._moves
-            if moves is None:
-                moves = hand_moves(state.hands[p], state.table, seven)
-            move = rollout_move(game, moves, state.table, rng)
+            move = rollout_move(game, state.hands[p], state.table, rng)
             hist.append(move)
             play(move)
         elif p == CHANCE:
             pile = state.pile
             if len(pile) == full:
                 return estimate(state)
-            card = pile_sample(pile, stack, state.drawn, rng)
+            if deal_hands(rng):
+                continue
+            if stack:
+                card = pile_sample(pile, stack, state.drawn, rng)
+                at = pile.index(card)
+            else:
+                at = int(rng.random() * len(pile))
+                card = pile[at]
             hist.append(card)
-            deal(card)
+            deal(card, at)
         else:
             return state.returns()

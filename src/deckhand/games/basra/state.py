@@ -20,10 +20,10 @@ from bisect import insort
 from typing import Any
 
 from deckhand.core.cards import CODES
-from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
+from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
-from deckhand.games.basra.captures import Move, hand_moves, is_basra, move_to_string, sweeps, why_illegal
+from deckhand.games.basra.captures import Move, hand_moves, is_basra, move_to_string, why_illegal
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.options import BasraSetup
 
@@ -84,10 +84,20 @@ class BasraState(State):
     def current_player(self) -> int:
         return self.to_move
 
+    def is_chance_node(self) -> bool:
+        return self.to_move == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.to_move == TERMINAL
+
     def legal_actions(self) -> list[Action]:
-        if self.to_move >= 0:
-            return list(self.moves())
-        if self.to_move == CHANCE:
+        player = self.to_move
+        if player >= 0:
+            moves = self._moves
+            if moves is None:
+                moves = self._moves = hand_moves(self.hands[player], self.table, self.game.seven_diamonds)
+            return list(moves)
+        if player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         return []
 
@@ -104,22 +114,42 @@ class BasraState(State):
         return list(pile_outcomes(self.pile, self.game.stack, self.drawn))
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
-        return pile_sample(self.pile, self.game.stack, self.drawn, rng)
+        stack = self.game.stack
+        if stack:
+            return pile_sample(self.pile, stack, self.drawn, rng)
+        pile = self.pile
+        return pile[int(rng.random() * len(pile))]
 
     # -- applying -----------------------------------------------------------
     def apply_action(self, action: Action) -> None:
-        if self.to_move >= 0:
-            if action not in self.moves():
+        player = self.to_move
+        if player >= 0:
+            moves = self._moves
+            if action not in (moves if moves is not None else self.moves()):
                 action = self._checked_move(action)
             self.hist.append(action)
             self.play_unchecked(action)
-        elif self.to_move == CHANCE:
-            if type(action) is not int or not pile_allows(self.pile, self.game.stack, self.drawn, action):
-                raise IllegalActionError(f"{self._describe(action)} cannot be dealt now")
-            self.hist.append(action)
-            self.deal_unchecked(action)
+        elif player == CHANCE:
+            stack = self.game.stack
+            if type(action) is int and (not stack or pile_allows(self.pile, stack, self.drawn, action)):
+                try:
+                    at = self.pile.index(action)
+                except ValueError:
+                    pass
+                else:
+                    self.hist.append(action)
+                    self.deal_at(action, at)
+                    return
+            raise IllegalActionError(f"{self._describe(action)} cannot be dealt now")
         else:
             raise IllegalActionError("the game is over")
+
+    def apply_legal(self, action: Action) -> None:
+        self.hist.append(action)
+        if self.to_move >= 0:
+            self.play_unchecked(action)  # type: ignore[arg-type]  # a legal move is a Move
+        else:
+            self.deal_unchecked(action)  # type: ignore[arg-type]  # and a legal deal a card
 
     def _describe(self, action: Action) -> str:
         if type(action) is int and 0 <= action < 52:
@@ -146,43 +176,92 @@ class BasraState(State):
         raise IllegalActionError(f"{text}: not a legal move here")
 
     def deal_unchecked(self, card: int) -> None:
-        """Deal ``card`` (a legal chance outcome) without the checks: the playout loop's way."""
-        pile_remove(self.pile, card)
+        """Deal ``card`` (a legal chance outcome, unrecorded) without the checks: the playout loop's way."""
+        self.deal_at(card, self.pile.index(card))
+
+    def deal_at(self, card: int, at: int) -> None:
+        """Deal ``card``, at index ``at`` of the (unordered) pile, unrecorded and unchecked."""
+        pile = self.pile
+        pile[at] = pile[-1]
+        pile.pop()
         self.drawn += 1
         game = self.game
-        dealt = game.players * self.deal_hand
-        pos = dealt + self.deal_table - self.deal_left
-        if pos < dealt:
-            # Each seat gets its whole hand in turn, starting after the dealer.
-            insort(self.hands[(self.dealer + 1 + pos // self.deal_hand) % game.players], card, key=_KEY)
+        left = self.deal_left
+        if left > self.deal_table:
+            # Each seat gets its whole hand in turn, starting after the dealer; the table's cards come last.
+            players = game.players
+            hand = self.deal_hand
+            pos = players * hand - (left - self.deal_table)
+            insort(self.hands[(self.dealer + 1 + pos // hand) % players], card, key=_KEY)
         elif game.buriable[card]:
             self.buried.append(card)  # set aside; the slot still needs a card
             return
         else:
             insort(self.table, card, key=_KEY)
-        self.deal_left -= 1
-        if self.deal_left == 0:
+        self.deal_left = left = left - 1
+        if not left:
             if self.buried:
                 self.pile.extend(self.buried)
                 self.buried = []
             self.to_move = game.next_seat[self.dealer]
             self._moves = None
 
+    def deal_hands(self, rng: random.Random) -> bool:
+        """Deal the whole of a later deal at once, as its chance nodes would one card at a time; recorded.
+
+        A playout's way: each card is drawn with one ``rng.random()``, as
+        ``sample_chance_outcome`` draws it, and goes where ``apply_action``
+        would put it. Only at the start of a deal of hands alone (no table,
+        no stacked card left); returns False, dealing nothing, elsewhere.
+        """
+        game = self.game
+        players = game.players
+        size = self.deal_hand
+        if self.deal_table or self.deal_left != players * size or self.drawn < len(game.stack):
+            return False
+        pile = self.pile
+        hist = self.hist
+        draw = rng.random
+        seat = self.dealer
+        for _ in range(players):
+            seat = game.next_seat[seat]
+            hand = self.hands[seat]  # empty: a deal starts when every hand is
+            for _ in range(size):
+                at = int(draw() * len(pile))
+                card = pile[at]
+                pile[at] = pile[-1]
+                pile.pop()
+                hist.append(card)
+                hand.append(card)
+            hand.sort(key=_KEY)
+        self.drawn += players * size
+        self.deal_left = 0
+        self.to_move = game.next_seat[self.dealer]
+        self._moves = None
+        return True
+
     def play_unchecked(self, move: Move) -> None:
         """Play ``move`` (a legal move, unrecorded) without the checks: the playout loop's way."""
         game = self.game
         player = self.to_move
         card, groups = move
-        self.hands[player].remove(card)
+        hands = self.hands
+        hand = hands[player]
+        hand.remove(card)
         table = self.table
-        basra = is_basra(move, table, game.seven_diamonds)
-        if sweeps(card, game.seven_diamonds):
+        if game.sweeper[card]:
+            basra = is_basra(move, table, game.seven_diamonds)
             got = table[:]
             table.clear()
+        elif groups:
+            got = []
+            for g in groups:
+                got += g
+            basra = len(got) == len(table)  # a numeral or a face card clears the table
+            self.table = [c for c in table if c not in got]
         else:
-            got = [c for g in groups for c in g]
-            if got:
-                self.table = [c for c in table if c not in got]
+            got = []
+            basra = False
         if got:
             points = game.points
             gain = points[card]
@@ -191,16 +270,20 @@ class BasraState(State):
             if basra:
                 gain += game.bonus[card]
                 self.basras[player] += 1
-            self.totals[player & 1] += gain
-            pile = self.piles[player & 1]
-            pile.extend(got)
+            side = player & 1
+            self.totals[side] += gain
+            pile = self.piles[side]
+            pile += got
             pile.append(card)
             self.last = player
         else:
             insort(table, card, key=_KEY)
         self.to_move = game.next_seat[player]
         self._moves = None
-        if not self.hands[player] and not any(self.hands):
+        if not hand:
+            for other in hands:
+                if other:
+                    return
             self._end_deal()
 
     def _end_deal(self) -> None:

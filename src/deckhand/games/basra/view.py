@@ -137,13 +137,23 @@ class BasraView(RedactedView[BasraState]):
     def sample_world(self, rng: random.Random) -> BasraState:
         """A full state agreeing with this view; its history starts here (it is empty)."""
         world = self._public.clone()
-        hidden = list(self.unseen)
-        rng.shuffle(hidden)
+        s = self._public
+        known = set(self.hand) | set(s.table) | set(s.piles[0]) | set(s.piles[1]) | set(s.buried)
+        hidden = [c for c in self.game.deck_cards if c not in known]
+        # The other hands are a uniform choice of the unseen cards (a partial shuffle); the
+        # rest is the pile, whose order carries nothing: each deal draws from it at random.
+        n = len(hidden)
+        start = 0
+        draw = rng.random
         for seat, count in enumerate(self._counts):
-            if seat != self.player:
-                world.hands[seat] = sorted(hidden[:count], key=ORDER.__getitem__)
-                hidden = hidden[count:]
-        world.pile = hidden
+            if seat == self.player:
+                continue
+            for i in range(start, start + count):
+                j = i + int(draw() * (n - i))
+                hidden[i], hidden[j] = hidden[j], hidden[i]
+            world.hands[seat] = sorted(hidden[start : start + count], key=ORDER.__getitem__)
+            start += count
+        world.pile = hidden[start:]
         world._moves = None
         return world
 

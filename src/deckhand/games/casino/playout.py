@@ -26,8 +26,8 @@ import random
 from functools import cache
 from typing import Any
 
-from deckhand.core.protocol import Action, play_out_with
-from deckhand.games.casino.state import DEAL, DIAMOND_TEN, PLAY, SPADE_TWO, CasinoState
+from deckhand.core.protocol import Action
+from deckhand.games.casino.state import DEAL, DIAMOND_TEN, OVER, PLAY, SPADE_TWO, CasinoState
 
 WORTH = tuple(4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52))
 """A card in a pile, in quarter points: 4 for counting towards most cards, plus its scoring share."""
@@ -90,9 +90,29 @@ def play_out(state: CasinoState, rng: random.Random) -> list[float]:
     """Play ``state`` on in place with the policy (chance by its odds) to the end or an estimate; the returns.
 
     The estimate is the game's hook, looked up once, so that a search may be
-    tried against another estimate; the policy is called directly.
+    tried against another estimate; it is asked where a deal starts (the
+    game's own answers nowhere else), and the deal's cards then follow.
+    The policy is called directly and its moves, legal by construction,
+    played without the checks (``apply_legal``).
     """
-    return play_out_with(state, rng, rollout_action, state.game.playout_estimate)
+    estimate = state.game.playout_estimate
+    apply = state.apply_legal
+    legal = state.shared_legal_actions
+    sample = state.sample_chance_outcome
+    while True:
+        phase = state.phase
+        if phase == PLAY:
+            apply(rollout_choice(legal(), rng))
+        elif phase == DEAL:
+            value = estimate(state)
+            if value is not None:
+                return value
+            while state.phase == DEAL:
+                apply(sample(rng))
+        elif phase == OVER:
+            return state.returns()
+        else:  # the call and the coin, at the start of a game
+            apply(rollout_action(state, rng))
 
 
 def playout_estimate(state: CasinoState) -> list[float] | None:

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from deckhand.core.cards import CARDS, CODES
-from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
+from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, State
 from deckhand.games.casino.moves import Build, Play, action_text, build_text, capture_cards, legal_plays
@@ -204,7 +204,10 @@ class CasinoState(State):
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
         if self.phase == DEAL:
-            return pile_sample(self.pile, self.stack, self.drawn, rng)
+            pile = self.pile
+            if self.drawn >= len(self.stack):  # no stacked card left: any card of the pile
+                return pile[int(rng.random() * len(pile))]
+            return pile_sample(pile, self.stack, self.drawn, rng)
         if self.phase == COIN:
             return ("coin", 0 if rng.random() < 0.5 else 1)
         raise IllegalActionError("not a chance node")
@@ -214,12 +217,19 @@ class CasinoState(State):
         phase = self.phase
         if phase == DEAL:
             # fast path: a deal is legal when the pile allows that card next
-            if type(action) is not int or not pile_allows(self.pile, self.stack, self.drawn, action):
-                raise IllegalActionError(why_illegal(self, action))
-            self._legal = None
-            self.hist.append(action)
-            self._deal(action)
-            return
+            if type(action) is int and (
+                self.drawn >= len(self.stack) or pile_allows(self.pile, self.stack, self.drawn, action)
+            ):
+                try:
+                    at = self.pile.index(action)
+                except ValueError:
+                    pass
+                else:
+                    self._legal = None
+                    self.hist.append(action)
+                    self._deal(action, at)
+                    return
+            raise IllegalActionError(why_illegal(self, action))
         legal = self._legal
         if legal is None:
             legal = self._list_actions()
@@ -227,13 +237,26 @@ class CasinoState(State):
             raise IllegalActionError(why_illegal(self, action))
         self._legal = None
         self.hist.append(action)
+        self._apply(phase, action)
+
+    def apply_legal(self, action: Action) -> None:
+        self._legal = None
+        self.hist.append(action)
+        phase = self.phase
+        if phase == DEAL:
+            self._deal(action, self.pile.index(action))  # type: ignore[arg-type]  # a card
+        else:
+            self._apply(phase, action)
+
+    def _apply(self, phase: int, action: Any) -> None:
+        """A legal action of a seat or the coin, recorded: play it."""
         if phase == PLAY:
-            self._play(action)  # type: ignore[arg-type]
+            self._play(action)
         elif phase == CALL:
-            self.call = action[1]  # type: ignore[index]
+            self.call = action[1]
             self.phase = COIN
         else:
-            self.leader = self.to_move = 0 if action[1] == self.call else 1  # type: ignore[index]
+            self.leader = self.to_move = 0 if action[1] == self.call else 1
             self._start_deal(FIRST_DEAL)
 
     def resume(self) -> None:
@@ -249,8 +272,11 @@ class CasinoState(State):
         self.deal_pos = 0
         self.phase = DEAL
 
-    def _deal(self, card: int) -> None:
-        pile_remove(self.pile, card)
+    def _deal(self, card: int, at: int) -> None:
+        """Deal ``card``, at index ``at`` of the (unordered) pile."""
+        pile = self.pile
+        pile[at] = pile[-1]
+        pile.pop()
         self.drawn += 1
         target = self.deal_seq[self.deal_pos]
         self.deal_pos += 1

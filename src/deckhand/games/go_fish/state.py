@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from deckhand.core.cards import CODES
-from deckhand.core.deck import pile_allows, pile_outcomes, pile_remove, pile_sample
+from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
 from deckhand.games.go_fish.options import DECK_SIZE, RANK_COUNT, GoFishSetup
@@ -86,6 +86,8 @@ class GoFishState(State):
         self.phase = DEAL
         self.asking = -1
         self.actions: list[int] = []
+        self._legal: list[int] | None = None
+        """The asks open now, kept until the next action (``legal_actions``, ``apply_action``)."""
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -93,9 +95,18 @@ class GoFishState(State):
             return self.player
         return TERMINAL if self.phase == OVER else CHANCE
 
+    def is_chance_node(self) -> bool:
+        return self.phase != ASK and self.phase != OVER
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
     def legal_actions(self) -> list[Action]:
         if self.phase == ASK:
-            return list(self.asks())
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.asks()
+            return list(legal)
         if self.phase == OVER:
             return []
         return [card for card, _ in self.chance_outcomes()]
@@ -103,14 +114,18 @@ class GoFishState(State):
     def asks(self) -> list[int]:
         """The asks open to the seat to move: another seat holding cards, a rank it holds."""
         p = self.player
-        ranks = sorted({rank_of(c) for c in self.hands[p]})
+        ranks = sorted({c % RANK_COUNT for c in self.hands[p]})
         strict = not self.stock
-        out = []
-        for q in range(len(self.hands)):
-            if q == p or not self.hands[q]:
+        out: list[int] = []
+        for q, hand in enumerate(self.hands):
+            if q == p or not hand:
                 continue
+            base = ASK_BASE + RANK_COUNT * q
             lacks = self.lacks[q]
-            out += [ask_action(q, r) for r in ranks if not (strict and lacks >> r & 1)]
+            if strict and lacks:
+                out += [base + r for r in ranks if not lacks >> r & 1]
+            else:
+                out += [base + r for r in ranks]
         return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -119,7 +134,11 @@ class GoFishState(State):
         return list(pile_outcomes(self.stock, self.game.stack, self.drawn))
 
     def sample_chance_outcome(self, rng: random.Random) -> Action:
-        return pile_sample(self.stock, self.game.stack, self.drawn, rng)
+        stack = self.game.stack
+        if stack:
+            return pile_sample(self.stock, stack, self.drawn, rng)
+        stock = self.stock
+        return stock[int(rng.random() * len(stock))]
 
     # -- moves -------------------------------------------------------------
     def illegal(self, action: object) -> str | None:
@@ -152,14 +171,33 @@ class GoFishState(State):
         return None
 
     def apply_action(self, action: Action) -> None:
-        reason = self.illegal(action)
-        if reason is not None:
-            raise IllegalActionError(reason)
-        assert isinstance(action, int)
+        if type(action) is int:
+            phase = self.phase
+            if phase == ASK:
+                legal = self._legal
+                if (action in legal) if legal is not None else self.illegal(action) is None:
+                    self.actions.append(action)
+                    q, r = divmod(action - ASK_BASE, RANK_COUNT)
+                    self._ask(q, r)
+                    return
+            elif phase != OVER and 0 <= action < DECK_SIZE:
+                stack = self.game.stack
+                if not stack or pile_allows(self.stock, stack, self.drawn, action):
+                    try:
+                        at = self.stock.index(action)
+                    except ValueError:
+                        pass
+                    else:
+                        self.actions.append(action)
+                        self._draw(action, at)
+                        return
+        raise IllegalActionError(self.illegal(action) or f"{quote(action, 40)} is not allowed here")
+
+    def apply_legal(self, action: Action) -> None:
         if self.phase == ASK:
-            self.ask(action)
+            self.ask(action)  # type: ignore[arg-type]  # a legal action is an int
         else:
-            self.draw(action)
+            self.draw(action)  # type: ignore[arg-type]
 
     def ask(self, action: int) -> None:
         """Play an ask known to be legal, unchecked (playouts)."""
@@ -170,21 +208,22 @@ class GoFishState(State):
     def draw(self, card: int) -> None:
         """Draw a card known to be a chance outcome, unchecked (playouts)."""
         self.actions.append(card)
-        self._draw(card)
+        self._draw(card, self.stock.index(card))
 
     def _ask(self, q: int, r: int) -> None:
+        self._legal = None
         p = self.player
         bit = 1 << r
         self.holds[p] |= bit
         self.lacks[q] |= bit
-        given = [c for c in self.hands[q] if rank_of(c) == r]
+        given = [c for c in self.hands[q] if c % RANK_COUNT == r]
         if not given:
             if self.stock:
                 self.phase, self.asking = FISH, r
             else:
                 self._next_turn(p + 1)
             return
-        self.hands[q] = [c for c in self.hands[q] if rank_of(c) != r]
+        self.hands[q] = [c for c in self.hands[q] if c % RANK_COUNT != r]
         self.hands[p] += given
         mask = sum(1 << c for c in given)
         self.seen[q] &= ~mask
@@ -193,10 +232,14 @@ class GoFishState(State):
         self._book(p, r)
         self._next_turn(p)
 
-    def _draw(self, card: int) -> None:
-        pile_remove(self.stock, card)
+    def _draw(self, card: int, at: int) -> None:
+        """Draw ``card``, at index ``at`` of the (unordered) stock."""
+        self._legal = None
+        stock = self.stock
+        stock[at] = stock[-1]
+        stock.pop()
         self.drawn += 1
-        r = rank_of(card)
+        r = card % RANK_COUNT
         if self.phase == DEAL:
             seat = (self.drawn - 1) // self.game.hand_size
             self.hands[seat].append(card)
@@ -220,9 +263,10 @@ class GoFishState(State):
     def _book(self, seat: int, r: int) -> bool:
         """Lay down the four cards of rank ``r`` if ``seat`` holds them all."""
         hand = self.hands[seat]
-        if sum(1 for c in hand if rank_of(c) == r) < 4:
+        # A hand holds each card once: four of a rank are its four suits.
+        if r not in hand or r + 13 not in hand or r + 26 not in hand or r + 39 not in hand:
             return False
-        self.hands[seat] = [c for c in hand if rank_of(c) != r]
+        self.hands[seat] = [c for c in hand if c % RANK_COUNT != r]
         self.seen[seat] &= ~sum(1 << c for c in book_cards(r))
         keep = ~(1 << r)
         for q in range(len(self.hands)):
@@ -234,19 +278,21 @@ class GoFishState(State):
 
     def _next_turn(self, seat: int) -> None:
         """Give the turn to ``seat`` (or the next seat round the table that can play), or end the game."""
-        n = len(self.hands)
+        hands = self.hands
+        n = len(hands)
         if self.booked < RANK_COUNT:
             for step in range(n):
                 p = (seat + step) % n
-                if not self.hands[p]:
+                if not hands[p]:
                     if self.stock:  # an empty hand draws first
                         self.player, self.phase = p, REFILL
                         return
                     continue  # out of cards with the stock empty: out of the game
                 self.player = p
-                if any(self.hands[q] for q in range(n) if q != p):
-                    self.phase = ASK
-                    return
+                for q in range(n):
+                    if q != p and hands[q]:
+                        self.phase = ASK
+                        return
                 if self.stock:  # nobody else holds a card: draw, and the turn passes
                     self.phase = LONE
                     return
@@ -268,6 +314,7 @@ class GoFishState(State):
         new.phase = self.phase
         new.asking = self.asking
         new.actions = self.actions[:]
+        new._legal = None  # views edit the hands of their copies
         return new
 
     def history(self) -> list[Action]:

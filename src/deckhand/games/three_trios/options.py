@@ -13,7 +13,7 @@ from typing import Any
 
 from deckhand.core.errors import ConfigError
 from deckhand.core.options import Option, boolean, words
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Action, Game
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, Board, TrioCard, load_board, load_cards
 
 EMPTY = -1
@@ -22,6 +22,9 @@ SEATS = ("red", "blue")
 NORTH, SOUTH, EAST, WEST = 0, 1, 2, 3
 _OPPOSITE = (SOUTH, NORTH, WEST, EAST)
 _STEPS = ((-1, 0), (1, 0), (0, 1), (0, -1))
+
+SMALL_BOARD = 9
+"""Boards of at most this many card cells keep their legal-action lists (the 3x3 board has 9)."""
 
 RULE_NAMES = ("greater", "reverse", "fallen-ace", "same", "plus")
 _parse_rule_words = words(RULE_NAMES, aliases={"default": "greater", "fallen_ace": "fallen-ace"})
@@ -107,6 +110,26 @@ class ThreeTriosSetup(Game):
                     found.append((n, d, _OPPOSITE[d]))
             self.nbrs.append(tuple(found) if cell not in layout.holes else ())
         self.shuffle: bool = self.options["shuffle"]
+        self.start_board: tuple[int, ...] = tuple(
+            HOLE if cell in layout.holes else EMPTY for cell in range(self.ncells)
+        )
+        """The board before the first card: what every new state copies."""
+        dealt = 2 * self.hand_size
+        if self.shuffle:
+            self.start_hands: tuple[tuple[int, ...], ...] = ((), (), tuple(range(len(self.names))))
+        else:
+            self.start_hands = (tuple(range(0, dealt, 2)), tuple(range(1, dealt, 2)), tuple(range(dealt, count)))
+        """Red's hand, blue's and the undealt pile before the first move (all undealt when the cards are shuffled)."""
+        self.action_rows: list[tuple[int, ...]] = [
+            tuple(card * self.ncells + cell for cell in range(self.ncells)) for card in range(count)
+        ]
+        """``action_rows[card][cell]``: the action placing ``card`` on ``cell``."""
+        small = len(self.card_cells) <= SMALL_BOARD
+        self.moves_cache: dict[tuple[int, ...], tuple[Action, ...]] | None = {} if small else None
+        """On a small board, the legal actions by the mover's hand and the empty cells (``ThreeTriosState``).
+
+        Its positions repeat so often that a list is worth keeping; on a larger board they seldom do.
+        """
 
     def _beats(self, mine: int, theirs: int) -> bool:
         """Whether a placed value ``mine`` beats a facing value ``theirs`` under the comparison rule."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from deckhand.core.protocol import TERMINAL, Action, Game
+from deckhand.core.protocol import CHANCE, TERMINAL, Action
 from deckhand.games.three_trios.state import ThreeTriosState, place
 
 
@@ -25,8 +25,10 @@ def rollout_action(state: ThreeTriosState, rng: random.Random) -> Action:
 
 def play_out(state: ThreeTriosState, rng: random.Random) -> list[float]:
     """The moves of ``rollout_action`` without ``apply_action``'s checks, which they always pass."""
-    if state._player < 0:  # the deal first: the generic loop, with the game's hooks
-        return Game.play_out(state.game, state, rng)
+    while state._player == CHANCE:  # the deal first (no estimate stops a playout here)
+        state.apply_legal(state.sample_chance_outcome(rng))
+    if state._player == TERMINAL:
+        return state.returns()
     game, hands, empty, board, owner = state.game, state._hands, state._empty, state._board, state._owner
     history, ncells, rand = state._history, game.ncells, rng.random
     player = state._player

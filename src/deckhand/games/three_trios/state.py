@@ -11,6 +11,7 @@ is ordered and is unique across both hands.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
@@ -27,12 +28,12 @@ def place(
     """
     board[cell] = card
     owner[cell] = me
-    vals = game.vals
     nbrs = game.nbrs
     base = card * 4
     flipped: list[int] = []
     special = game.special
     if special:
+        vals = game.vals
         matches: list[int] = []
         if special == 1:
             for n, d, od in nbrs[cell]:
@@ -57,7 +58,7 @@ def place(
         if other >= 0 and owner[n] != me and wins[base + d][other]:
             owner[n] = me
             flipped.append(n)
-    if combos:
+    if combos and flipped:
         combo(game, board, owner, flipped, me)
     return flipped
 
@@ -77,6 +78,24 @@ def combo(game: ThreeTriosSetup, board: list[int], owner: list[int], flipped: li
         i += 1
 
 
+def actions_of(game: ThreeTriosSetup, hand: list[int], empty: list[int]) -> list[Action]:
+    """Each card of ``hand`` on each cell of ``empty``, card by card: the legal actions."""
+    rows = game.action_rows
+    actions: list[Action] = []
+    if len(empty) == 1:  # an itemgetter of one item gives the item, not a tuple
+        cell = empty[0]
+        actions += [rows[card][cell] for card in hand]
+        return actions
+    pick = itemgetter(*empty)  # picks a card's actions on the empty cells out of its row, in C
+    for card in hand:
+        actions += pick(rows[card])
+    return actions
+
+
+MOVES_CACHE_LIMIT = 20_000
+"""Legal-action lists a game keeps (by hand and empty cells) before it starts afresh."""
+
+
 class ThreeTriosState(State):
     """A Three Trios position: the board, both hands in deal order, and the undealt pile."""
 
@@ -84,25 +103,29 @@ class ThreeTriosState(State):
 
     def __init__(self, game: ThreeTriosSetup) -> None:
         self.game: ThreeTriosSetup = game
-        self._board = [HOLE if cell in game.layout.holes else EMPTY for cell in range(game.ncells)]
+        self._board = list(game.start_board)
         self._owner = [-1] * game.ncells
         self._empty = list(game.card_cells)
         self._history: list[int] = []
-        dealt = 2 * game.hand_size
+        red, blue, pile = game.start_hands
+        self._hands = [list(red), list(blue)]
+        self._pile = list(pile)
         if game.shuffle:
-            self._hands: list[list[int]] = [[], []]
-            self._pile = list(range(len(game.names)))
             self._dealt = 0
             self._player = CHANCE
         else:
-            self._hands = [list(range(0, dealt, 2)), list(range(1, dealt, 2))]
-            self._pile = list(range(dealt, len(game.names)))
-            self._dealt = dealt
+            self._dealt = 2 * game.hand_size
             self._player = 0
 
     # -- reading -----------------------------------------------------------
     def current_player(self) -> int:
         return self._player
+
+    def is_chance_node(self) -> bool:
+        return self._player == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._player == TERMINAL
 
     def board(self) -> list[int]:
         """Card id per cell (``EMPTY``/``HOLE`` otherwise); a copy."""
@@ -136,10 +159,20 @@ class ThreeTriosState(State):
             return list(sorted(self._pile))
         if player < 0:
             return []
-        n = self.game.ncells
+        hand = self._hands[player]
         empty = self._empty
-        actions: list[Action] = [card * n + cell for card in self._hands[player] for cell in empty]
-        return actions
+        game = self.game
+        cache = game.moves_cache
+        if cache is not None:
+            # A small board: searches meet the same hand and empty cells again and again.
+            key = (*hand, -1, *empty)
+            known = cache.get(key)
+            if known is None:
+                if len(cache) >= MOVES_CACHE_LIMIT:
+                    cache.clear()
+                known = cache[key] = tuple(actions_of(game, hand, empty))
+            return list(known)
+        return actions_of(game, hand, empty)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self._player != CHANCE:
@@ -155,32 +188,63 @@ class ThreeTriosState(State):
     # -- playing -----------------------------------------------------------
     def apply_action(self, action: Action) -> None:
         player = self._player
+        if type(action) is int:
+            if player >= 0:
+                game = self.game
+                card, cell = divmod(action, game.ncells)
+                hand = self._hands[player]
+                if card in hand and self._board[cell] == EMPTY:
+                    # The body of _play, written out: the checked path is the public API's hot spot.
+                    hand.remove(card)
+                    empty = self._empty
+                    empty.remove(cell)
+                    place(game, self._board, self._owner, cell, card, player)
+                    self._player = 1 - player if empty else TERMINAL
+                    self._history.append(action)
+                    return
+            elif player == CHANCE and action in self._pile:
+                self._deal(action)
+                return
+        raise IllegalActionError(self._why_illegal(action))
+
+    def apply_legal(self, action: Action) -> None:
+        move: int = action  # type: ignore[assignment]  # a legal action is an int
+        player = self._player
+        if player >= 0:
+            card, cell = divmod(move, self.game.ncells)
+            self._play(move, card, cell, player)
+        else:
+            self._deal(move)
+
+    def _play(self, action: int, card: int, cell: int, player: int) -> None:
+        self._hands[player].remove(card)
+        empty = self._empty
+        empty.remove(cell)
+        place(self.game, self._board, self._owner, cell, card, player)
+        self._player = 1 - player if empty else TERMINAL
+        self._history.append(action)
+
+    def _deal(self, card: int) -> None:
+        self._pile.remove(card)
+        self._hands[self._dealt % 2].append(card)
+        self._dealt += 1
+        if self._dealt == 2 * self.game.hand_size:
+            self._player = 0
+        self._history.append(card)
+
+    def _why_illegal(self, action: Action) -> str:
+        player = self._player
         game = self.game
         if player == CHANCE:
-            if type(action) is not int or action not in self._pile:
-                raise IllegalActionError(f"{quote(action, 40)} is not an undealt card here")
-            self._pile.remove(action)
-            self._hands[self._dealt % 2].append(action)
-            self._dealt += 1
-            if self._dealt == 2 * game.hand_size:
-                self._player = 0
-            self._history.append(action)
-            return
+            return f"{quote(action, 40)} is not an undealt card here"
         if player == TERMINAL:
-            raise IllegalActionError("the game is over: every card cell is filled")
+            return "the game is over: every card cell is filled"
         if type(action) is not int or not 0 <= action < len(game.names) * game.ncells:
-            raise IllegalActionError(f"{quote(action, 40)} is not a Three Trios move")
+            return f"{quote(action, 40)} is not a Three Trios move"
         card, cell = divmod(action, game.ncells)
-        hand = self._hands[player]
-        if card not in hand:
-            raise IllegalActionError(self._why_not_in_hand(card, player))
-        if self._board[cell] != EMPTY:
-            raise IllegalActionError(self._why_not_empty(cell))
-        hand.remove(card)
-        self._empty.remove(cell)
-        place(game, self._board, self._owner, cell, card, player)
-        self._player = 1 - player if self._empty else TERMINAL
-        self._history.append(action)
+        if card not in self._hands[player]:
+            return self._why_not_in_hand(card, player)
+        return self._why_not_empty(cell)
 
     def _why_not_in_hand(self, card: int, player: int) -> str:
         name = self.game.names[card]
