@@ -40,7 +40,7 @@ class BasraGame(BasraSetup):
         "classic": "deckhand.games.basra.agents:ClassicAgent",
         "greedy": "deckhand.games.basra.agents:GreedyAgent",
     }
-    LEVELS: ClassVar[dict[str, str]] = {"easy": "classic", "medium": "greedy", "hard": "ismcts:iterations=3000"}
+    LEVELS: ClassVar[dict[str, str]] = {"easy": "classic", "medium": "greedy", "hard": "ismcts:seconds=0.5"}
 
     def new_initial_state(self) -> BasraState:
         return BasraState(self)

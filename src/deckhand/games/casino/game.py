@@ -45,7 +45,7 @@ class CasinoGame(CasinoSetup):
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     AGENTS: ClassVar[Mapping[str, str]] = {"greedy": "deckhand.games.casino.agents:GreedyAgent"}
-    LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "ismcts:iterations=2000"}
+    LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "ismcts:seconds=0.5"}
     HINTS: ClassVar[str | None] = "greedy"
     """Hints are the seed's help mode: the greedy move, told in its sentence."""
     SAVE_FORMATS: ClassVar[Mapping[str, str]] = {".txt": "the seed's text"}
