@@ -34,7 +34,9 @@ def register(app: typer.Typer) -> None:
         engine: Annotated[
             str | None, typer.Option("--engine", help="ismcts (default where installed), openloop or flat.")
         ] = None,
-        seed: Annotated[int | None, typer.Option("--seed", help="Seed for the advice's sampling.")] = None,
+        seed: Annotated[
+            int | None, typer.Option("--seed", help="Seed for the advice's sampling (repeats it with --playouts).")
+        ] = None,
         load: Annotated[Path | None, typer.Option("--load", help="Resume a saved session.")] = None,
     ) -> None:
         """Track a Cambio game at the table: you are seat 0; type 'help' for the commands."""

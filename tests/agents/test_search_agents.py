@@ -124,6 +124,11 @@ def test_mcts_plays_perfect_information_games_only() -> None:
         ("ismcts:belief=psychic", "belief"),
         ("ismcts:opponents=mirror", "opponents"),
         ("ismcts:widen=-1", "widen"),
+        ("ismcts:iterations=true", "iterations"),
+        ("ismcts:seconds=inf", "seconds"),
+        ("ismcts:seconds=nan", "seconds"),
+        ("ismcts:c=nan", "exploration"),
+        ("ismcts:widen=inf", "widen"),
     ],
 )
 def test_bad_settings_are_refused_with_their_name(spec: str, message: str) -> None:

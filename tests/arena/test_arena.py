@@ -266,5 +266,5 @@ def test_batches_hand_out_every_game_once_in_order(games: int, workers: int) -> 
     matches = schedule(2, 2, games, seed=1)
     split = batches(matches, workers)
     assert [m for batch in split for m in batch] == matches
-    assert max(len(b) for b in split) <= 64
+    assert max(len(b) for b in split) <= 8
     assert len(split) >= min(games, 16 * workers)

@@ -82,3 +82,21 @@ def test_unchecked_path_check_catches_a_difference(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(CambioState, "apply_legal", wrong)
     with pytest.raises(ConformanceError, match="apply_legal"):
         check_unchecked_path(_load("cambio", "classic"), seed=0)
+
+
+def test_unchecked_path_check_catches_a_clone_that_shares_a_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clone that shares the discard pile with its original is caught when the game goes on from it."""
+    from deckhand.games.cambio.state import CambioState
+    from deckhand.testing import ConformanceError
+
+    real = CambioState.clone
+
+    def shallow(self: CambioState) -> CambioState:
+        copy = real(self)
+        copy.discard = self.discard
+        return copy
+
+    monkeypatch.setattr(CambioState, "clone", shallow)
+    with pytest.raises(ConformanceError, match="changed the original"):
+        for seed in range(5):
+            check_unchecked_path(_load("cambio", "house"), seed)

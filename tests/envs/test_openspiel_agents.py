@@ -119,8 +119,9 @@ def test_a_time_budget_is_per_move_and_shared_among_a_composite_moves_tokens(nam
         start = time.perf_counter()
         state.apply_action(agent.step(view, rng))
         spent.append(time.perf_counter() - start)
-    # Each move takes its 0.05 s, however many tokens it has (a median, for a busy machine's hiccups).
-    assert 0.04 < statistics.median(spent) < 0.1
+    # Each move stops on its budget, however many tokens it has (not the budget a token: a median,
+    # and a wide margin for a busy machine).
+    assert statistics.median(spent) < 0.05 * 4
 
 
 def test_mcts_plays_three_trios_and_names_its_candidates() -> None:
@@ -154,3 +155,28 @@ def test_arena_of_ismcts_against_random(cli: typer.Typer, name: str) -> None:
     data = json.loads(result.stdout)
     assert data["games"] == 2
     assert sum(a["score"] * a["games"] for a in data["agents"]) == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize("spec", ["openspiel-ismcts:iterations=40,seed=3", "openspiel-ismcts:iterations=40"])
+def test_one_view_and_one_rng_give_one_move_whatever_came_before(spec: str) -> None:
+    game = deckhand.load_game("cambio")
+    agent = make_agent(spec, game)
+    view = first_decision(game, 6).view(0)
+    first = agent.explain(view, random.Random(9))
+    again = agent.explain(view, random.Random(9))
+    assert (again.action, again.candidates) == (first.action, first.candidates)
+    assert agent.step(view, random.Random(9)) == first.action
+
+
+@pytest.mark.parametrize(
+    ("setting", "named"),
+    [
+        ("iterations=true", "iterations"),
+        ("uct_c=nan", "uct_c"),
+        ("seconds=inf", "seconds"),
+        ("rollouts=true", "rollouts"),
+    ],
+)
+def test_settings_that_are_not_numbers_are_refused_by_name(setting: str, named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        make_agent(f"openspiel-ismcts:{setting}", deckhand.load_game("cambio"))

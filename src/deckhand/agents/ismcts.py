@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError
+from deckhand.core.numbers import is_setting_number
 from deckhand.core.protocol import TERMINAL, Action, Game, View
 
 OPPONENTS = ("tree", "own", "policy")
@@ -69,7 +70,7 @@ class ISMCTSAgent(SearchAgent):
         opponents: str = "tree",
         widen: float = 0.0,
     ) -> None:
-        if not isinstance(widen, int | float) or widen < 0:
+        if not is_setting_number(widen) or widen < 0:
             raise ConfigError(f"widen must be a number >= 0, not {widen!r}")
         if opponents not in OPPONENTS:
             raise ConfigError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")

@@ -22,6 +22,7 @@ from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View, play_out_with, uniform_action
 
 DEFAULT_ITERATIONS = 1000
@@ -59,9 +60,9 @@ class Budget:
     __slots__ = ("iterations", "seconds")
 
     def __init__(self, iterations: int | None, seconds: float | None) -> None:
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+        if iterations is not None and (not is_setting_count(iterations) or iterations < 1):
             raise ConfigError(f"iterations must be a whole number >= 1, not {iterations!r}")
-        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+        if seconds is not None and (not is_setting_number(seconds) or seconds <= 0):
             raise ConfigError(f"seconds must be a number > 0, not {seconds!r}")
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -141,7 +142,7 @@ class SearchAgent(Agent):
             raise ConfigError(f"rollout must be one of {', '.join(PLAYOUTS)}, not {rollout!r}")
         if belief not in BELIEFS:
             raise ConfigError(f"belief must be one of {', '.join(BELIEFS)}, not {belief!r}")
-        if not isinstance(c, int | float) or c < 0:
+        if not is_setting_number(c) or c < 0:
             raise ConfigError(f"c (exploration) must be a number >= 0, not {c!r}")
         self.game = game
         self.budget = Budget(iterations, seconds)

@@ -14,6 +14,7 @@ ASCII digits only, at most nine of them.
 
 from __future__ import annotations
 
+import math
 import re
 
 from deckhand.core.errors import DeckhandError, NotationError, quote
@@ -43,3 +44,13 @@ def whole_number(
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise error(f"{what} must be {bounds}, not {value}")
     return value
+
+
+def is_setting_count(value: object) -> bool:
+    """Whether an agent setting is a whole number (``true`` is not one, though Python counts it as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_setting_number(value: object) -> bool:
+    """Whether an agent setting is a finite number: ``nan`` and ``inf`` read as floats but budget nothing."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

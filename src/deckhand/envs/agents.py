@@ -43,6 +43,7 @@ from typing import Any
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.search import DEFAULT_ITERATIONS, PLAYOUTS, Budget
 from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View
 
 ROLLOUTS = ("random", "policy", "openspiel")
@@ -118,13 +119,13 @@ class OpenSpielAgent(Agent):
             if iterations is not None and iterations != max_simulations:
                 raise ConfigError("iterations and max_simulations are one setting; give one")
             iterations = max_simulations
-        if not isinstance(uct_c, int | float) or isinstance(uct_c, bool) or uct_c < 0:
+        if not is_setting_number(uct_c) or uct_c < 0:
             raise ConfigError(f"uct_c must be a number >= 0, not {uct_c!r}")
-        if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
+        if not is_setting_count(rollouts) or rollouts < 1:
             raise ConfigError(f"rollouts must be a whole number >= 1, not {rollouts!r}")
         if rollout not in ROLLOUTS:
             raise ConfigError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        if seed is not None and (not is_setting_count(seed) or seed < 0):
             raise ConfigError(f"seed must be a whole number >= 0, not {seed!r}")
         self.game = game
         self.budget = Budget(iterations, seconds)
@@ -134,7 +135,6 @@ class OpenSpielAgent(Agent):
         self.seed = seed
         self.name = self.kind
         self.spiel = self.adapter.from_game(game)
-        self._numpy_rng: Any = None
 
     def check(self, game: Game, seconds: float | None) -> None:
         """Refuse a game or a setting this bot cannot play with (a one-line ``ConfigError``)."""
@@ -152,14 +152,17 @@ class OpenSpielAgent(Agent):
         return self.kind + (":" + ",".join(parts) if parts else "")
 
     def random_state(self, rng: random.Random) -> Any:
-        """The bot's numpy rng: one for the agent's life with ``seed``, else a fresh one drawn from ``rng``."""
+        """The bot's numpy rng for one decision, drawn from ``rng`` (and ``seed``, when given).
+
+        Fresh each time, so that one view and one rng give one move, whatever
+        the agent decided before (an arena worker's agents serve many games).
+        """
         import numpy as np
 
-        if self.seed is None:
-            return np.random.RandomState(rng.getrandbits(32))
-        if self._numpy_rng is None:
-            self._numpy_rng = np.random.RandomState(self.seed)
-        return self._numpy_rng
+        draw = rng.getrandbits(32)
+        if self.seed is not None:
+            draw = (self.seed * 1_000_003 + draw) % (1 << 32)
+        return np.random.RandomState(draw)
 
     def evaluator(self, random_state: Any, rng: random.Random) -> Any:
         if self.rollout == "openspiel":

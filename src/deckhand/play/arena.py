@@ -142,8 +142,10 @@ def play_matches(
 
 
 def batches(matches: list[Match], workers: int) -> list[list[Match]]:
-    """Split ``matches`` into tasks of up to 64 games, 16 or more a worker, so that the workers finish together."""
-    size = max(1, min(64, len(matches) // (workers * 16)))
+    """Split ``matches`` into tasks of up to 8 games, and 16 tasks or more a worker, so that the workers finish
+    together. Eight quick games pay for a task's round trip; eight slow ones hold back a progress bar (and the
+    storing of their results) no longer than eight games' time."""
+    size = max(1, min(8, len(matches) // (workers * 16)))
     return [matches[i : i + size] for i in range(0, len(matches), size)]
 
 

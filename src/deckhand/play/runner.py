@@ -47,11 +47,15 @@ def play_game(
         if player < 0:
             action = state.sample_chance_outcome(rng)
         else:
-            action = agents[player].step(state.view(player), seat_rngs[player])
-            if action not in state.legal_actions():
+            chosen = agents[player].step(state.view(player), seat_rngs[player])
+            legal = state.legal_actions()
+            try:
+                # the legal list's own object: an equal stand-in (a numpy int) would go unchecked into the history
+                action = legal[legal.index(chosen)]
+            except ValueError:
                 raise IllegalActionError(
-                    f"agent {agents[player].spec()} chose {action!r}, which is not legal for seat {player}"
-                )
+                    f"agent {agents[player].spec()} chose {chosen!r}, which is not legal for seat {player}"
+                ) from None
         if on_action is not None:
             on_action(state, player, action)
         state.apply_legal(action)

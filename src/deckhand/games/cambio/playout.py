@@ -69,8 +69,8 @@ CAMBIO_BY_ROUND = 20
 TAKE_GAIN = 4
 SWAP_GAIN = 1
 SWITCH_GAIN = 1
-SWAP_SLOT = tuple(slot_action(Kind.SWAP, s) for s in range(64))
-"""``swap S`` by slot, built once: the commonest move of a playout."""
+SWAP_SLOT = tuple(slot_action(Kind.SWAP, s) for s in range(16))
+"""``swap S`` by slot for the usual slots, built once: the commonest move of a playout."""
 
 
 def worth(state: CambioState, seat: int, slot: int, me: int) -> int:
@@ -130,7 +130,7 @@ def rollout_action(state: CambioState, rng: random.Random) -> int:
     if phase == HOLD:
         slot, worst = worst_slot(state, p)
         if slot >= 0 and (state.took or state.game.value[state.drawn] + SWAP_GAIN <= worst):
-            return SWAP_SLOT[slot]
+            return SWAP_SLOT[slot] if slot < len(SWAP_SLOT) else slot_action(Kind.SWAP, slot)
         return A_DISCARD
     if phase == PEEK_OWN_P:
         return _peek(state, [p], p)

@@ -109,11 +109,14 @@ class CambioState(State):
     hist: list[int]
     hist_shared: bool
 
-    def __init__(self, game: CambioSetup, source: CambioState | None = None) -> None:
-        """A new game's state, or a copy of ``source`` (what ``clone`` makes; compiled classes need ``__init__``)."""
+    def __init__(self, game: CambioSetup, source: CambioState | None = None, history: bool = True) -> None:
+        """A new game's state, or a copy of ``source`` (what ``clone`` makes; compiled classes need ``__init__``).
+
+        ``history=False`` leaves the copy's history empty (a view's copy, which has none).
+        """
         self.game = game
         if source is not None:
-            self._copy(source)
+            self._copy(source, history)
             return
         n = game.players
         self.hands = [[] for _ in range(n)]
@@ -527,7 +530,7 @@ class CambioState(State):
     def clone(self) -> CambioState:
         return CambioState(self.game, self)
 
-    def _copy(self, source: CambioState) -> None:
+    def _copy(self, source: CambioState, history: bool) -> None:
         self.hands = [h[:] for h in source.hands]
         self.known = [k[:] for k in source.known]
         self.pile = source.pile[:]
@@ -543,8 +546,12 @@ class CambioState(State):
         self.peeked = source.peeked
         self.target = source.target
         self.wleft = source.wleft
-        self.hist = source.hist  # shared until either side appends (copy on write)
-        self.hist_shared = source.hist_shared = True
+        if history:
+            self.hist = source.hist  # shared until either side appends (copy on write)
+            self.hist_shared = source.hist_shared = True
+        else:
+            self.hist = []
+            self.hist_shared = False
 
     def history(self) -> list[Action]:
         return list(self.hist)

@@ -94,7 +94,7 @@ class CambioView(RedactedView[CambioState]):
 
     def redact(self, state: CambioState, player: int) -> CambioState:
         """A copy of ``state`` holding only what ``player`` can place; no history."""
-        r = CambioState(state.game, state)  # a copy; then what the viewer cannot place is taken out
+        r = CambioState(state.game, state, history=False)  # a copy; then what the viewer cannot place goes
         # A seat sees what it knows; the public view (PUBLIC), what every seat knows (a failed stick's card).
         need = (1 << player) if player >= 0 else (1 << state.game.players) - 1
         everything = state.phase == END  # everyone turns their cards over
@@ -105,8 +105,6 @@ class CambioView(RedactedView[CambioState]):
         r.pile = [UNKNOWN] * len(state.pile)
         drawn = state.drawn
         r.drawn = drawn if drawn == EMPTY or state.took or state.mover == player else UNKNOWN
-        r.hist = []
-        r.hist_shared = False
         return r
 
     # -- what agents read: ints and tuples, never the redacted copy ------------

@@ -59,6 +59,8 @@ class GoFishEncoding(Encoding):
         return (RANK_COUNT * parts[0] + parts[1],)
 
     def token_name(self, token: int) -> str:
+        if not 0 <= token < self.num_tokens:
+            raise IllegalActionError(f"token {quote(token)} is not in range({self.num_tokens})")
         seat, rank = divmod(token, RANK_COUNT)
         return f"ask {seat} {RANKS[rank]}"
 

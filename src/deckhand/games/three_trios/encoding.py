@@ -50,6 +50,8 @@ class ThreeTriosEncoding(Encoding):
         return (action,)
 
     def token_name(self, token: int) -> str:
+        if not 0 <= token < self.num_tokens:
+            raise IllegalActionError(f"token {quote(token)} is not in range({self.num_tokens})")
         card, cell = divmod(token, self.cells)
         return f"{self.game.names[card]} {self.game.cell_name(cell)}"
 
