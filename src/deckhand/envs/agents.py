@@ -27,8 +27,9 @@ Settings:
   playout policy, as deckhand's searches do by default; ``openspiel`` is
   OpenSpiel's stock ``RandomRolloutEvaluator``, token by token through pyspiel
   to the end of the game (slow: for checking the others against it);
-* ``seed``: the bot's own numpy seed; without it each decision draws one from
-  the arena's rng, so a seeded arena replays the same games.
+* ``seed``: mixed into the numpy seed that each decision draws from the rng it
+  is given, so that one view and one rng give one move and a seeded arena
+  replays the same games.
 
 Without OpenSpiel installed, building either agent is a one-line ``ConfigError``.
 """
