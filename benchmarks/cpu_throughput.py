@@ -13,31 +13,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
 import deckhand
 from deckhand.core.registry import game_class
+from throughput import playout_run  # the loop, beside this file
 
 
 def playout_rate(game: deckhand.Game, seconds: float, seed: int) -> float:
     """Actions per CPU second of seeded random games over about ``seconds``."""
-    rng = random.Random(seed)
-    actions = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance_outcome(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            actions += 1
-        now = time.process_time()
-        if now >= deadline:
-            return actions / (now - start)
+    return playout_run(game, seconds, seed, clock=time.process_time)[1]
 
 
 def main() -> None:

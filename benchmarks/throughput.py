@@ -16,17 +16,20 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import deckhand
 from deckhand.core.registry import game_class
 from deckhand.play.runner import random_playout
 
 
-def playout_run(game: deckhand.Game, seconds: float, seed: int) -> tuple[float, float]:
-    """Games/s and actions/s over about ``seconds`` of random playouts."""
+def playout_run(
+    game: deckhand.Game, seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, float]:
+    """Games/s and actions/s over about ``seconds`` of random playouts, by ``clock``."""
     rng = random.Random(seed)
     games = actions = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
     while True:
         state = game.new_initial_state()
@@ -38,7 +41,7 @@ def playout_run(game: deckhand.Game, seconds: float, seed: int) -> tuple[float, 
                 state.apply_action(legal[int(rng.random() * len(legal))])
             actions += 1
         games += 1
-        now = time.perf_counter()
+        now = clock()
         if now >= deadline:
             elapsed = now - start
             return games / elapsed, actions / elapsed

@@ -120,6 +120,21 @@ def uct_pick(edges: dict[Action, Edge], actions: list[Action], c: float, rng: ra
     return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
 
 
+def forced_choice(view: View, actions: list[Action]) -> Explanation | None:
+    """The explanation of the only legal move (nothing to search), or None; no move at all is an error."""
+    if not actions:
+        raise IllegalActionError(f"seat {view.player} has no action to choose")
+    if len(actions) > 1:
+        return None
+    only = actions[0]
+    return Explanation(
+        action=only,
+        notation=view.action_to_string(only),
+        reason="the only legal action",
+        candidates=[Candidate(view.action_to_string(only), visits=0)],
+    )
+
+
 class SearchAgent(Agent):
     """A tree search with a budget; subclasses say how one iteration runs.
 
@@ -190,16 +205,9 @@ class SearchAgent(Agent):
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         actions = view.legal_actions()
-        if not actions:
-            raise IllegalActionError(f"seat {view.player} has no action to choose")
-        if len(actions) == 1:
-            only = actions[0]
-            return Explanation(
-                action=only,
-                notation=view.action_to_string(only),
-                reason="the only legal action",
-                candidates=[Candidate(view.action_to_string(only), visits=0)],
-            )
+        forced = forced_choice(view, actions)
+        if forced is not None:
+            return forced
         edges, iterations, seconds, data = self.search(view, rng)
         ranked = self._ranked(view, actions, edges)
         best = ranked[0]

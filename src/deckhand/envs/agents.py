@@ -42,8 +42,8 @@ from collections.abc import Callable
 from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.agents.search import DEFAULT_ITERATIONS, PLAYOUTS, Budget
-from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.agents.search import DEFAULT_ITERATIONS, PLAYOUTS, Budget, forced_choice
+from deckhand.core.errors import ConfigError
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View
 
@@ -188,16 +188,9 @@ class OpenSpielAgent(Agent):
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         actions = view.legal_actions()
-        if not actions:
-            raise IllegalActionError(f"seat {view.player} has no action to choose")
-        if len(actions) == 1:
-            only = actions[0]
-            return Explanation(
-                action=only,
-                notation=view.action_to_string(only),
-                reason="the only legal action",
-                candidates=[Candidate(view.action_to_string(only), visits=0)],
-            )
+        forced = forced_choice(view, actions)
+        if forced is not None:
+            return forced
         random_state = self.random_state(rng)
         state = self.spiel.new_initial_state(view.sample_world(rng))
         tree = state.tree()
