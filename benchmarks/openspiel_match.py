@@ -1,8 +1,8 @@
 """deckhand's ISMCTS against OpenSpiel's ISMCTSBot at equal iterations and equal time; the hard levels against it.
 
     python benchmarks/openspiel_match.py [--game NAME ...] [--games N] [--iterations K] [--seconds T]
-                                         [--rollout shipped|random|policy] [--no-hard] [--speed P]
-                                         [--seed S] [--workers W] [--json]
+                                         [--rollout shipped|random|policy] [--no-hard] [--match ROW ...]
+                                         [--option KEY=VALUE ...] [--speed P] [--seed S] [--workers W] [--json]
 
 Needs OpenSpiel (``pip install 'deckhand[rl]'``). For each game (Cambio,
 Basra and Casino by default, at their default presets) the arena plays, over
@@ -11,7 +11,11 @@ paired deals (every deal once per seating, so the luck of the cards cancels):
 * ``ismcts:iterations=K`` against ``openspiel-ismcts:iterations=K`` (equal iterations);
 * ``ismcts:seconds=T`` against ``openspiel-ismcts:seconds=T`` (equal time per move);
 * the game's ``hard`` level against ``openspiel-ismcts`` at K iterations and at T seconds
-  (``--no-hard`` leaves these out: Basra's and Casino's hard levels search thousands of iterations a move).
+  (``--no-hard`` leaves these out: Basra's and Casino's hard levels think half a second a move).
+
+``--option`` sets a game option for every game (``target=1``: Basra and
+Casino end after one deck, a fifth of the time of a game to 151 or 21).
+``--match`` picks rows instead (repeat): ``iterations``, ``time``, ``hard-iterations``, ``hard-time``.
 
 Each row gives the first agent's score (mean return: 1 a win, 0 a loss, 1/2
 a shared win) with a 95% interval from a bootstrap over deals (the deals'
@@ -43,6 +47,7 @@ from typing import Any
 
 import deckhand
 from deckhand.agents.registry import make_agent
+from deckhand.cli_arena import parse_options
 from deckhand.play.arena import run_arena
 
 GAMES = ("cambio", "basra", "casino")
@@ -59,18 +64,29 @@ def specs(iterations: int, seconds: float, rollout: str) -> tuple[list[str], lis
     )
 
 
-def matches(iterations: int, seconds: float, rollout: str, hard: bool) -> list[tuple[str, str, str]]:
-    """(label, first agent, second agent) for each row of one game."""
+MATCHES = {
+    "iterations": "equal iterations",
+    "time": "equal time",
+    "hard-iterations": "hard vs iterations",
+    "hard-time": "hard vs time",
+}
+
+
+def matches(iterations: int, seconds: float, rollout: str, chosen: list[str]) -> list[tuple[str, str, str]]:
+    """(label, first agent, second agent) for each chosen row of one game."""
     (ours_k, ours_t), (theirs_k, theirs_t) = specs(iterations, seconds, rollout)
-    rows = [("equal iterations", ours_k, theirs_k), ("equal time", ours_t, theirs_t)]
-    if hard:
-        rows += [("hard vs iterations", "hard", theirs_k), ("hard vs time", "hard", theirs_t)]
-    return rows
+    rows = {
+        "iterations": (ours_k, theirs_k),
+        "time": (ours_t, theirs_t),
+        "hard-iterations": ("hard", theirs_k),
+        "hard-time": ("hard", theirs_t),
+    }
+    return [(MATCHES[name], *rows[name]) for name in chosen]
 
 
-def speed(game_name: str, agents: list[str], positions: int, seed: int) -> dict[str, float]:
+def speed(game_name: str, options: dict[str, Any], agents: list[str], positions: int, seed: int) -> dict[str, float]:
     """Simulations per second of each agent over ``positions`` seeded positions of ``game_name``."""
-    game = deckhand.load_game(game_name)
+    game = deckhand.load_game(game_name, **options)
     built = {spec: make_agent(spec, game) for spec in agents}
     spent = dict.fromkeys(agents, 0.0)
     counted = dict.fromkeys(agents, 0)
@@ -116,26 +132,36 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.1, help="T: seconds per move at equal time")
     parser.add_argument("--rollout", choices=ROLLOUTS, default="shipped")
     parser.add_argument("--no-hard", dest="hard", action="store_false", help="leave out the hard levels' rows")
+    parser.add_argument("--match", action="append", choices=MATCHES, help="a row to play (repeat; default: all four)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)")
     parser.add_argument("--speed", type=int, default=5, metavar="P", help="positions to time each search on (0: none)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    options = parse_options(args.option, None)
+    chosen = args.match or [name for name in MATCHES if args.hard or not name.startswith("hard")]
 
     rows: list[dict[str, Any]] = []
     speeds: dict[str, dict[str, float]] = {}
     for game in args.game or GAMES:
         if args.speed:
             (ours, _), (theirs, _) = specs(args.iterations, args.seconds, args.rollout)
-            speeds[game] = {k: round(v) for k, v in speed(game, [ours, theirs], args.speed, args.seed).items()}
+            speeds[game] = {k: round(v) for k, v in speed(game, options, [ours, theirs], args.speed, args.seed).items()}
             print(f"{game}: simulations per CPU second: " + ", ".join(f"{k} {v}" for k, v in speeds[game].items()))
     print("| game | match | first agent | second agent | games | first's score | 95% interval | minutes |")
     print("|---|---|---|---|---|---|---|---|")
     for game in args.game or GAMES:
-        for label, first, second in matches(args.iterations, args.seconds, args.rollout, args.hard):
+        for label, first, second in matches(args.iterations, args.seconds, args.rollout, chosen):
             start = time.perf_counter()
             result = run_arena(
-                game, [first, second], games=args.games, seed=args.seed, workers=args.workers, ci="bootstrap"
+                game,
+                [first, second],
+                options=options,
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+                ci="bootstrap",
             )
             top = next(r for r in result.summary if r.name == first)
             lo, hi = top.ci95
@@ -156,7 +182,7 @@ def main() -> None:
                 flush=True,
             )
     if args.json:
-        print(json.dumps({"speed": speeds, "rows": rows}))
+        print(json.dumps({"options": options, "speed": speeds, "rows": rows}))
 
 
 if __name__ == "__main__":
