@@ -1,15 +1,16 @@
-"""What compiling a game's hot modules with mypyc would give, measured beside the pure-Python code.
+"""What the compiled build gives, measured beside the pure-Python code in one run.
 
-    python benchmarks/compiled.py [--game cambio] [--modules state,actions,...] [--reference DIR] [--rounds 3]
+    python benchmarks/compiled.py [--game cambio ...] [--modules NAME,...] [--reference DIR] [--rounds 3] [--tests]
 
-Copies the installed ``deckhand`` package to a scratch folder, compiles the
-listed modules of ``deckhand.games.GAME`` (by default the ones its playouts
-spend their time in) and ``deckhand.core.deck`` with mypyc there, and runs
-``throughput.py`` and ``ismcts_speed.py`` for the game once on the
-pure-Python package and once on the compiled copy; for Cambio with
-``--reference``, also ``cambio_reference.py`` (random playouts beside the
-reference Cambio in that folder). Needs mypy (the test extra) and a C
-compiler; nothing is installed and the project is left as it is.
+Builds deckhand's wheel the way ``DECKHAND_COMPILE=1 pip install .`` does
+(``--modules`` compiles only those of ``deckhand.compiled.HOT_MODULES``),
+unpacks it into a scratch folder, and runs ``throughput.py`` and
+``ismcts_speed.py`` for each game once on the pure-Python source and once on
+the compiled build; for Cambio with ``--reference``, also
+``cambio_reference.py`` (random playouts beside the reference Cambio in that
+folder). ``--tests`` first runs the games' tests and the conformance suite
+against the compiled build. Needs a C compiler, the Python headers and the
+package registries (the build fetches mypy); nothing is installed.
 """
 
 from __future__ import annotations
@@ -22,63 +23,86 @@ import sys
 import tempfile
 from pathlib import Path
 
-import deckhand
-
 HERE = Path(__file__).resolve().parent
-HOT_MODULES = {
-    "cambio": "state,actions,playout,view",
-    "basra": "captures,playout",
-    "casino": "moves",
-}
-"""The modules each game's searches spend their time in, that mypyc compiles as they are."""
+ROOT = HERE.parent
+GAMES = ("cambio", "basra", "casino")
+TESTS = ["tests/conformance", "tests/agents", *(f"tests/{game}" for game in GAMES)]
 
 
-def compile_copy(folder: Path, game: str, modules: list[str]) -> None:
-    """``deckhand`` copied into ``folder`` and the modules compiled in place."""
-    source = Path(deckhand.__file__).resolve().parent
-    shutil.copytree(source, folder / "deckhand", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    files = [f"deckhand/games/{game}/{m}.py" for m in modules] + ["deckhand/core/deck.py"]
-    mypyc = shutil.which("mypyc", path=str(Path(sys.executable).parent)) or shutil.which("mypyc")
-    if mypyc is None:
-        raise SystemExit("compiled: mypyc not found (pip install mypy)")
-    done = subprocess.run([mypyc, *files], cwd=folder, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"compiled: mypyc failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "build_support", "src")
+"""What a build reads: copied first, so that building leaves the checkout as it was."""
 
 
-def run(script: str, args: list[str], path: Path | None) -> list[str]:
-    env = dict(os.environ)
-    if path is not None:
-        env["PYTHONPATH"] = str(path)
+def build(folder: Path, modules: str) -> Path:
+    """The wheel ``DECKHAND_COMPILE=modules`` builds from a copy of this checkout, unpacked in ``folder``: its path.
+
+    Raises ``RuntimeError`` with pip's last words when a step fails.
+    """
+    source = folder / "source"
+    source.mkdir(parents=True)
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
+            shutil.copytree(ROOT / name, source / name, ignore=ignore)
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    env = dict(os.environ, DECKHAND_COMPILE=modules)
+    wheels, target = folder / "wheels", folder / "site"
+    pip = [sys.executable, "-m", "pip"]
     done = subprocess.run(
-        [sys.executable, str(HERE / script), *args], env=env, capture_output=True, text=True, check=False
+        [*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
+    if done.returncode == 0:
+        install = [*pip, "install", "-q", "--no-deps", "--target", str(target), *map(str, wheels.glob("*.whl"))]
+        done = subprocess.run(install, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"compiled: {script} failed:\n{done.stderr[-3000:]}")
+        raise RuntimeError(f"{' '.join(map(str, done.args[2:4]))} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    return target
+
+
+def run(command: list[str], path: Path) -> list[str]:
+    """``command``'s output lines, run with ``deckhand`` imported from ``path``."""
+    env = dict(os.environ, PYTHONPATH=str(path))
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"compiled: {' '.join(command[1:3])} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
     return done.stdout.strip().splitlines()
+
+
+def script(name: str, args: list[str], path: Path) -> list[str]:
+    return run([sys.executable, str(HERE / name), *args], path)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="cambio", choices=sorted(HOT_MODULES))
-    parser.add_argument("--modules", help="modules of deckhand.games.GAME to compile (comma-separated)")
+    parser.add_argument("--game", action="append", choices=GAMES, help="a game to measure (repeat; default: all)")
+    parser.add_argument("--modules", default="1", help="modules to compile, comma-separated (default: all hot ones)")
     parser.add_argument("--reference", type=Path, help="Cambio: the folder holding cambio_fast.py")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--tests", action="store_true", help="run the games' tests against the compiled build first")
     args = parser.parse_args()
-    modules = (args.modules or HOT_MODULES[args.game]).split(",")
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch)
-        compile_copy(folder, args.game, modules)
-        print(f"compiled: deckhand.games.{args.game}.{{{','.join(modules)}}} and deckhand.core.deck")
-        for label, path in (("pure Python", None), ("compiled", folder)):
-            for line in run("throughput.py", ["--game", args.game, "--runs", str(args.rounds)], path)[2:]:
-                print(f"{label:<12} {line}")
-            options = ["--game", args.game, "--runs", str(args.rounds), "--iterations", "2000"]
-            print(f"{label:<12} {run('ismcts_speed.py', options, path)[-1]}")
-            if args.reference and args.game == "cambio":
-                for policy in ("uniform", "nocall"):
-                    options = [str(args.reference), "--rounds", str(args.rounds), "--policy", policy]
-                    print(f"{label:<12} {policy:<8} {run('cambio_reference.py', options, path)[-1]}")
+        try:
+            compiled = build(Path(scratch), args.modules)
+        except RuntimeError as error:
+            raise SystemExit(f"compiled: {error}") from None
+        print(run([sys.executable, "-c", "import deckhand.compiled as c; print(c.build_name())"], compiled)[-1])
+        if args.tests:
+            print("tests:", run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS], compiled)[-1])
+        for game in args.game or GAMES:
+            for label, path in (("pure Python", ROOT / "src"), ("compiled", compiled)):
+                for line in script("throughput.py", ["--game", game, "--runs", str(args.rounds)], path)[2:]:
+                    print(f"{label:<12} {line}")
+                options = ["--game", game, "--runs", str(args.rounds), "--iterations", "2000"]
+                print(f"{label:<12} {script('ismcts_speed.py', options, path)[-1]}")
+                if args.reference and game == "cambio":
+                    for policy in ("uniform", "nocall"):
+                        options = [str(args.reference), "--rounds", str(args.rounds), "--policy", policy]
+                        print(f"{label:<12} {policy:<8} {script('cambio_reference.py', options, path)[-1]}")
 
 
 if __name__ == "__main__":

@@ -84,8 +84,13 @@ def matches(iterations: int, seconds: float, rollout: str, chosen: list[str]) ->
     return [(MATCHES[name], *rows[name]) for name in chosen]
 
 
-def speed(game_name: str, options: dict[str, Any], agents: list[str], positions: int, seed: int) -> dict[str, float]:
-    """Simulations per second of each agent over ``positions`` seeded positions of ``game_name``."""
+def speed(
+    game_name: str, options: dict[str, Any], agents: list[str], positions: int, seed: int
+) -> dict[str, tuple[float, float]]:
+    """Simulations per CPU second and per move of each agent over ``positions`` seeded positions of ``game_name``.
+
+    Per move, because OpenSpiel's bot runs its iterations once per token of a composite move.
+    """
     game = deckhand.load_game(game_name, **options)
     built = {spec: make_agent(spec, game) for spec in agents}
     spent = dict.fromkeys(agents, 0.0)
@@ -112,7 +117,7 @@ def speed(game_name: str, options: dict[str, Any], agents: list[str], positions:
             spent[spec] += time.process_time() - start
             counted[spec] += simulations(reason)
         done += 1
-    return {spec: counted[spec] / spent[spec] if spent[spec] else 0.0 for spec in agents}
+    return {spec: (counted[spec] / spent[spec] if spent[spec] else 0.0, counted[spec] / positions) for spec in agents}
 
 
 def simulations(reason: str) -> int:
@@ -143,12 +148,18 @@ def main() -> None:
     chosen = args.match or [name for name in MATCHES if args.hard or not name.startswith("hard")]
 
     rows: list[dict[str, Any]] = []
-    speeds: dict[str, dict[str, float]] = {}
+    speeds: dict[str, dict[str, list[float]]] = {}
     for game in args.game or GAMES:
         if args.speed:
             (ours, _), (theirs, _) = specs(args.iterations, args.seconds, args.rollout)
-            speeds[game] = {k: round(v) for k, v in speed(game, options, [ours, theirs], args.speed, args.seed).items()}
-            print(f"{game}: simulations per CPU second: " + ", ".join(f"{k} {v}" for k, v in speeds[game].items()))
+            timed = speed(game, options, [ours, theirs], args.speed, args.seed)
+            speeds[game] = {
+                spec: [round(per_second), round(per_move)] for spec, (per_second, per_move) in timed.items()
+            }
+            print(
+                f"{game}: simulations per CPU second and per move: "
+                + ", ".join(f"{spec} {per_second}, {per_move}" for spec, (per_second, per_move) in speeds[game].items())
+            )
     print("| game | match | first agent | second agent | games | first's score | 95% interval | minutes |")
     print("|---|---|---|---|---|---|---|---|")
     for game in args.game or GAMES:

@@ -12,6 +12,7 @@ import pytest
 
 import deckhand
 from deckhand.agents import RandomAgent
+from deckhand.compiled import build_name
 from deckhand.play import GameRecord, play_game
 from deckhand.play.records import replay
 
@@ -28,7 +29,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_version() -> None:
     out = run("--version")
-    assert out.returncode == 0 and out.stdout.strip() == f"deckhand {deckhand.__version__}"
+    assert out.returncode == 0 and out.stdout.strip() == f"deckhand {deckhand.__version__} ({build_name()})"
 
 
 def test_games_lists_every_game() -> None:

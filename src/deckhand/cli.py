@@ -30,7 +30,9 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"deckhand {deckhand.__version__}")
+        from deckhand.compiled import build_name
+
+        typer.echo(f"deckhand {deckhand.__version__} ({build_name()})")
         raise typer.Exit()
 
 

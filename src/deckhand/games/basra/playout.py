@@ -120,7 +120,7 @@ def rollout_move(game: BasraSetup, hand: list[int], table: list[int], rng: rando
                         score -= RISK * (bonus[left_sum - 1] + table_points - took_points)
             else:
                 # A trail: the card's points given away, a sweeper's more so, less half of any easy basra left.
-                score = -points[card] - 2 * sweeper[card]
+                score = -points[card] - 2.0 * sweeper[card]
                 left_sum = table_sum + value_of[card]
                 if left_sum <= 10:
                     score -= RISK * (bonus[left_sum - 1] + table_points + points[card])

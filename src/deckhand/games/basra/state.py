@@ -56,8 +56,12 @@ class BasraState(State):
 
     game: BasraSetup
 
-    def __init__(self, game: BasraSetup) -> None:
+    def __init__(self, game: BasraSetup, source: BasraState | None = None) -> None:
+        """A new game's state, or a copy of ``source`` (what ``clone`` makes; compiled classes need ``__init__``)."""
         self.game = game
+        if source is not None:
+            self._copy(source)
+            return
         self.pile: list[int] = list(game.deck_cards)
         self.drawn = 0
         players = game.players
@@ -328,26 +332,26 @@ class BasraState(State):
 
     # -- bookkeeping --------------------------------------------------------
     def clone(self) -> BasraState:
-        new = object.__new__(BasraState)
-        new.game = self.game
-        new.pile = self.pile[:]
-        new.drawn = self.drawn
-        new.hands = [hand[:] for hand in self.hands]
-        new.table = self.table[:]
-        new.piles = [self.piles[0][:], self.piles[1][:]]
-        new.totals = self.totals[:]
-        new.basras = self.basras[:]
-        new.dealer = self.dealer
-        new.to_move = self.to_move
-        new.deal_left = self.deal_left
-        new.deal_hand = self.deal_hand
-        new.deal_table = self.deal_table
-        new.buried = self.buried[:]
-        new.last = self.last
-        new.deck_no = self.deck_no
-        new.hist = self.hist[:]
-        new._moves = self._moves
-        return new
+        return BasraState(self.game, self)
+
+    def _copy(self, source: BasraState) -> None:
+        self.pile = source.pile[:]
+        self.drawn = source.drawn
+        self.hands = [hand[:] for hand in source.hands]
+        self.table = source.table[:]
+        self.piles = [source.piles[0][:], source.piles[1][:]]
+        self.totals = source.totals[:]
+        self.basras = source.basras[:]
+        self.dealer = source.dealer
+        self.to_move = source.to_move
+        self.deal_left = source.deal_left
+        self.deal_hand = source.deal_hand
+        self.deal_table = source.deal_table
+        self.buried = source.buried[:]
+        self.last = source.last
+        self.deck_no = source.deck_no
+        self.hist = source.hist[:]
+        self._moves = source._moves
 
     def history(self) -> list[Action]:
         return list(self.hist)

@@ -118,7 +118,7 @@ class CasinoState(State):
     @classmethod
     def blank(cls, game: CasinoSetup) -> CasinoState:
         """An empty position (round 1, nothing dealt) for readers to fill in."""
-        s = object.__new__(cls)
+        s = CasinoState.__new__(CasinoState)
         s.game = game
         s.hands = [[], []]
         s.piles = [[], []]
@@ -384,7 +384,7 @@ class CasinoState(State):
 
     # -- bookkeeping --------------------------------------------------------
     def clone(self) -> CasinoState:
-        s = object.__new__(CasinoState)
+        s = CasinoState.__new__(CasinoState)
         s.game = self.game
         s.hands = [self.hands[0][:], self.hands[1][:]]
         s.piles = [self.piles[0][:], self.piles[1][:]]
