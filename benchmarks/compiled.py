@@ -4,9 +4,9 @@
 
 Builds deckhand's wheel the way ``DECKHAND_COMPILE=1 pip install .`` does
 (``--modules`` compiles only those of ``deckhand.compiled.HOT_MODULES``),
-unpacks it into a scratch folder, and runs ``throughput.py`` and
-``ismcts_speed.py`` for each game once on the pure-Python source and once on
-the compiled build; for Cambio with ``--reference``, also
+unpacks it into a scratch folder, and runs ``cpu_throughput.py`` and
+``ismcts_speed.py`` (both in CPU time) for each game once on the pure-Python
+source and once on the compiled build; for Cambio with ``--reference``, also
 ``cambio_reference.py`` (random playouts beside the reference Cambio in that
 folder). ``--tests`` first runs the games' tests and the conformance suite
 against the compiled build. Needs a C compiler, the Python headers and the
@@ -73,6 +73,20 @@ def run(command: list[str], path: Path) -> list[str]:
     return done.stdout.strip().splitlines()
 
 
+SAME_GAMES = """
+import json, random, deckhand
+from deckhand.agents.registry import make_agent
+from deckhand.play.runner import play_game
+for name in %r:
+    game = deckhand.load_game(name)
+    agents = [make_agent("ismcts:iterations=100", game), make_agent(game.LEVELS["medium"], game)]
+    for seed in range(4):
+        state = play_game(game, agents, random.Random(seed))
+        print(name, seed, state.returns(), json.dumps(state.history()))
+"""
+"""Seeded games between a search and a seed strategy: both builds must print the same moves."""
+
+
 def script(name: str, args: list[str], path: Path) -> list[str]:
     return run([sys.executable, str(HERE / name), *args], path)
 
@@ -93,9 +107,12 @@ def main() -> None:
         print(run([sys.executable, "-c", "import deckhand.compiled as c; print(c.build_name())"], compiled)[-1])
         if args.tests:
             print("tests:", run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS], compiled)[-1])
+            games = [run([sys.executable, "-c", SAME_GAMES % (GAMES,)], path) for path in (ROOT / "src", compiled)]
+            same = "the same moves" if games[0] == games[1] else "DIFFERENT moves"
+            print(f"seeded games, search against medium: {len(games[0])} games, {same} in both builds")
         for game in args.game or GAMES:
             for label, path in (("pure Python", ROOT / "src"), ("compiled", compiled)):
-                for line in script("throughput.py", ["--game", game, "--runs", str(args.rounds)], path)[2:]:
+                for line in script("cpu_throughput.py", ["--game", game, "--runs", str(args.rounds)], path):
                     print(f"{label:<12} {line}")
                 options = ["--game", game, "--runs", str(args.rounds), "--iterations", "2000"]
                 print(f"{label:<12} {script('ismcts_speed.py', options, path)[-1]}")

@@ -13,8 +13,9 @@ paired deals (every deal once per seating, so the luck of the cards cancels):
 * the game's ``hard`` level against ``openspiel-ismcts`` at K iterations and at T seconds
   (``--no-hard`` leaves these out: Basra's and Casino's hard levels think half a second a move).
 
-``--option`` sets a game option for every game (``target=1``: Basra and
-Casino end after one deck, a fifth of the time of a game to 151 or 21).
+``--option`` (``-o``) sets a game option for every game: ``max_decks=1`` ends
+Basra after one deck, ``target=1`` Casino after one round (about a tenth and
+a third of a whole game's moves).
 ``--match`` picks rows instead (repeat): ``iterations``, ``time``, ``hard-iterations``, ``hard-time``.
 
 Each row gives the first agent's score (mean return: 1 a win, 0 a loss, 1/2
@@ -138,7 +139,7 @@ def main() -> None:
     parser.add_argument("--rollout", choices=ROLLOUTS, default="shipped")
     parser.add_argument("--no-hard", dest="hard", action="store_false", help="leave out the hard levels' rows")
     parser.add_argument("--match", action="append", choices=MATCHES, help="a row to play (repeat; default: all four)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeat)")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="game option")
     parser.add_argument("--speed", type=int, default=5, metavar="P", help="positions to time each search on (0: none)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
