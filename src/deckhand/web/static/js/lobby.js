@@ -131,17 +131,24 @@ export async function showLobby(main) {
       return out;
     }
 
+    // Answers can arrive out of order: only the last question's answer redraws the seats,
+    // and a redraw keeps what was chosen for each seat that is still there.
+    let asked = 0;
     async function fillSeats() {
       problem.textContent = "";
+      const mine = ++asked;
       let players = game.players;
       try {
         players = (await api(`/api/games/${game.name}/check`, { preset: preset ? preset.value : null, options: currentOptions() })).players;
+        if (mine !== asked) return;
         start.disabled = false;
       } catch (error) {
+        if (mine !== asked) return;
         problem.textContent = error.message;
         start.disabled = true;
         return;
       }
+      const chosen = [...seats.querySelectorAll(".seat-row")].map((row) => [...row.querySelectorAll("select, input")].map((el) => el.value));
       const level = game.levels.includes("medium") ? "medium" : game.levels[0];
       clear(
         seats,
@@ -156,6 +163,11 @@ export async function showLobby(main) {
           );
           const spec = h("input", { type: "text", placeholder: "e.g. ismcts:iterations=500", hidden: true, "aria-label": `Agent spec for seat ${seat}` });
           const name = h("input", { type: "text", placeholder: "name (optional)", maxlength: 40, "aria-label": `Name for seat ${seat}` });
+          const before = chosen[seat];
+          if (before && [...choice.options].some((o) => o.value === before[0])) {
+            [choice.value, spec.value, name.value] = before;
+            spec.hidden = choice.value !== "spec";
+          }
           choice.addEventListener("change", () => { spec.hidden = choice.value !== "spec"; });
           const label = game.seat_labels[seat] ? ` (${game.seat_labels[seat]})` : "";
           return h("div.form-row.seat-row", {}, h("label", {}, `Seat ${seat}${label}`), choice, spec, name);
