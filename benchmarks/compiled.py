@@ -26,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 GAMES = ("cambio", "basra", "casino")
-TESTS = ["tests/conformance", "tests/agents", *(f"tests/{game}" for game in GAMES)]
+TESTS = ["tests/conformance", "tests/agents", "tests/arena", "tests/advise", *(f"tests/{game}" for game in GAMES)]
 
 
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "build_support", "src")
