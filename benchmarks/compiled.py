@@ -25,7 +25,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-GAMES = ("cambio", "basra", "casino")
+GAMES = ("cambio", "basra", "casino", "three_trios")
 TESTS = ["tests/conformance", "tests/agents", "tests/arena", "tests/advise", *(f"tests/{game}" for game in GAMES)]
 
 

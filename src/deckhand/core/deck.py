@@ -85,7 +85,7 @@ def stack_indices(game: str, codes: Sequence[str] | None, full_deck: Sequence[in
     return tuple(stack)
 
 
-def pile_outcomes(pile: Sequence[int], stack: Sequence[int], drawn: int) -> list[tuple[int, float]]:
+def pile_outcomes(pile: list[int], stack: tuple[int, ...], drawn: int) -> list[tuple[int, float]]:
     """The chance outcomes of drawing from ``pile``: forced while stacked cards remain."""
     if drawn < len(stack) and stack[drawn] in pile:
         return [(stack[drawn], 1.0)]
@@ -94,14 +94,14 @@ def pile_outcomes(pile: Sequence[int], stack: Sequence[int], drawn: int) -> list
     return [(card, count / total) for card, count in sorted(counts.items())]
 
 
-def pile_sample(pile: Sequence[int], stack: Sequence[int], drawn: int, rng: random.Random) -> int:
+def pile_sample(pile: list[int], stack: tuple[int, ...], drawn: int, rng: random.Random) -> int:
     """Draw one outcome of :func:`pile_outcomes` with its probability."""
     if drawn < len(stack) and stack[drawn] in pile:
         return stack[drawn]
     return pile[int(rng.random() * len(pile))]
 
 
-def pile_allows(pile: Sequence[int], stack: Sequence[int], drawn: int, card: object) -> bool:
+def pile_allows(pile: list[int], stack: tuple[int, ...], drawn: int, card: object) -> bool:
     """Whether ``card`` may be the next draw."""
     if drawn < len(stack) and stack[drawn] in pile:
         return card == stack[drawn]

@@ -25,7 +25,6 @@ error messages can use it: ``notation.py`` adds the parser.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from deckhand.core.cards import CODES
@@ -39,7 +38,7 @@ ORDER = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
 Play = tuple[Any, ...]
 
 
-def subset_sums(loose: Sequence[int], vals: Sequence[tuple[int, ...]], maxv: int) -> dict[int, list[tuple[int, ...]]]:
+def subset_sums(loose: list[int], vals: tuple[tuple[int, ...], ...], maxv: int) -> dict[int, list[tuple[int, ...]]]:
     """Every non-empty subset of ``loose`` by the sums it can make (at most ``maxv``), in table order.
 
     Computed afresh each time: tables are small (rarely over five cards) and a
@@ -106,12 +105,12 @@ def set_unions(groups: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], ...
 
 
 def legal_plays(
-    hand: Sequence[int],
-    loose: Sequence[int],
-    builds: Sequence[Build],
+    hand: list[int],
+    loose: list[int],
+    builds: list[Build],
     player: int,
-    vals: Sequence[tuple[int, ...]],
-    rank: Sequence[int],
+    vals: tuple[tuple[int, ...], ...],
+    rank: tuple[int, ...],
     maxv: int,
 ) -> list[Play]:
     """Every legal play of ``player`` holding ``hand`` (RULES.md §4).

@@ -100,13 +100,33 @@ class ThreeTriosState(State):
     """A Three Trios position: the board, both hands in deal order, and the undealt pile."""
 
     __slots__ = ("_board", "_dealt", "_empty", "_hands", "_history", "_owner", "_pile", "_player", "game")
+    game: ThreeTriosSetup
+    _board: list[int]
+    _owner: list[int]
+    _hands: list[list[int]]
+    _empty: list[int]
+    _pile: list[int]
+    _dealt: int
+    _player: int
+    _history: list[int]
 
-    def __init__(self, game: ThreeTriosSetup) -> None:
-        self.game: ThreeTriosSetup = game
+    def __init__(self, game: ThreeTriosSetup, source: ThreeTriosState | None = None) -> None:
+        """A new game's state, or a copy of ``source`` (what ``clone`` makes; compiled classes need ``__init__``)."""
+        self.game = game
+        if source is not None:
+            self._board = source._board[:]
+            self._owner = source._owner[:]
+            self._hands = [source._hands[0][:], source._hands[1][:]]
+            self._empty = source._empty[:]
+            self._pile = source._pile[:]
+            self._dealt = source._dealt
+            self._player = source._player
+            self._history = source._history[:]
+            return
         self._board = list(game.start_board)
         self._owner = [-1] * game.ncells
         self._empty = list(game.card_cells)
-        self._history: list[int] = []
+        self._history = []
         red, blue, pile = game.start_hands
         self._hands = [list(red), list(blue)]
         self._pile = list(pile)
@@ -262,17 +282,7 @@ class ThreeTriosState(State):
 
     # -- bookkeeping -------------------------------------------------------
     def clone(self) -> ThreeTriosState:
-        other = object.__new__(ThreeTriosState)
-        other.game = self.game
-        other._board = self._board[:]
-        other._owner = self._owner[:]
-        other._hands = [self._hands[0][:], self._hands[1][:]]
-        other._empty = self._empty[:]
-        other._pile = self._pile[:]
-        other._dealt = self._dealt
-        other._player = self._player
-        other._history = self._history[:]
-        return other
+        return ThreeTriosState(self.game, self)
 
     def history(self) -> list[Action]:
         return list(self._history)
