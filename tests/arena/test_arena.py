@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from deckhand.cli_arena import _split_agents, parse_options, register
 from deckhand.core.errors import ConfigError
-from deckhand.play.arena import lineups, play_match, run_arena, schedule
+from deckhand.play.arena import Match, lineups, play_match, run_arena, schedule
 
 
 def test_two_agents_swap_seats_on_every_deal() -> None:
@@ -257,6 +257,50 @@ def test_an_arena_that_stores_nothing_writes_no_records_and_sums_up_alike() -> N
     assert all(r.record is not None for r in with_records.results)
     assert [r.returns for r in without.results] == [r.returns for r in with_records.results]
     assert without.to_json() == with_records.to_json()
+
+
+def hand_out(games: int, workers: int, seconds_a_game: float) -> list[list[Match]]:
+    """Every task of a local arena whose games take ``seconds_a_game``, handing out one at a time."""
+    from deckhand.play.arena import Batches
+
+    tasks = Batches(schedule(2, 2, games, seed=1), workers)
+    out = []
+    while batch := tasks.take():
+        out.append(batch)
+        tasks.observe(len(batch), seconds_a_game * len(batch))
+    return out
+
+
+@pytest.mark.parametrize("seconds_a_game", [0.0, 0.0007, 0.05, 30.0])
+@pytest.mark.parametrize(("games", "workers"), [(1, 2), (7, 2), (4000, 2), (4000, 8)])
+def test_local_tasks_hand_out_every_game_once_in_order(games: int, workers: int, seconds_a_game: float) -> None:
+    split = hand_out(games, workers, seconds_a_game)
+    assert [m for batch in split for m in batch] == schedule(2, 2, games, seed=1)
+    assert len(split[0]) == 1  # nothing is known of a game's length yet
+
+
+def test_quick_games_go_many_to_a_task_and_slow_ones_alone() -> None:
+    from deckhand.play.arena import MIN_TASK_SECONDS, TASK_SECONDS
+
+    quick = hand_out(4000, 2, 0.0007)  # a Cambio game between quick players
+    assert max(map(len, quick)) * 0.0007 <= TASK_SECONDS
+    assert len(quick) < 60  # instead of 500 tasks of 8 games
+    assert all(len(b) * 0.0007 >= MIN_TASK_SECONDS for b in quick[1:-1])
+    assert len(quick[-2]) < len(quick[len(quick) // 2])  # the tasks shrink towards the end
+    assert {len(b) for b in hand_out(40, 2, 30.0)} == {1}  # a search level's game goes alone
+
+
+def broken_game(*args: object) -> None:
+    raise ValueError("a card fell off the table")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the workers must inherit the patched module (fork)")
+def test_a_game_failing_in_a_worker_stops_the_arena_with_its_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckhand.play import arena
+
+    monkeypatch.setattr(arena, "play_match", broken_game)
+    with pytest.raises(ConfigError, match="arena game failed: ValueError: a card fell off the table"):
+        run_arena("cambio", ["medium", "random"], games=40, workers=2)
 
 
 @pytest.mark.parametrize(("games", "workers"), [(1, 2), (7, 2), (100, 2), (4000, 2), (4000, 8), (50, 1)])

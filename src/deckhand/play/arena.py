@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import multiprocessing
 import os
+import queue
 import random
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -141,12 +144,65 @@ def play_matches(
     return [play_match(game_name, options, specs, match, records) for match in matches]
 
 
+def play_timed(
+    game_name: str, options: dict[str, Any], specs: tuple[str, ...], records: bool, matches: list[Match]
+) -> tuple[float, list[MatchResult]]:
+    """:func:`play_matches`, with the seconds the batch took (what the next batches are sized by)."""
+    start = time.perf_counter()
+    results = play_matches(game_name, options, specs, records, matches)
+    return time.perf_counter() - start, results
+
+
 def batches(matches: list[Match], workers: int) -> list[list[Match]]:
     """Split ``matches`` into tasks of up to 8 games, and 16 tasks or more a worker, so that the workers finish
-    together. Eight quick games pay for a task's round trip; eight slow ones hold back a progress bar (and the
-    storing of their results) no longer than eight games' time."""
+    together: for a cluster, where every task is handed out at once and games' lengths are not known."""
     size = max(1, min(8, len(matches) // (workers * 16)))
     return [matches[i : i + size] for i in range(0, len(matches), size)]
+
+
+TASK_SECONDS = 0.2
+"""About how long a task of the local pool should take: a progress bar still moves, a result is stored soon."""
+MIN_TASK_SECONDS = 0.02
+"""At least this much play a task: a task's round trip costs the pool about a millisecond of the parent's time."""
+
+
+class Batches:
+    """The local pool's tasks, cut as the workers need them and sized by how long games have taken so far.
+
+    A Cambio game between two quick players takes under a millisecond, less
+    than a task's round trip; a search level's game takes seconds or minutes
+    and should go alone, so that its result is stored once it is played and
+    the workers finish together. So the first tasks hold one game each; then
+    a task holds about ``TASK_SECONDS`` of play, at most a quarter of each
+    worker's share of the games left (tasks shrink towards the end, and no
+    worker is left with a long one while the others wait) and at least
+    ``MIN_TASK_SECONDS`` of play.
+    """
+
+    def __init__(self, matches: list[Match], workers: int) -> None:
+        self._matches = matches
+        self._workers = workers
+        self._taken = 0
+        self._games = 0
+        self._seconds = 0.0
+
+    def take(self) -> list[Match]:
+        """The next task's games, in schedule order; empty when every game has been handed out."""
+        left = len(self._matches) - self._taken
+        size = min(left, 1)
+        if self._games and left:
+            per_game = max(self._seconds / self._games, 1e-9)
+            most = max(1, int(TASK_SECONDS / per_game))
+            least = max(1, math.ceil(MIN_TASK_SECONDS / per_game))
+            size = min(left, most, max(least, left // (4 * self._workers)))
+        batch = self._matches[self._taken : self._taken + size]
+        self._taken += size
+        return batch
+
+    def observe(self, games: int, seconds: float) -> None:
+        """A task of ``games`` games took ``seconds``."""
+        self._games += games
+        self._seconds += seconds
 
 
 # -- running many ---------------------------------------------------------------
@@ -159,13 +215,29 @@ def _local(
         for match in matches:
             yield play_match(game_name, options, specs, match, records)
         return
+    play = functools.partial(play_timed, game_name, options, specs, records)
+    tasks = Batches(matches, workers)
+    finished: queue.Queue[tuple[float, list[MatchResult]] | BaseException] = queue.Queue()
     # Ctrl-C reaches only this process; leaving the block, however, kills the
     # workers, so an interrupted arena stops at once instead of finishing the
     # games it has handed out (a search level's game can take a minute).
-    play = functools.partial(play_matches, game_name, options, specs, records)
     with multiprocessing.Pool(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
-        for batch in pool.imap_unordered(play, batches(matches, workers)):
-            yield from batch
+
+        def submit() -> int:
+            batch = tasks.take()
+            if batch:
+                pool.apply_async(play, (batch,), callback=finished.put, error_callback=finished.put)
+            return 1 if batch else 0
+
+        running = sum(submit() for _ in range(2 * workers))  # one playing and one waiting for each worker
+        while running:
+            done = finished.get()
+            if isinstance(done, BaseException):
+                raise done
+            seconds, results = done
+            tasks.observe(len(results), seconds)
+            running += submit() - 1
+            yield from results
 
 
 def _ray(
