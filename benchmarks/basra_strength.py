@@ -1,6 +1,6 @@
 """Basra: one agent against another over paired deals, with its CPU time per move.
 
-    python benchmarks/basra_strength.py AGENT OPPONENT [--preset bazzi] [--deals 50] [--seed 0]
+    python benchmarks/basra_strength.py AGENT OPPONENT [--preset bazzi] [--deals 50] [--seed 0] [--first 0]
     python benchmarks/basra_strength.py AGENT OPPONENT --deck [--deals 100]
 
 Every deal (a seed that drives all of chance) is played twice, AGENT in
@@ -10,6 +10,9 @@ first deck of each game and gives AGENT's mean lead in points over it, with
 its standard error: a game lasts about ten decks, so this is the quicker
 signal when comparing settings. Both report AGENT's longest and mean CPU
 seconds per move (``time.process_time``: the neighbours' load is not counted).
+``--first`` starts at that deal, so that runs on several cores can share the
+deals of one run (``--first 0 --deals 50`` and ``--first 50 --deals 50`` play
+``--deals 100``'s).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ def main() -> None:
     parser.add_argument("--preset", default="bazzi")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--deck", action="store_true", help="play the first deck only; report the lead in points")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -64,7 +68,7 @@ def main() -> None:
     specs = [args.agent, args.opponent]
     times: list[float] = []
     results: list[float] = []
-    for number in range(args.deals):
+    for number in range(args.first, args.first + args.deals):
         seed = args.seed * 1_000_003 + number
         for seat in (0, 1):
             state = play(game, specs, seat, seed, args.deck, times)
