@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node."""
 
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
 
 PUBLIC = -2

@@ -9,7 +9,7 @@ moves with the cards; a card that goes face up gets every bit.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
@@ -35,15 +35,25 @@ from deckhand.games.cambio.actions import (
 )
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH, CambioSetup
 
-EMPTY = -1
+EMPTY: Final = -1
 """An emptied slot (its card was stuck away or given)."""
-UNKNOWN = -2
+UNKNOWN: Final = -2
 """A card the holder of a redacted state (a view) cannot place."""
 
-# Phases.
-(DEAL, START, DRAWING, HOLD, PEEK_OWN_P, PEEK_OTHER_P, SWITCH_P, KING_PEEK, KING_SWITCH, STICK, PENALTY, GIVE, END) = (
-    range(13)
-)
+# Phases: Final, so that compiled code compares with the numbers instead of looking the names up.
+DEAL: Final = 0
+START: Final = 1
+DRAWING: Final = 2
+HOLD: Final = 3
+PEEK_OWN_P: Final = 4
+PEEK_OTHER_P: Final = 5
+SWITCH_P: Final = 6
+KING_PEEK: Final = 7
+KING_SWITCH: Final = 8
+STICK: Final = 9
+PENALTY: Final = 10
+GIVE: Final = 11
+END: Final = 12
 PHASE_NAMES = (
     "deal",
     "start",
@@ -59,9 +69,9 @@ PHASE_NAMES = (
     "give",
     "end",
 )
-CHANCE_PHASES = (DEAL, DRAWING, PENALTY)
+CHANCE_PHASES: Final = (DEAL, DRAWING, PENALTY)
 """The phases where a card comes off the draw pile."""
-_PLAIN_PHASES = (START, HOLD, GIVE, STICK)
+_PLAIN_PHASES: Final = (START, HOLD, GIVE, STICK)
 """The phases whose legality :meth:`CambioState._plain_legal` decides (the others but the chance ones are powers)."""
 _POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
 
