@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left, bisect_right
+from typing import Final
 
 from deckhand.core.deck import pile_sample
 from deckhand.core.errors import IllegalActionError
@@ -23,10 +24,10 @@ from deckhand.games.basra.cards import VALUE
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.state import BasraState
 
-SLOPE = 0.39
+SLOPE: Final = 0.39
 """Logistic slope per point of lead, for one point still to play."""
 
-SPREAD = 8.0
+SPREAD: Final = 8.0
 """Points of play that remain even when a total has passed the target (a tie plays on)."""
 
 
@@ -45,10 +46,10 @@ def win_chance(lead: int, leader_total: int, target: int, last_deck: bool) -> fl
     return 1.0 / (1.0 + math.exp(-z))
 
 
-KEEP_SWEEPER = 3
+KEEP_SWEEPER: Final = 3
 """What a jack (or a special 7♦) is worth kept for a richer table, in points."""
 
-RISK = 0.5
+RISK: Final = 0.5
 """The share of an easy basra (and the points with it) counted against leaving one."""
 
 CARD = 1.0

@@ -25,7 +25,7 @@ error messages can use it: ``notation.py`` adds the parser.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deckhand.core.cards import CODES
 from deckhand.core.errors import NotationError, quote
@@ -33,7 +33,7 @@ from deckhand.core.errors import NotationError, quote
 Parts = tuple[tuple[int, ...], ...]
 Build = tuple[int, int, Parts]
 
-ORDER = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
+ORDER: Final = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
 """Canonical order of cards in notation: higher rank first, then suit (S H D C)."""
 Play = tuple[Any, ...]
 

@@ -24,15 +24,17 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from deckhand.core.protocol import Action
 from deckhand.games.casino.state import DEAL, DIAMOND_TEN, OVER, PLAY, SPADE_TWO, CasinoState
 
-WORTH = tuple(4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52))
+WORTH: Final = tuple(
+    4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52)
+)
 """A card in a pile, in quarter points: 4 for counting towards most cards, plus its scoring share."""
 
-EXPLORE = 0.1
+EXPLORE: Final = 0.1
 """How often the policy plays a uniformly random move."""
 
 

@@ -10,7 +10,7 @@ round is scored, and the tournament ends or the next round is dealt.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from deckhand.core.cards import CARDS, CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
@@ -19,14 +19,19 @@ from deckhand.core.protocol import CHANCE, TERMINAL, Action, State
 from deckhand.games.casino.moves import Build, Play, action_text, build_text, capture_cards, legal_plays
 from deckhand.games.casino.options import CasinoSetup
 
-CALL, COIN, DEAL, PLAY, OVER = range(5)
+# Phases: Final, so that compiled code compares with the numbers instead of looking the names up.
+CALL: Final = 0
+COIN: Final = 1
+DEAL: Final = 2
+PLAY: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("call", "coin", "deal", "play", "over")
 SIDES = ("heads", "tails")
-TABLE = 2
-FIRST_DEAL = (0, 0, 0, 0, 1, 1, 1, 1, TABLE, TABLE, TABLE, TABLE)
-LATER_DEAL = (0, 0, 0, 0, 1, 1, 1, 1)
-DIAMOND_TEN = 26 + 9
-SPADE_TWO = 1
+TABLE: Final = 2
+FIRST_DEAL: Final = (0, 0, 0, 0, 1, 1, 1, 1, TABLE, TABLE, TABLE, TABLE)
+LATER_DEAL: Final = (0, 0, 0, 0, 1, 1, 1, 1)
+DIAMOND_TEN: Final = 26 + 9
+SPADE_TWO: Final = 1
 ACES = (0, 13, 26, 39)
 SEATS = ("Human", "Computer")
 """Seat 0 is a save file's Human, seat 1 its Computer."""
