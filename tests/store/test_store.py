@@ -6,6 +6,7 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import MetaData, create_engine, event, inspect, text
@@ -151,8 +152,32 @@ def test_a_persons_win_rate_and_json() -> None:
         "wins": 1.5,
         "against_people": 2,
         "against_computer": 1,
+        "practice": 0,
         "win_rate": pytest.approx(1.5 / 3),
     }
+
+
+@pytest.mark.parametrize(
+    "practice",
+    [
+        {"meta": {"seed": 7, "chosen_deal": True}},
+        {"options": {"preset": "classic", "deck": ["SA", "H9"]}},
+    ],
+    ids=["a chosen seed", "a stacked deck"],
+)
+def test_a_game_from_a_chosen_deal_is_counted_apart(practice: dict[str, Any]) -> None:
+    """Whoever chose the seed or the deck may have known the cards: the game is practice, not a result."""
+    _store_named_games()
+    won = finished(["human", "hard"], [1.0, 0.0])
+    for key, value in practice.items():
+        setattr(won, key, value)
+    record_game(won, names=["Bob", None])
+    bob = next(p for p in people(game="cambio") if p.name == "Bob")
+    assert (bob.played, bob.wins, bob.practice) == (3, 1.5, 1)
+    levels, agents = statistics(game="cambio")
+    hard = next(s for s in levels if s.level == "hard")
+    assert (hard.played, hard.player_wins, hard.practice) == (2, 1, 1)
+    assert {a.agent: a.played for a in agents}["hard"] == 2, "nor in the computer's own record"
 
 
 def test_names_leave_the_other_statistics_alone() -> None:

@@ -103,7 +103,7 @@ def test_casino_saves_in_the_seed_text_format_and_resumes_from_it(tmp_path: Path
 
 
 def test_stats_json_and_table() -> None:
-    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "1", input="1\n" * 5)
+    deckhand("play", "three_trios", "--seats", "human,easy", input="1\n" * 5)
     data = json.loads(deckhand("stats", "--json"))
     [level] = data["levels"]
     assert level["played"] == 1 and level["computer_wins"] + level["player_wins"] + level["draws"] == 1
@@ -112,6 +112,15 @@ def test_stats_json_and_table() -> None:
     header = next(line for line in out.splitlines() if "level" in line)
     assert header.split() == ["game", "level", "played", "computer", "people", "draws", "computer", "victory"]
     assert max(len(line) for line in out.splitlines()) <= 80  # a standard terminal, nothing cut
+
+
+def test_a_game_dealt_from_a_chosen_seed_is_practice() -> None:
+    """Whoever chose the seed can play the same deal again and again: its result is not a level's."""
+    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "1", input="1\n" * 5)
+    [level] = json.loads(deckhand("stats", "--json"))["levels"]
+    assert (level["played"], level["practice"]) == (0, 1)
+    out = deckhand("stats")
+    assert "Practice (dealt from a chosen seed or deck), not counted: three_trios easy 1" in " ".join(out.split())
 
 
 def test_stats_show_people_by_name() -> None:

@@ -38,6 +38,24 @@ def new_table(client: TestClient, **request: Any) -> dict[str, Any]:
     return data
 
 
+def join(client: TestClient, made: dict[str, Any], name: str, seat: int | None = None) -> Any:
+    """``POST .../join`` with the invite the host was given for that seat (the next unused one by default).
+
+    An invite used is crossed off ``made``, as a host hands each link out once.
+    """
+    invites: dict[int, str] = made.setdefault("unused", {i["seat"]: i["code"] for i in made.get("invites", [])})
+    body: dict[str, Any] = {"name": name}
+    if seat is not None:
+        body["seat"] = seat
+    pick = seat if seat is not None else min(invites, default=None)
+    if pick in invites:
+        body["invite"] = invites[pick]
+    response = client.post(f"/api/tables/{made['table']}/join", json=body)
+    if response.status_code == 200:
+        invites.pop(response.json()["seat"], None)
+    return response
+
+
 def receive(ws: WebSocketTestSession) -> dict[str, Any]:
     """The next message about the game: ``seats`` messages (who is connected) come at any time and are skipped."""
     while True:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.tables import Inbox, connect, drive, eventually, new_table, summary
+from tests.web.tables import Inbox, connect, drive, eventually, join, new_table, summary
 
 from deckhand.play.records import GameRecord, replay
 from deckhand.store.db import load_record, record_game
@@ -20,15 +20,15 @@ from deckhand.web.app import create_app
 
 def two_people(client: TestClient, **request: Any) -> tuple[str, str, str, str]:
     """A Basra table for a person and an open seat, the second person joined: table, tokens, the host's token."""
-    made = new_table(client, game="basra", seats=["human", "open"], names=["Ann"], seed=3, **request)
-    joined = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"})
+    made = new_table(client, game="basra", seats=["human", "open"], names=["Ann"], **request)
+    joined = join(client, made, "Bob")
     assert joined.status_code == 200, joined.text
     assert joined.json()["seat"] == 1
     return made["table"], made["seats"][0]["token"], joined.json()["token"], made["host"]
 
 
 def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClient) -> None:
-    made = new_table(client, game="basra", seats=["human", "open"], names=["Ann"], seed=3)
+    made = new_table(client, game="basra", seats=["human", "open"], names=["Ann"])
     table, ann = made["table"], made["seats"][0]["token"]
     with connect(client, table, ann) as ws:
         first = Inbox(ws)
@@ -38,7 +38,7 @@ def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClien
             ("Ann", "human", True),
             ("Seat 1", "open", False),
         ]
-        bob = client.post(f"/api/tables/{table}/join", json={"name": "Bob", "seat": 1}).json()["token"]
+        bob = join(client, made, "Bob", 1).json()["token"]
         joined = first.seats(lambda m: not m["waiting"])
         assert joined["seats"][1] == {"seat": 1, "name": "Bob", "kind": "human", "connected": False, "stand_in": None}
         with connect(client, table, bob):
@@ -52,15 +52,14 @@ def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClien
 
 def test_a_seat_is_joined_by_its_own_link_once(client: TestClient) -> None:
     made = new_table(client, game="cambio", preset="house", options={"players": 3}, seats=["human", "open", "open"])
-    table = made["table"]
-    second = client.post(f"/api/tables/{table}/join", json={"name": "Cy", "seat": 2})
+    second = join(client, made, "Cy", 2)
     assert second.json()["seat"] == 2
-    again = client.post(f"/api/tables/{table}/join", json={"name": "Di", "seat": 2})
+    again = join(client, made, "Di", 2)
     assert again.status_code == 409 and again.json() == {"error": "seat 2 is not free at this table"}
-    taken = client.post(f"/api/tables/{table}/join", json={"name": "Di", "seat": 0})
+    taken = join(client, made, "Di", 0)
     assert taken.status_code == 409
-    assert client.post(f"/api/tables/{table}/join", json={"name": "Di"}).json()["seat"] == 1
-    full = client.post(f"/api/tables/{table}/join", json={"name": "Ed"})
+    assert join(client, made, "Di").json()["seat"] == 1
+    full = join(client, made, "Ed")
     assert full.status_code == 409 and full.json() == {"error": "no seat is free at this table"}
 
 
@@ -183,7 +182,7 @@ def test_a_bad_stand_in_level_is_refused_when_the_table_is_made(client: TestClie
 
 
 def test_no_hint_before_every_seat_is_taken(client: TestClient) -> None:
-    made = new_table(client, game="basra", seats=["human", "open"], seed=3)
+    made = new_table(client, game="basra", seats=["human", "open"])
     with connect(client, made["table"], made["seats"][0]["token"]) as ws:
         inbox = Inbox(ws)
         assert inbox.state_at(0)["legal"]

@@ -10,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import text
-from tests.web.tables import eventually, new_table, play_to_the_end, receive, receive_state
+from tests.web.tables import eventually, join, new_table, play_to_the_end, receive, receive_state
 
 from deckhand.store.db import get_engine
 from deckhand.store.models import Base
@@ -65,9 +65,9 @@ def test_a_new_server_deals_the_table_again_at_the_same_move_and_the_game_goes_o
 
 def test_a_joined_seat_and_its_token_survive_a_restart() -> None:
     with TestClient(create_app()) as client:
-        made = new_table(client, game="three_trios", seats=["human", "open"], seed=2)
+        made = new_table(client, game="three_trios", seats=["human", "open"])
         table = made["table"]
-        joined = client.post(f"/api/tables/{table}/join", json={"name": "Ann"}).json()
+        joined = join(client, made, "Ann").json()
     with TestClient(create_app()) as client:
         summary = client.get(f"/api/tables/{table}").json()
         assert [s["kind"] for s in summary["seats"]] == ["human", "human"]
@@ -78,9 +78,9 @@ def test_a_joined_seat_and_its_token_survive_a_restart() -> None:
 
 def test_the_store_keeps_no_token_only_its_hash(private_data: Path) -> None:
     with TestClient(create_app()) as client:
-        made = new_table(client, game="basra", seats=["human", "open"], seed=1)
+        made = new_table(client, game="basra", seats=["human", "open"])
         token = made["seats"][0]["token"]
-        joined = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bo"}).json()["token"]
+        joined = join(client, made, "Bo").json()["token"]
     dump = "\n".join(get_engine().raw_connection().driver_connection.iterdump())  # type: ignore[union-attr]
     assert token not in dump and joined not in dump
     with get_engine().connect() as conn:
@@ -100,7 +100,7 @@ def test_the_host_and_the_stand_in_setting_survive_a_restart() -> None:
             client, game="cambio", preset="house", options={"players": 3}, seats=["human", "open", "open"], away=5
         )
         table, host = made["table"], made["host"]
-        client.post(f"/api/tables/{table}/join", json={"name": "Cy"})
+        join(client, made, "Cy")
     with TestClient(create_app()) as client:
         room = client.app.state.tables.rooms[table]  # type: ignore[attr-defined]
         assert (room.table.away, room.table.stand_in) == (5, "medium")

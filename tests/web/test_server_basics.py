@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.tables import eventually, new_table, receive_state
+from tests.web.tables import eventually, join, new_table, receive_state
 
 from deckhand.core.errors import ConfigError
 from deckhand.web import serve
@@ -28,9 +28,9 @@ def test_a_table_gives_a_token_for_each_human_seat(client: TestClient) -> None:
     assert summary["game"] == "cambio"
     assert [s["kind"] for s in summary["seats"]] == ["human", "computer", "open"]
     assert made["seats"][0]["token"] not in str(summary)
-    joined = client.post(f"/api/tables/{made['table']}/join", json={"name": "Ann"})
+    joined = join(client, made, "Ann")
     assert joined.status_code == 200 and joined.json()["seat"] == 2
-    full = client.post(f"/api/tables/{made['table']}/join", json={"name": "Bob"})
+    full = join(client, made, "Bob")
     assert full.status_code == 409 and "no seat" in full.json()["error"]
 
 

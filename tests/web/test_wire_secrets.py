@@ -20,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.conformance.test_secrets import hidden_configs
-from tests.web.tables import Inbox, connect, drive, new_table, receive, summary
+from tests.web.tables import Inbox, connect, drive, join, new_table, receive, summary
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation
@@ -152,14 +152,9 @@ def test_no_message_to_any_person_or_spectator_holds_a_card_hidden_from_them(
     """Every seat a person at their own connection, who joined by link, and a spectator: all checked."""
     game = deckhand.load_game(name, **options)
     extra = {k: v for k, v in options.items() if k != "preset"}
-    made = new_table(
-        client, game=name, preset=options.get("preset"), options=extra, seats=["open"] * game.num_players, seed=seed
-    )
+    made = new_table(client, game=name, preset=options.get("preset"), options=extra, seats=["open"] * game.num_players)
     table = made["table"]
-    tokens = [
-        client.post(f"/api/tables/{table}/join", json={"name": f"<b>P{seat}</b>"}).json()["token"]
-        for seat in range(game.num_players)
-    ]
+    tokens = [join(client, made, f"<b>P{seat}</b>").json()["token"] for seat in range(game.num_players)]
     with contextlib.ExitStack() as stack:
         watcher = Inbox(stack.enter_context(connect(client, table)))
         seats = {seat: Inbox(stack.enter_context(connect(client, table, token))) for seat, token in enumerate(tokens)}

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from abc import abstractmethod
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View, play_out_with, uniform_action
 
@@ -51,6 +53,19 @@ def random_playout(state: State, rng: random.Random) -> list[float]:
 
 
 PLAYOUTS: dict[str, Playout] = {"policy": policy_playout, "random": random_playout}
+
+CANCEL: ContextVar[threading.Event | None] = ContextVar("deckhand_cancel", default=None)
+"""Set (in a thread or a context) to an event that calls off every search run there once it is set.
+
+A server sets it on its thinking threads, so that it can stop while its
+computers think; library users who never set it pay nothing for it.
+"""
+
+
+class SearchCancelled(DeckhandError):
+    """A search was called off before its budget was spent (the server running it is stopping)."""
+
+
 BELIEFS = ("likely", "uniform")
 
 
@@ -73,18 +88,22 @@ class Budget:
         """Call ``iterate`` until the budget is spent; returns (iterations, seconds taken)."""
         start = time.perf_counter()
         limit = self.iterations if self.iterations is not None else 1 << 62
-        if self.seconds is None:
+        stop = CANCEL.get()
+        if self.seconds is None and stop is None:
             for _ in range(limit):
                 iterate()
             return limit, time.perf_counter() - start
-        deadline = start + self.seconds
+        deadline = start + self.seconds if self.seconds is not None else math.inf
         done = 0
         while done < limit:
             iterate()
             done += 1
             # Reading the clock costs about as much as a short playout step; every 8th will do.
-            if done & 7 == 0 and time.perf_counter() >= deadline:
-                break
+            if done & 7 == 0:
+                if stop is not None and stop.is_set():
+                    raise SearchCancelled("the search was called off")
+                if time.perf_counter() >= deadline:
+                    break
         return done, time.perf_counter() - start
 
     def spec(self) -> list[str]:

@@ -26,6 +26,12 @@ class Option:
     default: Any
     parse: Parser
     help: str = ""
+    files: tuple[str, ...] | None = None
+    """For an option that may name a file: the names of the data that ships with deckhand (``None``: names no file).
+
+    From the web such an option takes only these names or an inline list:
+    the server never opens a path that a request names.
+    """
 
 
 def integer(low: int, high: int) -> Parser:
@@ -118,7 +124,7 @@ def stacked_deck(value: Any) -> list[str] | None:
     return read_deck_option(value)
 
 
-DECK_OPTION = Option(None, stacked_deck, "stack the deck: card codes (or a file of them), top first")
+DECK_OPTION = Option(None, stacked_deck, "stack the deck: card codes (or a file of them), top first", files=())
 
 
 def resolve_options(
@@ -155,3 +161,25 @@ def resolve_options(
         except (ValueError, TypeError, ArithmeticError) as exc:
             raise ConfigError(f"{game}: option {key}={quote(raw)}: {exc}") from None
     return result
+
+
+def inline_only(game: str, spec: Mapping[str, Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """``given`` with every file option as shipped data or an inline list; ``ConfigError`` for anything else.
+
+    What a request from the web may pass to a game: a string that is not the
+    name of shipped data is split into items (card codes) and never looked up
+    on disk, so no answer can tell whether a file of that name exists.
+    """
+    checked = dict(given)
+    for key, value in given.items():
+        option = spec.get(key)
+        if option is None or option.files is None or value is None:
+            continue
+        if isinstance(value, str) and value.strip() in option.files:
+            continue
+        if isinstance(value, str) and not option.files:
+            checked[key] = value.replace(",", " ").split()
+        elif not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            shipped = f"one of {', '.join(option.files)}" if option.files else "card codes"
+            raise ConfigError(f"{game}: option {key}: give {shipped}; files on the server cannot be named from the web")
+    return checked

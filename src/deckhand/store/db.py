@@ -127,6 +127,7 @@ def add_game(
         finished_at=datetime.now(UTC).replace(tzinfo=None),
         source=source or ("play" if any(h for _, h in flags) else "arena"),
         level=level_of(flags),
+        chosen_deal=bool(record.meta.get("chosen_deal")) or record.options.get("deck") is not None,
     )
     row.seats = [
         SeatRow(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -36,6 +36,8 @@ class GameRow(Base):
     """Where the game was played: ``play`` (a person was there) or ``arena``."""
     level: Mapped[str | None] = mapped_column(String(200), nullable=True)
     """The computer's level in a game between people and the computer, else null."""
+    chosen_deal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Dealt from a seed or a stacked deck someone chose (practice): people's statistics count it apart."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", cascade="all, delete-orphan", order_by="SeatRow.seat"
@@ -78,6 +80,8 @@ class LiveTableRow(Base):
     options: Mapped[str] = mapped_column(Text)
     """The options the game was loaded with, as JSON."""
     seed: Mapped[int] = mapped_column(BigInteger)
+    """Seeds the computers' choices; the deal too when ``chosen_deal`` (else chance came from the system's entropy)."""
+    chosen_deal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     start: Mapped[str | None] = mapped_column(Text, nullable=True)
     """For a resumed save, JSON ``{"origin": its state, "start": its record's start}`` (null: a new deal)."""
     spectators: Mapped[bool] = mapped_column(Boolean)
@@ -114,6 +118,8 @@ class LiveSeatRow(Base):
     spec: Mapped[str] = mapped_column(String(200))
     name: Mapped[str] = mapped_column(String(80))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of an open seat's invite code (a table not listed in the lobby); null once taken."""
 
 
 class LiveActionRow(Base):

@@ -3,6 +3,10 @@
 Seed 000's *computer victory statistics* is ``computerWin / (computerWin +
 playerWin)`` over the games between people and the computer at one level; a
 shared win (draw) counts for neither side.
+
+A game dealt from a seed or a stacked deck that someone chose is practice:
+whoever chose it may have known the cards. Such games are counted apart
+(``practice``), never in a level's or a person's results.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ class LevelStats:
     computer_wins: int = 0
     player_wins: int = 0
     draws: int = 0
+    practice: int = 0
+    """Games dealt from a chosen seed or deck: left out of the figures above."""
 
     @property
     def computer_victory(self) -> float | None:
@@ -83,6 +89,10 @@ def statistics(*, game: str | None = None, url: str | None = None) -> tuple[list
             seats = [(s.human, s.result) for s in row.seats]
             if not seats:
                 continue
+            if row.chosen_deal and row.source == "play":  # practice: neither the level's nor the agents' result
+                if row.level is not None:
+                    levels.setdefault((row.game, row.level), LevelStats(row.game, row.level)).practice += 1
+                continue
             if row.level is not None:
                 entry = levels.setdefault((row.game, row.level), LevelStats(row.game, row.level))
                 entry.played += 1
@@ -115,6 +125,8 @@ class PersonStats:
     """Games where every other seat was a person."""
     against_computer: int = 0
     """Games with a computer at the table."""
+    practice: int = 0
+    """Games dealt from a chosen seed or deck: left out of the figures above."""
 
     @property
     def win_rate(self) -> float | None:
@@ -137,6 +149,9 @@ def people(*, game: str | None = None, url: str | None = None) -> list[PersonSta
                 if not seat.human or not seat.name:
                     continue
                 person = found.setdefault((row.game, seat.name), PersonStats(row.game, seat.name))
+                if row.chosen_deal:
+                    person.practice += 1
+                    continue
                 person.played += 1
                 person.wins += seat.result
                 if with_computer:

@@ -67,11 +67,13 @@ def start_game(
     start: State | None = None
     state: State | None = None
     saved_seats: list[str] | None = None
+    chosen = seed is not None
     if load is not None:
         canonical = game_class(name).name
         loaded = load_file(load, game=canonical, options=options)
         state, start, saved_seats = loaded.state, loaded.start, loaded.seats
         game = state.game
+        chosen = chosen or bool(loaded.meta.get("chosen_deal"))
     else:
         game = load_game(name, **options)
     if seats:
@@ -90,4 +92,5 @@ def start_game(
         start=start,
         save_path=load,
         remember=remember,
+        chosen_deal=chosen,
     )

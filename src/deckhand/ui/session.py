@@ -76,6 +76,7 @@ class Session:
         remember: bool = False,
         record_stats: bool = True,
         autosave: bool = True,
+        chosen_deal: bool = False,
     ) -> None:
         if len(seats) != game.num_players:
             raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
@@ -86,6 +87,8 @@ class Session:
         self.console = console
         self.reader = reader
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.chosen_deal = chosen_deal
+        """Dealt from a seed someone chose (practice): statistics count the game apart."""
         self.rng = random.Random(self.seed)
         self.seat_rngs = agent_rngs(self.rng, len(self.specs))
         self.hint_rng = random.Random(f"{self.seed}/hints")
@@ -450,11 +453,14 @@ class Session:
 
     # -- leaving and finishing ---------------------------------------------
     def _meta(self) -> dict[str, Any]:
-        """What a record keeps beside the moves: the seed only once the game is over.
+        """What a record keeps beside the moves: the seed only once the game is over; whether it was chosen.
 
         An unfinished game's seed would tell whoever opens its save the rest of the deck.
         """
-        return {"seed": self.seed} if self.state.is_terminal() else {}
+        meta: dict[str, Any] = {"seed": self.seed} if self.state.is_terminal() else {}
+        if self.chosen_deal:
+            meta["chosen_deal"] = True
+        return meta
 
     def _autosave_target(self) -> Path:
         """The file this game is kept in while it is played: the .json it came from, else a new one."""
@@ -566,6 +572,8 @@ class Session:
         )
         if entry.computer_victory is not None:
             line += f"; computer victory statistic {entry.computer_victory:.0%}"
+        if entry.practice:
+            line += f" ({entry.practice} practice game{'s' * (entry.practice != 1)} from a chosen seed, not counted)"
         self.console.print(line + ".", highlight=False, soft_wrap=True)
 
 

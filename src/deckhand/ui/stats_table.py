@@ -63,6 +63,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 bar(s.computer_victory),
             )
         console.print(table)
+        _practice(console, [(f"{s.game} {s.level}", s.practice) for s in levels])
     if agents:
         table = Table(title="Computer players", caption="wins: a shared win by k counts 1/k", box=box.SIMPLE_HEAD)
         for column in ("game", "agent", "played", "wins", "win rate"):
@@ -87,3 +88,13 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 str(p.against_computer),
             )
         console.print(table)
+        _practice(console, [(f"{p.name} at {p.game}", p.practice) for p in persons])
+
+
+def _practice(console: Console, counts: list[tuple[str, int]]) -> None:
+    """Say which games were left out as practice (dealt from a seed or a deck someone chose)."""
+    counted = [f"{who} {n}" for who, n in counts if n]
+    if counted:
+        line = Text("Practice (dealt from a chosen seed or deck), not counted: ", style="dim")
+        line.append(", ".join(counted))
+        console.print(line)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
+import secrets
 import time
 from collections.abc import AsyncIterator
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -24,17 +25,19 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from deckhand.agents.registry import make_agent
+from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, quote
-from deckhand.core.registry import load_game
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.web.catalog import catalog_router, resume_from_saves
+from deckhand.web.guard import check_deal, web_agent, web_options
 from deckhand.web.ledger import LEASE, Ledger, TableLost, forgotten, opened, seated
 from deckhand.web.limits import BURST, RATE, Bucket
 from deckhand.web.rooms import MOVED, Client, Room
-from deckhand.web.table import Table, make_seats, new_table_id
+from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
+from deckhand.web.thinking import THINKERS, Thinking
 from deckhand.web.wire import (
     HintRequest,
+    Invite,
     Join,
     MarksRequest,
     MatchRequest,
@@ -90,9 +93,10 @@ class Elsewhere(Exception):
 class Tables:
     """The tables this process deals, by id; tables nobody is at are cleared after a while."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Ledger, thinking: Thinking) -> None:
         self.rooms: dict[str, Room] = {}
         self.ledger = ledger
+        self.thinking = thinking
         self.swept = time.monotonic()
         self._claims: dict[str, asyncio.Task[Table | str | None]] = {}
 
@@ -105,7 +109,7 @@ class Tables:
         return self.add(table)
 
     def add(self, table: Table) -> Room:
-        room = Room(table, self.ledger)
+        room = Room(table, self.ledger, self.thinking)
         room.on_lost = self._lost
         self.rooms[table.id] = room
         room.review()
@@ -114,6 +118,7 @@ class Tables:
     def _lost(self, room: Room) -> None:
         if self.rooms.get(room.table.id) is room:
             del self.rooms[room.table.id]
+            self.thinking.forget(room.table.id)
 
     async def find(self, table_id: str) -> Room:
         """The table's room: this process's, or taken over from the store if its owner's lease ran out.
@@ -157,6 +162,7 @@ class Tables:
             kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
             if room.idle_for(now) > kept and (room.worker is None or room.worker.done()):
                 del self.rooms[table_id]
+                self.thinking.forget(table_id)
                 with contextlib.suppress(TableLost):  # then it is not this process's to forget
                     await self.ledger.write(forgotten(table_id))
 
@@ -170,6 +176,7 @@ def create_app(
     address: str = "local",
     lease: float = LEASE,
     sole: bool = False,
+    thinkers: int = THINKERS,
 ) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
@@ -179,10 +186,12 @@ def create_app(
     limit); a table takes ``watchers`` spectators at once. Processes sharing
     a database tell each other apart by ``address`` (the one they serve
     at) and hold their tables for ``lease`` seconds between renewals; a
-    ``sole`` process (alone on its database) deals every table.
+    ``sole`` process (alone on its database) deals every table. Computers
+    and hints think on ``thinkers`` threads of the server's own.
     """
     ledger = Ledger(url, address, lease, sole)
-    tables = Tables(ledger)
+    thinking = Thinking(thinkers)
+    tables = Tables(ledger, thinking)
 
     async def keep_leases() -> None:
         renewed = time.monotonic()
@@ -204,6 +213,7 @@ def create_app(
         keeper = asyncio.create_task(keep_leases())
         yield
         keeper.cancel()
+        thinking.close()  # every search stops now: the server does not wait for a computer to finish thinking
         ledger.close()
         ledger.release()
 
@@ -242,17 +252,20 @@ def create_app(
     async def new_table(request: NewTable) -> TableCreated:
         table = _build_table(request)
         host = table.make_host()
+        invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites()]
         room = await tables.open(table)
         room.wake()
         tokens = [SeatToken(seat=seat, token=token) for seat, token in table.hand_out_tokens()]
-        return TableCreated(table=table.id, seats=tokens, host=host)
+        return TableCreated(table=table.id, seats=tokens, invites=invites, host=host)
 
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Join) -> SeatToken:
         room = await tables.find(table_id)
         async with room.lock:
             try:
-                seat, token = room.table.join(request.name, request.seat)
+                seat, token = room.table.join(request.name, request.seat, request.invite)
+            except NotInvited as exc:
+                raise HTTPException(403, str(exc)) from None
             except ConfigError as exc:
                 raise HTTPException(409, str(exc)) from None
             await _store_seats(room)
@@ -268,7 +281,8 @@ def create_app(
         if not table.is_host(request.host):
             raise HTTPException(403, "only the table's host can start it before every seat is taken")
         async with room.lock:
-            level = request.level or table.stand_in or default_level(table.game)
+            level = web_agent(request.level, table.game, "level") if request.level else None
+            level = level or table.stand_in or default_level(table.game)
             try:
                 table.start_now(level)
             except ConfigError as exc:
@@ -290,7 +304,7 @@ def create_app(
             if not table.state.is_terminal():
                 raise HTTPException(409, "the game is not over yet")
             if table.rematch is None:
-                again = table.again(new_table_id(), random.SystemRandom().randrange(2**31))
+                again = table.again(new_table_id(), secrets.randbits(63))
                 (await tables.open(again)).wake()
                 table.rematch = again.id
                 room.tell_all(RematchMessage(table=again.id))
@@ -363,32 +377,39 @@ def create_app(
 
 
 def _build_table(request: NewTable) -> Table:
-    """A new table from a request (or a saved game to go on with); ``ConfigError`` naming what is wrong."""
-    options = dict(request.options)
-    _refuse_files(options)
-    seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
+    """A new table from a request (or a saved game to go on with); ``ConfigError`` naming what is wrong.
+
+    Everything a request names passes :mod:`deckhand.web.guard` first: no
+    file is opened, no computer thinks past its caps, and a seed deals only
+    a table where no other person can sit.
+    """
     if request.resume is not None:
         loaded = resume_from_saves(request.resume)
         game = loaded.state.game
         state, start = loaded.state, loaded.start
         specs = request.seats or loaded.seats or parse_seats("", game.num_players, default_level(game))
     else:
-        if request.preset is not None:
-            options["preset"] = request.preset
-        game = load_game(request.game, **options)
+        game = web_options(request.game, request.preset, request.options)
         state, start = game.new_initial_state(), None
         specs = request.seats or parse_seats("", game.num_players, default_level(game))
     if state.is_terminal():
         raise ConfigError("that game is over: there is nothing left to play")
+    if request.seats is not None:
+        for spec in request.seats:
+            if not is_human(spec) and spec != OPEN:
+                web_agent(spec, game)
+    check_deal(specs, request.seed, game)
     seats = make_seats(game, specs, request.names)
-    stand_in = request.stand_in or default_level(game)
+    stand_in = web_agent(request.stand_in, game, "stand_in") if request.stand_in else default_level(game)
     make_agent(stand_in, game)  # a bad level is refused now, not when someone leaves
+    chosen = request.seed is not None or game.options.get("deck") is not None
     return Table(
         id=new_table_id(),
         game=game,
         seats=seats,
         state=state,
-        seed=seed,
+        seed=request.seed if request.seed is not None else secrets.randbits(63),
+        chosen=chosen,
         spectators=request.spectators,
         public=request.public,
         stand_in=stand_in,
@@ -396,13 +417,6 @@ def _build_table(request: NewTable) -> Table:
         start=start,
         origin=state.clone() if request.resume is not None else None,
     )
-
-
-def _refuse_files(options: dict[str, Any]) -> None:
-    """Options from the web name no file on the server: a board or a deck is given by name or by its cards."""
-    for key, value in options.items():
-        if isinstance(value, str) and any(mark in value for mark in ("/", "\\", "..", "~")):
-            raise ConfigError(f"option {key}: files on the server cannot be named from the web")
 
 
 async def _store_seats(room: Room) -> None:
@@ -437,7 +451,7 @@ async def _handle(room: Room, client: Client, text: str) -> None:
             async with room.hint_lock:
                 async with room.lock:
                     agent, view, rng = room.table.hint_job(seat)
-                explanation = await asyncio.to_thread(agent.explain, view, rng)
+                explanation = await room.thinking.run(room.table.id, partial(agent.explain, view, rng))
                 async with room.lock:
                     client.send(room.table.hint_message(view, explanation, message.selection))
         elif isinstance(message, MarksRequest):

@@ -24,6 +24,7 @@ from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.ui.rules import rules_text
 from deckhand.ui.saves import Loaded, list_saves, load_file
+from deckhand.web.guard import web_options
 from deckhand.web.ledger import listed_tables
 from deckhand.web.wire import Strict
 
@@ -66,11 +67,8 @@ def describe_game(name: str) -> dict[str, Any]:
 
 
 def checked(name: str, choice: GameChoice) -> Game:
-    """The game these options make; ``ConfigError`` naming the option that is wrong."""
-    options = dict(choice.options)
-    if choice.preset is not None:
-        options["preset"] = choice.preset
-    return load_game(name, **options)
+    """The game these options make (no file opened); ``ConfigError`` naming the option that is wrong."""
+    return web_options(name, choice.preset, choice.options)
 
 
 def replay_steps(game_id: int) -> dict[str, Any]:

@@ -259,6 +259,7 @@ def opened(table: Table, ledger: Ledger) -> Change:
         "rules_version": game.rules_version,
         "options": json.dumps(game.options, sort_keys=True),
         "seed": table.seed,
+        "chosen_deal": table.chosen,
         "start": _resumed(table),
         "spectators": table.spectators,
         "public": table.public,
@@ -333,7 +334,14 @@ def _resumed(table: Table) -> str | None:
 
 
 def _seat(table_id: str, seat: int, entry: Seat) -> dict[str, Any]:
-    return {"table_id": table_id, "seat": seat, "spec": entry.spec, "name": entry.name, "token_hash": entry.token_hash}
+    return {
+        "table_id": table_id,
+        "seat": seat,
+        "spec": entry.spec,
+        "name": entry.name,
+        "token_hash": entry.token_hash,
+        "invite_hash": entry.invite_hash,
+    }
 
 
 LISTED = 100
@@ -407,6 +415,7 @@ def _restore(row: LiveTableRow, actions: list[LiveActionRow]) -> Table:
             name=s.name,
             token_hash=s.token_hash,
             agent=None if s.spec == OPEN or is_human(s.spec) else make_agent(s.spec, game),
+            invite_hash=s.invite_hash,
         )
         for s in row.seats
     ]
@@ -421,6 +430,7 @@ def _restore(row: LiveTableRow, actions: list[LiveActionRow]) -> Table:
         game=game,
         seats=seats,
         seed=row.seed,
+        chosen=row.chosen_deal,
         origin=origin,
         start=start,
         entries=entries,

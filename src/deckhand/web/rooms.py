@@ -5,8 +5,9 @@ connections. Every change to the game goes through the room's lock and is
 followed by a ``state`` message to each connection, built for its seat (or
 for a spectator) and carrying the events it has not seen. Each connection
 has its own outgoing queue, so that one slow browser never holds up the
-table; the computer thinks in a worker thread, so that the server keeps
-answering while it does.
+table; the computer thinks on one of the server's thinking threads
+(:mod:`deckhand.web.thinking`), so that the server keeps answering while it
+does.
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from pydantic import BaseModel
 
+from deckhand.agents.search import SearchCancelled
 from deckhand.core.errors import DeckhandError
 from deckhand.web.ledger import Ledger, TableLost, taken
 from deckhand.web.table import Table
+from deckhand.web.thinking import Thinking
 from deckhand.web.wire import ErrorMessage, RematchMessage, SeatOut, SeatsMessage
 
 log = logging.getLogger("deckhand.web")
@@ -71,6 +75,7 @@ class Room:
 
     table: Table
     ledger: Ledger
+    thinking: Thinking
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -274,7 +279,9 @@ class Room:
             if turn is None:
                 return
             try:
-                explanation = await asyncio.to_thread(turn.agent.explain, turn.view, turn.rng)
+                explanation = await self.thinking.run(self.table.id, partial(turn.agent.explain, turn.view, turn.rng))
+            except SearchCancelled:  # the server is stopping: the table goes on from the store next time
+                return
             except Exception:  # an agent's bug must not take the table down: it is logged, the game waits
                 log.exception("table %s: the computer at seat %d failed", self.table.id, turn.seat)
                 return

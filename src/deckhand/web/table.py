@@ -20,7 +20,7 @@ from typing import Any
 
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import is_human, make_agent
-from deckhand.core.errors import ConfigError, IllegalActionError, quote
+from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
@@ -55,6 +55,8 @@ class Seat:
     """A new table's token for this seat, until :meth:`Table.hand_out_tokens` gives it to its creator."""
     stand_in: Agent | None = None
     """The computer playing for this seat's person while they are away."""
+    invite_hash: str | None = None
+    """For an open seat of a table not listed in the lobby: the hash of the code its invite link carries."""
 
     @property
     def player(self) -> Agent | None:
@@ -72,6 +74,10 @@ class Seat:
         token = new_token()
         self.token_hash = token_hash(token)
         return token
+
+
+class NotInvited(DeckhandError):
+    """A join without the invite of the seat it asks for (a table not listed in the lobby)."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,10 @@ class Table:
     seats: list[Seat]
     state: State
     seed: int
+    """Seeds the computers' and hints' choices; the deal too when :attr:`chosen` (never sent to anyone)."""
+    chosen: bool = False
+    """Whether the deal follows ``seed`` (a seat's own practice, or a stacked deck): else chance is drawn
+    from the system's entropy, which no one at the table can reproduce."""
     spectators: bool = True
     public: bool = False
     host_hash: str | None = None
@@ -139,7 +149,7 @@ class Table:
     _glimpses: dict[int, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
+        self._rng = random.Random(self.seed) if self.chosen else secrets.SystemRandom()
         self._seat_rngs = agent_rngs(random.Random(f"{self.seed}/seats"), len(self.seats))
         self._hint_rngs = [random.Random(f"{self.seed}/hints/{seat}") for seat in range(len(self.seats))]
         self._deal()
@@ -175,19 +185,38 @@ class Table:
     def is_host(self, token: str) -> bool:
         return self.host_hash is not None and hmac.compare_digest(self.host_hash, token_hash(token))
 
-    def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
-        """A person takes an open seat (the first, unless one is named); ``ConfigError`` when it is not free."""
-        if seat is not None:
-            if seat >= len(self.seats) or self.seats[seat].kind != OPEN:
-                raise ConfigError(f"seat {seat} is not free at this table")
-            free = [seat]
-        else:
-            free = [i for i, entry in enumerate(self.seats) if entry.kind == OPEN]
+    def hand_out_invites(self) -> list[tuple[int, str]]:
+        """A new table's invite codes, one per open seat, once; a table listed in the lobby needs none."""
+        invites = []
+        for i, entry in enumerate(self.seats):
+            if entry.kind == OPEN and not self.public:
+                code = new_invite()
+                entry.invite_hash = token_hash(code)
+                invites.append((i, code))
+        return invites
+
+    def join(self, name: str, seat: int | None = None, invite: str | None = None) -> tuple[int, str]:
+        """A person takes an open seat (the first, unless one is named).
+
+        At a table not listed in the lobby the seat's invite code is needed
+        (:class:`NotInvited` without it); ``ConfigError`` when no seat is free.
+        """
+        free = [i for i, entry in enumerate(self.seats) if entry.kind == OPEN]
+        if seat is not None and seat not in free:
+            raise ConfigError(f"seat {seat} is not free at this table")
         if not free:
             raise ConfigError("no seat is free at this table")
+        if seat is not None:
+            free = [seat]
+        if not self.public:
+            given = token_hash(invite) if invite else ""
+            free = [i for i in free if _matches(self.seats[i].invite_hash, given)]
+            if not free:
+                raise NotInvited("this seat is kept for the person invited: open the invite link you were sent")
         entry = self.seats[free[0]]
         entry.name = name
         entry.spec = "human"
+        entry.invite_hash = None
         return free[0], entry.give_token()
 
     def start_now(self, level: str) -> list[int]:
@@ -299,7 +328,8 @@ class Table:
         table = cls(game=game, seats=seats, state=state, origin=origin, events=events, **rest)
         for entry in entries:
             table._note_stand_in(entry)
-        table._rng = random.Random(f"{table.seed}/after/{table.seq}")  # chance goes on, as unpredictably
+        if table.chosen:  # a practice deal goes on as its seed says, wherever the server stopped
+            table._rng = random.Random(f"{table.seed}/after/{table.seq}")
         return table
 
     # -- what connections are sent ------------------------------------------
@@ -397,12 +427,13 @@ class Table:
 
     # -- the end ----------------------------------------------------------------
     def record(self) -> GameRecord | None:
-        """The finished game's record, once (with its seed: the cards are all played)."""
+        """The finished game's record, once; a chosen deal's with its seed (the cards are all played)."""
         if not self.state.is_terminal() or self.recorded:
             return None
         self.recorded = True
         record = self.record_of_play()
-        record.meta = {"seed": self.seed}
+        chosen = self.chosen or self.game.options.get("deck") is not None
+        record.meta = {"seed": self.seed, "chosen_deal": True} if chosen else {}
         if self.stand_ins:
             record.meta["stand_ins"] = list(self.stand_ins)
         return record
@@ -415,6 +446,7 @@ class Table:
                 name=entry.name,
                 token_hash=entry.token_hash,
                 agent=None if entry.agent is None else make_agent(entry.spec, self.game),
+                invite_hash=entry.invite_hash,
             )
             for entry in self.seats
         ]
@@ -466,6 +498,15 @@ def token_hash(token: str) -> str:
 def new_token() -> str:
     """A seat token: 144 random bits, URL-safe."""
     return secrets.token_urlsafe(18)
+
+
+def new_invite() -> str:
+    """An open seat's invite code: 96 random bits, URL-safe."""
+    return secrets.token_urlsafe(12)
+
+
+def _matches(kept: str | None, given: str) -> bool:
+    return kept is not None and hmac.compare_digest(kept, given)
 
 
 def new_table_id() -> str:

@@ -45,6 +45,7 @@ class NewTable(Strict):
     """``human``, ``open``, a level or an agent spec per seat; by default a person against the usual level."""
     names: Annotated[list[Name | None], Field(max_length=12)] = Field(default_factory=list)
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    """Deals from this seed: only at a table where no other person can sit (practice, a game reproduced alone)."""
     spectators: bool = True
     public: bool = False
     resume: Annotated[str, Field(max_length=200)] | None = None
@@ -57,10 +58,12 @@ class NewTable(Strict):
 
 
 class Join(Strict):
-    """``POST /api/tables/{ID}/join``: a display name, and the open seat wanted (by default the first)."""
+    """``POST /api/tables/{ID}/join``: a display name, the open seat wanted (by default the first), its invite."""
 
     name: Name
     seat: Annotated[int, Field(ge=0, lt=12)] | None = None
+    invite: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    """The seat's invite code, from the link the host sent (a table listed in the lobby needs none)."""
 
 
 class Start(Strict):
@@ -85,9 +88,16 @@ class SeatToken(BaseModel):
     token: str
 
 
+class Invite(BaseModel):
+    seat: int
+    code: str
+
+
 class TableCreated(BaseModel):
     table: str
     seats: list[SeatToken]
+    invites: list[Invite] = Field(default_factory=list)
+    """An invite code for each open seat of a table not listed in the lobby: the invite links carry them."""
     host: str
     """The host's token: it may start the game before every seat is taken (``POST .../start``)."""
 

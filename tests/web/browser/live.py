@@ -27,6 +27,8 @@ TIMEOUT_MS = 20_000
 class LiveServer:
     def __init__(self, url: str, app: Any) -> None:
         self.url = url
+        self.invites: dict[str, dict[int, str]] = {}
+        """Each table's invite codes by seat, as its host was given them."""
         self.app = app
 
     def table(self, **request: Any) -> tuple[str, str]:
@@ -34,6 +36,7 @@ class LiveServer:
         response = httpx.post(f"{self.url}/api/tables", json=request)
         assert response.status_code == 201, response.text
         made = response.json()
+        self.invites[made["table"]] = {invite["seat"]: invite["code"] for invite in made["invites"]}
         return made["table"], made["seats"][0]["token"] if made["seats"] else ""
 
     def legal(self, table: str, seat: int = 0) -> list[str]:
@@ -48,6 +51,10 @@ class LiveServer:
     def link(self, table: str, token: str, seat: int = 0) -> str:
         return f"{self.url}/#/table/{table}?seat={seat}&token={token}"
 
+    def invite_link(self, table: str, seat: int) -> str:
+        """The link the host sends for ``seat``: its invite code rides after the #, never sent to the server."""
+        return f"{self.url}/#/join/{table}/{seat}/{self.invites[table][seat]}"
+
     def summary(self, table: str) -> dict[str, Any]:
         """``GET /api/tables/{ID}``: built on the server's own thread, so its ``seq`` and ``to_move`` agree."""
         response = httpx.get(f"{self.url}/api/tables/{table}")
@@ -58,6 +65,10 @@ class LiveServer:
     def join(self, table: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """A person takes an open seat by the API: the seat and its token."""
         body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+        invites = self.invites.get(table, {})
+        pick = seat if seat is not None else min(invites, default=None)
+        if pick in invites:
+            body["invite"] = invites[pick]
         response = httpx.post(f"{self.url}/api/tables/{table}/join", json=body)
         assert response.status_code == 200, response.text
         return response.json()["seat"], response.json()["token"]

@@ -47,7 +47,7 @@ def casino_deck(value: Any) -> list[str] | None:
 OPTIONS: Mapping[str, Option] = {
     "ace": Option(1, choice(1, 14, "1or14"), "an ace is worth 1, 14, or either (1or14)"),
     "target": Option(21, integer(1, 1000), "the tournament ends at the round where someone reaches it"),
-    "deck": Option(None, casino_deck, "stack the first round's deck: card codes or a deck file, top first"),
+    "deck": Option(None, casino_deck, "stack the first round's deck: card codes or a deck file, top first", files=()),
 }
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -1,4 +1,4 @@
-// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT], #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
@@ -44,7 +44,7 @@ async function route() {
       }
       leave = await showTable(main, parts[1]);
     } else if (parts[0] === "join" && parts[1]) {
-      leave = await showJoin(main, parts[1], parts[2]);
+      leave = await showJoin(main, parts[1], parts[2], parts[3] && decodeURIComponent(parts[3]));
     } else if (parts[0] === "rules") {
       leave = await showRules(main, parts[1]);
     } else if (parts[0] === "stats") {

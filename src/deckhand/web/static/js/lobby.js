@@ -1,7 +1,7 @@
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
 import { api, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
-import { keepHost, keepToken, seatTokens, tableSummary } from "./table.js";
+import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
 
 const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
 
@@ -30,14 +30,18 @@ function readOption(input) {
 }
 
 /** Keep the tokens of the seats just taken (the browser returns to them later), then go to the table. */
-function sitDown(tableId, seats, host) {
+function sitDown(tableId, seats, host, invites) {
   for (const { seat, token } of seats) keepToken(tableId, seat, token);
   if (host) keepHost(tableId, host);
+  if (invites) keepInvites(tableId, invites);
   location.hash = `#/table/${tableId}`;
 }
 
-/** An invite link (#/join/ID or #/join/ID/SEAT): a name, then the seat. A browser already seated goes straight in. */
-export async function showJoin(main, tableId, seat) {
+/**
+ * An invite link (#/join/ID/SEAT/CODE; at a table listed in the lobby #/join/ID or #/join/ID/SEAT): a name, then
+ * the seat. A browser already seated goes straight in.
+ */
+export async function showJoin(main, tableId, seat, invite) {
   if (Object.keys(seatTokens(tableId)).length) {
     location.replace(`#/table/${tableId}`);
     return () => {};
@@ -58,6 +62,7 @@ export async function showJoin(main, tableId, seat) {
         store.set("name", typed);
         try {
           const body = wanted === null ? { name: typed } : { name: typed, seat: wanted };
+          if (invite) body.invite = invite;
           sitDown(tableId, [await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body)]);
         } catch (error) {
           problem.textContent = error.message;
@@ -207,7 +212,7 @@ export async function showLobby(main) {
       try {
         start.disabled = true;
         const made = await api("/api/tables", body);
-        sitDown(made.table, made.seats, made.host);
+        sitDown(made.table, made.seats, made.host, made.invites);
       } catch (error) {
         problem.textContent = error.message;
         start.disabled = false;
@@ -223,7 +228,7 @@ export async function showLobby(main) {
       h("details", {}, h("summary", {}, "Options"), options),
       h("h3", {}, "Seats"),
       seats,
-      h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards")),
+      h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards: for practice alone (friends' tables are dealt by the server)")),
       h("div.form-row", {}, h("label", {}, "Table"), h("label", {}, spectators, " others may watch"), h("label", {}, listed, " list it in the lobby")),
       h("div.form-row", {}, h("label", { for: "away" }, "Away"), h("span", {}, "a computer plays for a person away ", away, " s while others wait (0: never)")),
       problem,

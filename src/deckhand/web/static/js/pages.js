@@ -67,21 +67,21 @@ export async function showStats(main) {
       "section.panel",
       {},
       h("h1", {}, "Statistics"),
-      h("p.muted", {}, "The computer victory statistic (seed 000): the computer's wins over all decided games against people, per level."),
+      h("p.muted", {}, "The computer victory statistic (seed 000): the computer's wins over all decided games against people, per level. Practice games, dealt from a seed or a deck someone chose, are counted apart and not in the results."),
       chart(data.levels),
       h(
         "table.stats",
         {},
-        h("tr", {}, ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory"].map((t) => h("th", {}, t))),
-        data.levels.map((l) => h("tr", {}, [l.game, l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory)].map((t) => h("td", {}, String(t))))),
+        h("tr", {}, ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory", "Practice"].map((t) => h("th", {}, t))),
+        data.levels.map((l) => h("tr", {}, [l.game, l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory), l.practice].map((t) => h("td", {}, String(t))))),
       ),
       people.length ? h("h2", {}, "People") : null,
       people.length
         ? h(
             "table.stats",
             {},
-            h("tr", {}, ["Name", "Game", "Played", "Wins", "Win rate", "Vs people", "Vs computer"].map((t) => h("th", {}, t))),
-            people.map((p) => h("tr", {}, [p.name, p.game, p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer].map((t) => h("td", {}, String(t))))),
+            h("tr", {}, ["Name", "Game", "Played", "Wins", "Win rate", "Vs people", "Vs computer", "Practice"].map((t) => h("th", {}, t))),
+            people.map((p) => h("tr", {}, [p.name, p.game, p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer, p.practice].map((t) => h("td", {}, String(t))))),
           )
         : null,
       h("h2", {}, "Recent games"),

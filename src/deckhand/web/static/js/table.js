@@ -26,9 +26,24 @@ function hostToken(tableId) {
   return store.get(`host.${tableId}`, null);
 }
 
-/** The links that seat a person who opens them: one per open seat, or one for the first free seat. */
-export function inviteLink(tableId, seat) {
-  return `${location.origin}/#/join/${tableId}${seat === undefined ? "" : `/${seat}`}`;
+/** The invite codes of a new table's open seats, kept by the browser that made it (its host). */
+export function keepInvites(tableId, invites) {
+  const kept = {};
+  for (const { seat, code } of invites || []) kept[seat] = code;
+  store.set(`invites.${tableId}`, kept);
+}
+
+function inviteCodes(tableId) {
+  return store.get(`invites.${tableId}`, {});
+}
+
+/**
+ * The link that seats a person who opens it: a seat's own (with its invite code after the #, which never
+ * reaches a server), or, at a table listed in the lobby, one for the first free seat.
+ */
+export function inviteLink(tableId, seat, code) {
+  const path = seat === undefined ? "" : code ? `/${seat}/${encodeURIComponent(code)}` : `/${seat}`;
+  return `${location.origin}/#/join/${tableId}${path}`;
 }
 
 /** The table's public summary, or null after saying on the page why there is none. */
@@ -142,20 +157,26 @@ class TableView {
   waitingPanel() {
     const open = this.people.seats.filter((s) => s.kind === "open");
     const host = hostToken(this.id);
+    const codes = inviteCodes(this.id);
+    const listed = Boolean(this.summary.public);
+    const linked = open.filter((s) => listed || codes[s.seat]);
     const levels = this.levels || [];
     const level = h("select", { "aria-label": "Level for the empty seats" }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
     return h(
       "div.overlay.waiting",
       {},
       h("h2", {}, `Waiting for ${open.length} more ${open.length === 1 ? "player" : "players"}`),
-      h("p", {}, "Send each friend the link of a seat. The game starts when every seat is taken."),
+      linked.length
+        ? h("p", {}, "Send each friend the link of a seat. The game starts when every seat is taken.")
+        : h("p", {}, "The host has the links that seat the friends invited. The game starts when every seat is taken."),
       h(
         "ul.list.invites",
         {},
-        open.map((s) =>
-          h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: inviteLink(this.id, s.seat), "aria-label": `Invite link for seat ${s.seat}`, onfocus: (e) => e.target.select() }), h("button", { type: "button", onclick: () => copy(inviteLink(this.id, s.seat), this) }, "Copy")),
-        ),
-        h("li.muted", {}, "Or one link for the next free seat: ", h("a", { href: inviteLink(this.id) }, inviteLink(this.id))),
+        linked.map((s) => {
+          const link = inviteLink(this.id, s.seat, codes[s.seat]);
+          return h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: link, "aria-label": `Invite link for seat ${s.seat}`, onfocus: (e) => e.target.select() }), h("button", { type: "button", onclick: () => copy(link, this) }, "Copy"));
+        }),
+        listed ? h("li.muted", {}, "Or one link for the next free seat: ", h("a", { href: inviteLink(this.id) }, inviteLink(this.id))) : null,
       ),
       host
         ? h("p", {}, h("button.primary", { type: "button", id: "start-now", onclick: () => this.startNow(level.value || undefined) }, "Start now"), " with the computer in the empty seats at ", levels.length ? level : "the usual level")

@@ -1,0 +1,100 @@
+"""What a request from the web may ask of the server: options without files, bounded computers, fair deals.
+
+The terminal, the library and the arena trust their user: they may name
+files, seed the deal and let a search think for an hour. A request to
+``deckhand serve`` comes from anyone, so the server checks it here first:
+
+* options that name files take only shipped data or inline values, and no
+  path is ever opened (:func:`web_options`);
+* a seat, a stand-in or a host's level is a level of the game, or an agent
+  whose thinking budget stays under :data:`CAPS` (:func:`web_agent`);
+* a seed or a stacked deck is only for a table where no other person can
+  sit (:func:`check_deal`): a table of people is dealt from the server's
+  own entropy, so that no host can compute another person's cards.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from deckhand.agents.registry import GENERIC_AGENTS, is_human, make_agent, parse_spec
+from deckhand.core.errors import ConfigError, quote
+from deckhand.core.options import inline_only
+from deckhand.core.protocol import Game
+from deckhand.core.registry import game_class, import_object, load_game
+from deckhand.web.table import OPEN
+
+CAPS: Mapping[str, float] = {
+    "seconds": 5.0,
+    "iterations": 20_000,
+    "mcts": 20_000,
+    "max_simulations": 20_000,
+    "nodes": 200_000,
+    "exact_nodes": 1_000_000,
+    "rollouts": 16,
+}
+"""The most an agent made from the web may think, by setting: a few seconds of search at most.
+
+Checked against the settings the agent would really use (its defaults
+included), so a bare ``solver`` is held to its default node counts.
+"""
+
+
+def web_options(name: str, preset: str | None, options: Mapping[str, Any]) -> Game:
+    """The game a request's options make, with files refused unopened; ``ConfigError`` naming what is wrong."""
+    if not isinstance(name, str):
+        raise ConfigError(f"game name must be a string, not {type(name).__name__}")
+    cls = game_class(name)
+    given = inline_only(cls.name, cls.OPTIONS, options)
+    if preset is not None:
+        given["preset"] = preset
+    return load_game(name, **given)
+
+
+def web_agent(spec: str, game: Game, where: str = "seat") -> str:
+    """``spec`` if the web may seat it: a level, or an agent within :data:`CAPS`; else ``ConfigError``."""
+    name, params = parse_spec(spec)
+    if name in game.LEVELS:
+        if params:
+            raise ConfigError(f"{where} {quote(spec, 40)}: a level takes no settings from the web")
+        return spec
+    target = game.AGENTS.get(name) or GENERIC_AGENTS.get(name)
+    if target is None:
+        make_agent(spec, game)  # names the agents there are
+        raise ConfigError(f"{where} {quote(spec, 40)}: unknown agent")
+    settings = _defaults(target)
+    settings.update(params)
+    for key, cap in CAPS.items():
+        value = settings.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not value <= cap:
+            raise ConfigError(f"{where} {quote(spec, 40)}: {key} is at most {cap:g} from the web")
+    make_agent(spec, game)  # every other setting is checked as anywhere
+    return spec
+
+
+def _defaults(target: str) -> dict[str, Any]:
+    try:
+        factory = import_object(target)
+    except Exception:  # an optional extra that is not installed: make_agent names it
+        return {}
+    return {
+        key: p.default
+        for key, p in inspect.signature(factory).parameters.items()
+        if p.default is not inspect.Parameter.empty
+    }
+
+
+def check_deal(specs: Sequence[str], seed: int | None, game: Game) -> None:
+    """A chosen seed or a stacked deck only where no other person can sit; ``ConfigError`` otherwise."""
+    stacked = game.options.get("deck") is not None
+    if seed is None and not stacked:
+        return
+    people = sum(1 for spec in specs if is_human(spec))
+    if OPEN in specs or people > 1:
+        chosen = "a seed" if seed is not None else "a stacked deck"
+        raise ConfigError(
+            f"{chosen} is for practice alone: a table where other people sit is dealt by the server "
+            "(no open seat and at most one person to use it)"
+        )
