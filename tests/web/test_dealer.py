@@ -17,7 +17,9 @@ from tests.web.tables import connect, eventually, join, new_table, play_to_the_e
 
 import deckhand
 from deckhand.core.registry import game_class
+from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people
+from deckhand.ui.saves import save_game
 from deckhand.web.app import create_app
 from deckhand.web.guard import CAPS, web_agent
 
@@ -232,3 +234,15 @@ def test_the_host_cannot_start_with_a_level_past_the_caps(client: TestClient) ->
     )
     assert started.status_code == 422 and summary(client, made["table"])["waiting"]
     assert join(client, made, "Bea").status_code == 200
+
+
+def test_a_saved_game_goes_on_only_where_no_other_person_can_sit(client: TestClient, private_data: Path) -> None:
+    """A save holds every hand: whoever has the file knows them, as with a chosen seed."""
+    game = deckhand.load_game("basra")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    save_game(saves_dir() / "mine.json", state, ["human", "easy"])
+    refused = client.post("/api/tables", json={"game": "basra", "resume": "mine.json", "seats": ["human", "open"]})
+    assert refused.status_code == 422 and "a saved game" in refused.json()["error"]
+    new_table(client, game="basra", resume="mine.json")

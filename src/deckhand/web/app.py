@@ -383,8 +383,10 @@ def _build_table(request: NewTable) -> Table:
     file is opened, no computer thinks past its caps, and a seed deals only
     a table where no other person can sit.
     """
+    practice = None
     if request.resume is not None:
         loaded = resume_from_saves(request.resume)
+        practice = loaded.meta.get("chosen_deal")
         game = loaded.state.game
         state, start = loaded.state, loaded.start
         specs = request.seats or loaded.seats or parse_seats("", game.num_players, default_level(game))
@@ -394,15 +396,14 @@ def _build_table(request: NewTable) -> Table:
         specs = request.seats or parse_seats("", game.num_players, default_level(game))
     if state.is_terminal():
         raise ConfigError("that game is over: there is nothing left to play")
-    if request.seats is not None:
-        for spec in request.seats:
-            if not is_human(spec) and spec != OPEN:
-                web_agent(spec, game)
-    check_deal(specs, request.seed, game)
+    for spec in specs:  # a saved game's seats too: whoever asks, the server thinks within the caps
+        if not is_human(spec) and spec != OPEN:
+            web_agent(spec, game)
+    check_deal(specs, request.seed, game, resumed=request.resume is not None)
     seats = make_seats(game, specs, request.names)
     stand_in = web_agent(request.stand_in, game, "stand_in") if request.stand_in else default_level(game)
     make_agent(stand_in, game)  # a bad level is refused now, not when someone leaves
-    chosen = request.seed is not None or game.options.get("deck") is not None
+    chosen = request.seed is not None or game.options.get("deck") is not None or bool(practice)
     return Table(
         id=new_table_id(),
         game=game,

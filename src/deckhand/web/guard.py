@@ -86,14 +86,17 @@ def _defaults(target: str) -> dict[str, Any]:
     }
 
 
-def check_deal(specs: Sequence[str], seed: int | None, game: Game) -> None:
-    """A chosen seed or a stacked deck only where no other person can sit; ``ConfigError`` otherwise."""
+def check_deal(specs: Sequence[str], seed: int | None, game: Game, *, resumed: bool = False) -> None:
+    """A chosen seed, a stacked deck or a saved game only where no other person can sit; else ``ConfigError``.
+
+    A saved game is as known as a chosen deal: its file holds every hand.
+    """
     stacked = game.options.get("deck") is not None
-    if seed is None and not stacked:
+    if seed is None and not stacked and not resumed:
         return
     people = sum(1 for spec in specs if is_human(spec))
     if OPEN in specs or people > 1:
-        chosen = "a seed" if seed is not None else "a stacked deck"
+        chosen = "a seed" if seed is not None else "a stacked deck" if stacked else "a saved game"
         raise ConfigError(
             f"{chosen} is for practice alone: a table where other people sit is dealt by the server "
             "(no open seat and at most one person to use it)"
