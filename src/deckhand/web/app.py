@@ -29,6 +29,7 @@ from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.registry import load_game
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.web.catalog import catalog_router, resume_from_saves
+from deckhand.web.headers import SecurityHeaders
 from deckhand.web.ledger import LEASE, Ledger, TableLost, forgotten, opened, seated
 from deckhand.web.limits import BURST, RATE, Bucket
 from deckhand.web.rooms import MOVED, Client, Room
@@ -207,10 +208,9 @@ def create_app(
         ledger.close()
         ledger.release()
 
-    app = FastAPI(
-        title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan
-    )
+    app = FastAPI(title="deckhand", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
