@@ -51,7 +51,11 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServ
 
 @pytest.fixture
 def table_page(page: Any) -> Iterator[Any]:
-    """A quiet, quick page; the test fails if the page broke its Content-Security-Policy meanwhile."""
+    """A quiet, quick page; the test fails if the page broke its Content-Security-Policy meanwhile.
+
+    ``wait_for_function`` takes a function (``"() => ..."``): a bare expression is evaluated by ``eval``
+    in the page, which the policy refuses.
+    """
     refused: list[str] = []
 
     def heard(message: Any) -> None:
