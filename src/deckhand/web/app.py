@@ -29,6 +29,7 @@ from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.registry import load_game
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.web.catalog import catalog_router, resume_from_saves
+from deckhand.web.handshake import login
 from deckhand.web.headers import SecurityHeaders
 from deckhand.web.ledger import LEASE, Ledger, TableLost, forgotten, opened, seated
 from deckhand.web.limits import BURST, RATE, Bucket
@@ -302,7 +303,8 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        subprotocol, token = login(websocket.scope, token)
+        await websocket.accept(subprotocol=subprotocol)
         try:
             room = await tables.find(table_id)
         except Elsewhere as exc:
