@@ -33,6 +33,7 @@ from deckhand.web.handshake import login
 from deckhand.web.headers import SecurityHeaders
 from deckhand.web.ledger import LEASE, Ledger, TableLost, forgotten, opened, seated
 from deckhand.web.limits import BURST, RATE, Bucket
+from deckhand.web.redact import redact_tokens
 from deckhand.web.rooms import MOVED, Client, Room
 from deckhand.web.table import Table, make_seats, new_table_id
 from deckhand.web.wire import (
@@ -212,6 +213,7 @@ def create_app(
     app = FastAPI(title="deckhand", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
     app.add_middleware(SecurityHeaders)
+    redact_tokens()
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
