@@ -30,8 +30,11 @@ from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.web.catalog import catalog_router, resume_from_saves
 from deckhand.web.guard import check_deal, web_agent, web_options
+from deckhand.web.handshake import login
+from deckhand.web.headers import SecurityHeaders
 from deckhand.web.ledger import LEASE, Ledger, TableLost, forgotten, opened, seated
 from deckhand.web.limits import BURST, RATE, Bucket
+from deckhand.web.redact import redact_tokens
 from deckhand.web.rooms import MOVED, Client, Room
 from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
 from deckhand.web.thinking import THINKERS, Thinking
@@ -217,10 +220,10 @@ def create_app(
         ledger.close()
         ledger.release()
 
-    app = FastAPI(
-        title="deckhand", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan
-    )
+    app = FastAPI(title="deckhand", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.tables = tables
+    app.add_middleware(SecurityHeaders)
+    redact_tokens()
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -316,7 +319,8 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        subprotocol, token = login(websocket.scope, token)
+        await websocket.accept(subprotocol=subprotocol)
         try:
             room = await tables.find(table_id)
         except Elsewhere as exc:

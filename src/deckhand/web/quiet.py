@@ -4,13 +4,16 @@ uvicorn closes a connection left idle *after* a request; one that opens a
 socket and never completes a first request is kept for ever. This protocol
 is uvicorn's own with one rule more: a connection that has not started a
 request (nor become a websocket) within :data:`FIRST_REQUEST` seconds is
-closed.
+closed. :class:`PromptRefusal` does the same for a websocket handshake the
+websockets library refused.
 """
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 try:
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol as _HTTP
@@ -38,4 +41,23 @@ class QuietHangUp(_HTTP):
         self._deadline = None
         upgraded = self.transport.get_protocol() is not self  # a websocket now: it has its own pings
         if self.cycle is None and not upgraded and not self.transport.is_closing():
+            self.transport.close()
+
+
+class PromptRefusal(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, answering at once a handshake the websockets library could not read.
+
+    The HTTP protocol hands every upgrade request on, whatever its length; the
+    websockets library refuses a line over 8 KB (a long query string) with 414,
+    a header too large with 431, and garbage by hanging up, but uvicorn
+    neither sends that answer nor closes the socket (no request came out of
+    the parser, so nothing happens): the socket sat open with no answer. Here
+    the refusal is sent and the connection closed.
+    """
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        refused = not self.handshake_initiated and self.conn.handshake_exc is not None
+        if refused and not self.transport.is_closing():
+            self.transport.write(b"".join(self.conn.data_to_send()))
             self.transport.close()

@@ -19,7 +19,7 @@ from deckhand.store.paths import database_url
 from deckhand.web.app import create_app
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
-from deckhand.web.quiet import QuietHangUp
+from deckhand.web.quiet import PromptRefusal, QuietHangUp
 from deckhand.web.wire import MAX_MESSAGE
 
 
@@ -52,6 +52,7 @@ def serve(
         ws_ping_interval=20,
         ws_ping_timeout=20,
         http=QuietHangUp,  # a socket that never sends a request is closed
+        ws=PromptRefusal,  # a handshake too long to read is refused at once
     )
 
 

@@ -50,5 +50,18 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServ
 
 
 @pytest.fixture
-def table_page(page: Any) -> Any:
-    return quiet_and_quick(page)
+def table_page(page: Any) -> Iterator[Any]:
+    """A quiet, quick page; the test fails if the page broke its Content-Security-Policy meanwhile.
+
+    ``wait_for_function`` takes a function (``"() => ..."``): a bare expression is evaluated by ``eval``
+    in the page, which the policy refuses.
+    """
+    refused: list[str] = []
+
+    def heard(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            refused.append(message.text)
+
+    page.on("console", heard)
+    yield quiet_and_quick(page)
+    assert refused == [], "the page did something its Content-Security-Policy refuses"

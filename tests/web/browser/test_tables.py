@@ -26,7 +26,7 @@ def test_a_whole_three_trios_game_by_clicking(server: LiveServer, table_page: An
         page.locator(".hand-card:not([disabled])").first.click()
         page.locator("button.cell.playable").first.click()
         moves += 1
-        page.wait_for_function(f"document.querySelectorAll('.trio.hand-card.owner0').length <= {5 - moves}")
+        page.wait_for_function(f"() => document.querySelectorAll('.trio.hand-card.owner0').length <= {5 - moves}")
     assert moves == 5  # red plays five cards on the 3×3 board
     page.wait_for_selector(".result h3")
     assert "win" in page.locator(".result h3").inner_text().lower()
@@ -52,7 +52,9 @@ def test_a_cambio_turn_with_a_peek_and_a_swap(server: LiveServer, table_page: An
     page.get_by_role("button", name="the draw pile").click()
     page.wait_for_selector("text=swap it in")
     page.locator('.card[data-place="0.3"]').click()  # swap the card drawn in for slot 3: out comes the 5 of Spades
-    page.wait_for_function("document.querySelector('.pile [aria-label=\"the discard pile\"]')?.title === '5 of Spades'")
+    page.wait_for_function(
+        "() => document.querySelector('.pile [aria-label=\"the discard pile\"]')?.title === '5 of Spades'"
+    )
     page.wait_for_selector("text=swap 3")
     page.screenshot(path=str(tmp_path / "cambio_swap.png"), full_page=True)
 
@@ -89,7 +91,7 @@ def test_a_casino_build_chosen_by_clicking(server: LiveServer, table_page: Any, 
         assert my_turn(page)
         if page.get_by_role("button", name="Call heads").count():
             page.get_by_role("button", name="Call heads").click()  # seed 004: the person calls the toss
-            page.wait_for_function("!document.querySelector('.moves button[title=heads]')")
+            page.wait_for_function("() => !document.querySelector('.moves button[title=heads]')")
             assert my_turn(page)
         builds = [m for m in server.legal(table) if m.startswith("build ") and m.count("{") == 1]
         if builds:

@@ -20,8 +20,9 @@ export class Connection {
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`);
+    // The token goes in the handshake's Sec-WebSocket-Protocol header, never in the URL: URLs land in access logs.
+    const protocols = this.token ? ["deckhand", `token.${this.token}`] : ["deckhand"];
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`, protocols);
     this.socket = socket;
     socket.onopen = () => {
       this.retries = 0;

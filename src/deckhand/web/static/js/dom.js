@@ -9,12 +9,20 @@ export function h(spec, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key === "style") el.setAttribute("style", value);
+    else if (key === "style") setStyle(el, value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }
   add(el, children);
   return el;
+}
+
+/** "prop:value;..." set through the CSSOM: the page's policy (style-src 'self') refuses style attributes. */
+function setStyle(el, text) {
+  for (const declaration of String(text).split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon > 0) el.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+  }
 }
 
 function add(el, children) {
