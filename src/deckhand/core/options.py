@@ -21,11 +21,13 @@ Parser = Callable[[Any], Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One option: its default, how to read a value, and a line of help."""
+    """One option: its default, how to read a value, a line of help, and whether it may name a file."""
 
     default: Any
     parse: Parser
     help: str = ""
+    file: bool = False
+    """The value may be a path (``deck``, ``board``): the parser reads it through :mod:`deckhand.core.files`."""
 
 
 def integer(low: int, high: int) -> Parser:
@@ -118,7 +120,7 @@ def stacked_deck(value: Any) -> list[str] | None:
     return read_deck_option(value)
 
 
-DECK_OPTION = Option(None, stacked_deck, "stack the deck: card codes (or a file of them), top first")
+DECK_OPTION = Option(None, stacked_deck, "stack the deck: card codes (or a file of them), top first", file=True)
 
 
 def resolve_options(

@@ -50,8 +50,8 @@ def _layout(value: Any) -> str:
 
 
 OPTIONS: Mapping[str, Option] = {
-    "board": Option("classic", _layout, "board file, or a shipped board: classic (3x3), holes (5x5)"),
-    "cards": Option("standard", _layout, "card file, or the shipped card set: standard"),
+    "board": Option("classic", _layout, "board file, or a shipped board: classic (3x3), holes (5x5)", file=True),
+    "cards": Option("standard", _layout, "card file, or the shipped card set: standard", file=True),
     "rules": Option(["greater"], parse_rules, "battle rules: greater|reverse, fallen-ace, same|plus"),
     "shuffle": Option(False, boolean, "shuffle the cards before the deal (else deal from the top of the file)"),
 }
