@@ -156,4 +156,6 @@ def resolve_options(
             raise ConfigError(f"{game}: option {key}: {exc}") from None
         except (ValueError, TypeError, ArithmeticError) as exc:
             raise ConfigError(f"{game}: option {key}={quote(raw)}: {exc}") from None
+        except Exception as exc:  # a value no parser foresaw (one whose == or str raises): still one line
+            raise ConfigError(f"{game}: option {key}: not a value it takes ({type(exc).__name__})") from None
     return result
