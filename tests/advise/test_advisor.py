@@ -96,7 +96,7 @@ def test_save_then_load_gives_the_same_table(tmp_path: Path) -> None:
         ("[" * 100_000, "not valid JSON"),
         ('{"format": "deckhand-advise-cambio", "players": ' + "9" * 5000 + "}", "not valid JSON"),
         ('{"format": "other"}', "not a saved advisor session"),
-        ('{"format": "deckhand-advise-cambio", "players": 2}', "missing or bad field"),
+        ('{"format": "deckhand-advise-cambio", "players": 2}', "field 'first' is missing"),
     ],
 )
 def test_loading_a_bad_file_names_it(tmp_path: Path, content: str, message: str) -> None:

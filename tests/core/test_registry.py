@@ -62,3 +62,13 @@ def test_bad_agent_specs_are_named(spec: str, message: str) -> None:
 
 def test_make_agent_builds_agents() -> None:
     assert isinstance(make_agent("random", deckhand.load_game("three_trios")), RandomAgent)
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [(None, "NoneType"), (1, "int"), (10**5000, "int"), ([], "list"), (b"casino", "bytes"), ({}, "dict")],
+    ids=["None", "int", "huge int", "list", "bytes", "dict"],
+)
+def test_a_game_name_that_is_not_a_string_is_one_config_error_line(name: object, kind: str) -> None:
+    with pytest.raises(deckhand.ConfigError, match=f"^game name must be a string, not {kind}$"):
+        deckhand.load_game(name)  # type: ignore[arg-type]

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckhand.testing.fuzz import Target, check, mutate, targets
+import deckhand
+from deckhand.testing.fuzz import ODD_TYPES, Target, check, mutate, targets
 
 TARGETS = {t.name: t for t in targets()}
 QUICK = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
@@ -55,3 +56,52 @@ def test_any_text_is_read_or_refused_in_one_line(name: str, text: str) -> None:
 )
 def test_the_inputs_that_once_escaped(name: str, text: str) -> None:
     check(TARGETS[name], text)
+
+
+def options_of(game: str) -> list[str]:
+    return [*deckhand.load_game(game).options, "preset", "no_such_option"]
+
+
+def read_or_refuse(game: str, options: dict[str, object]) -> None:
+    """``load_game`` accepts the options or raises a one-line ``ConfigError``: no other exception."""
+    try:
+        deckhand.load_game(game, **options)
+    except deckhand.ConfigError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 300, str(exc)
+
+
+@pytest.mark.parametrize(
+    ("game", "option"), [(game, option) for game in deckhand.games() for option in options_of(game)], ids=str
+)
+def test_an_option_of_any_type_is_read_or_refused_in_one_line(game: str, option: str) -> None:
+    for value in ODD_TYPES:
+        read_or_refuse(game, {option: value})
+
+
+@pytest.mark.parametrize("name", ODD_TYPES, ids=lambda value: type(value).__name__)
+def test_a_game_name_of_any_type_is_refused_in_one_line(name: object) -> None:
+    with pytest.raises(deckhand.ConfigError) as info:
+        deckhand.load_game(name)  # type: ignore[arg-type]
+    assert "\n" not in str(info.value)
+
+
+ANY_VALUE = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=10**20)
+    | st.floats()
+    | st.binary(max_size=6)
+    | st.text(max_size=12)
+    | st.sampled_from(["/dev/zero", "/dev/stdin", "/", ".", "~", "SA H9", "classic"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=2),
+    max_leaves=6,
+)
+
+
+@pytest.mark.parametrize("game", deckhand.games())
+@settings(max_examples=120, deadline=None, database=None)
+@given(data=st.data())
+def test_options_of_any_value_are_read_or_refused_in_one_line(game: str, data: st.DataObject) -> None:
+    names = st.sampled_from(options_of(game))
+    read_or_refuse(game, data.draw(st.dictionaries(names, ANY_VALUE, max_size=3)))

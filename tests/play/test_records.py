@@ -69,13 +69,28 @@ def test_an_outcome_that_does_not_replay_is_refused(game: deckhand.Game) -> None
         ("[]", "a game record is a JSON object"),
         ('{"game": "three_trios"}', "field 'rules_version' is missing"),
         ('{"game": "x", "rules_version": "1", "options": {}, "seats": [], "actions": [1]}', "must be a string"),
+        ('{"format": "hunter2"}', r"not a game record \(its 'format' is not deckhand-record/1\)$"),
+        ('{"game": "hunter2", "rules_version": "1", "options": {}, "seats": [], "actions": []}', "names no game"),
+        ('{"game": "casino", "rules_version": NaN}', "NaN is not a number"),
+        ('{"game": "casino", "outcome": {"returns": [Infinity]}}', "Infinity is not a number"),
+        ('{"game": "casino", "outcome": {"returns": [-1e999]}}', "a number too large"),
+        ('{"game": "casino", "rules_version": ' + "9" * 5000 + "}", "a number too long"),
+        ("[" * 100_000, "nested too deeply"),
     ],
 )
 def test_broken_record_files_get_one_clear_error(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "broken.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(deckhand.ConfigError, match=message):
+    with pytest.raises(deckhand.ConfigError, match=message) as info:
         GameRecord.load(path)
+    assert "hunter2" not in str(info.value)
+
+
+def test_a_record_of_other_rules_is_refused_before_its_options_are_read(game: deckhand.Game) -> None:
+    record = GameRecord.from_state(finished(game), seats=["a", "b"])
+    record.rules_version, record.options = "0", {"deck": "/dev/zero", "hunter2": "x"}
+    with pytest.raises(deckhand.ConfigError, match="rules version '0'"):
+        replay(record)
 
 
 def test_the_runner_needs_one_agent_per_seat(game: deckhand.Game) -> None:

@@ -211,7 +211,7 @@ BROKEN_CARDS = [
     ("empty", "", "no cards"),
     ("a card with two values", "Dragon 1 2\n", r"line 1: .*found 3"),
     ("a card with five values", "Dragon 1 2 3 4 5\n", r"line 1: .*found 6"),
-    ("a value of 11", "Dragon 1 2 3 11\n", r"line 1: card 'Dragon': west value '11' is not 1-9, A or 10"),
+    ("a value of 11", "Dragon 1 2 3 11\n", r"line 1: west value '11' is not 1-9, A or 10"),
     ("a value of 0", "Dragon 0 2 3 4\n", "north value '0'"),
     ("a letter for a value", "Dragon B 2 3 4\n", "north value 'B'"),
     (

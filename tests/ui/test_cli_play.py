@@ -205,7 +205,7 @@ def test_resume_names_broken_saves_and_opens_a_file_by_name(tmp_path: Path) -> N
     deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input=f"Griffin 0,0\nsave {mine}\n")
     assert mine.exists()
     out = deckhand(input=f"4\n1\n{mine}\nquit\n5\n")  # no autosaves: the only choice is to open a file
-    assert "Cannot resume garbage.json: not a text file" in out
+    assert "Cannot resume garbage.json: cannot read record: not UTF-8 text" in out
     assert "Open a save file by name" in out
     assert "Griffin" in out and "Leaving: game saved to" in out
 

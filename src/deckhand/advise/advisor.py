@@ -3,7 +3,9 @@
 It reads standard input line by line, so it is as happy with a person at
 the table as with a script piped in (no prompt then). Every game command
 goes through the :class:`~deckhand.advise.tracker.Tracker`; anything it
-refuses is reported on one line and changes nothing.
+refuses is reported on one line and changes nothing. So is any other error
+a command meets (a file name the system refuses, a disk that is full): a
+person at the table never loses the game they are tracking to a typo.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
-from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
+from deckhand.advise.commands import HELP, Meta, Move, parse_card, parse_command, short_form
 from deckhand.advise.tracker import Tracker
 from deckhand.agents.ranking import ENGINES, check_budget, default_engine, rank_actions
 from deckhand.core.cards import Card, Rank
-from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.errors import ConfigError, DeckhandError, quote, shown_path
 from deckhand.core.numbers import is_whole_number
+from deckhand.core.registry import game_class
 from deckhand.play.records import read_json
 
 
@@ -83,7 +86,11 @@ class Advisor:
                 self.out.flush()
 
     def handle(self, line: str) -> bool:
-        """One line; ``False`` when the session should end."""
+        """One line; ``False`` when the session should end.
+
+        Whatever goes wrong is said on one line and leaves the table as it was.
+        """
+        tracker = self.tracker
         try:
             command = parse_command(line)
             if command is None:
@@ -92,7 +99,11 @@ class Advisor:
                 return self.meta(command)
             self.move(command, line.strip())
         except DeckhandError as exc:
-            self.say(f"! {exc}")
+            self.tracker = tracker
+            self.say(f"! {one_line(str(exc))}")
+        except Exception as exc:  # any other failure of one command must not end the session
+            self.tracker = tracker
+            self.say(f"! that did not work ({one_line(type(exc).__name__ + ': ' + str(exc), 100)}); nothing changed")
         return True
 
     def move(self, move: Move, text: str) -> None:
@@ -220,40 +231,47 @@ class Advisor:
         try:
             path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
-            raise ConfigError(f"{path}: cannot save: {exc.strerror or exc}") from None
-        self.say(f"  saved {len(self.tracker.history())} commands to {path}")
+            raise ConfigError(f"{shown_path(path)}: cannot save: {exc.strerror or exc}") from None
+        self.say(f"  saved {len(self.tracker.history())} commands to {shown_path(path)}")
 
     def load(self, path: Path) -> None:
         self.tracker = load_tracker(path)
-        self.say(f"  loaded {len(self.tracker.history())} commands from {path}{self.status()}")
+        self.say(f"  loaded {len(self.tracker.history())} commands from {shown_path(path)}{self.status()}")
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """A message as the session prints it: one line, and not too long."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _path(arg: str, what: str) -> Path:
     if not arg:
         raise ConfigError(f"{what}: give a file name, e.g. '{what} table.json'")
+    if "\x00" in arg:
+        raise ConfigError(f"{what}: a file name cannot hold a NUL character")
     return Path(arg).expanduser()
 
 
 def load_tracker(path: Path) -> Tracker:
-    """Rebuild a tracker from a saved session by replaying its commands."""
-    data = read_json(path)
+    """Rebuild a tracker from a saved session by replaying its commands.
+
+    The file is read as any file deckhand reads (a regular file, at most
+    ``SAVE_FILE_LIMIT`` bytes), and each field is checked for its type before
+    it is used; a message names the field, never its content.
+    """
+    name = shown_path(path)
+    data = read_json(path, what="advisor session")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ConfigError(f"{path}: not a saved advisor session")
+        raise ConfigError(f"{name}: not a saved advisor session")
+    fields = _session_fields(data, name)
     try:
-        tracker = Tracker(
-            players=int(data["players"]),
-            first=int(data["first"]),
-            known=[str(k) for k in data["known"]],
-            preset=str(data["preset"]),
-            options=dict(data.get("options") or {}),
-        )
-        commands = [str(c) for c in data["commands"]]
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, DeckhandError):
-            raise ConfigError(f"{path}: {exc}") from None
-        raise ConfigError(f"{path}: missing or bad field {exc}") from None
+        tracker = Tracker(**fields)
+    except DeckhandError as exc:
+        raise ConfigError(f"{name}: {exc}") from None
     if str(data.get("rules_version", tracker.game.rules_version)) != tracker.game.rules_version:
-        raise ConfigError(f"{path}: saved with cambio rules version {quote(data.get('rules_version'))}")
+        raise ConfigError(f"{name}: saved with cambio rules version {quote(data.get('rules_version'))}")
+    commands: list[str] = data["commands"]
     for number, text in enumerate(commands, start=1):
         try:
             command = parse_command(text)
@@ -261,5 +279,41 @@ def load_tracker(path: Path) -> Tracker:
                 raise ConfigError("not a game command")
             tracker.apply_move(command, text)
         except DeckhandError as exc:
-            raise ConfigError(f"{path}: command {number} {quote(text, 40)}: {exc}") from None
+            raise ConfigError(f"{name}: command {number} {quote(text, 40)}: {exc}") from None
     return tracker
+
+
+def _session_fields(data: dict[str, Any], name: str) -> dict[str, Any]:
+    """A saved session's fields as :class:`Tracker` takes them; ``ConfigError`` naming the first bad one."""
+
+    def bad(field: str, expected: str) -> ConfigError:
+        return ConfigError(f"{name}: field {field!r} is missing or not {expected}")
+
+    for field in ("players", "first"):
+        if not isinstance(data.get(field), int) or isinstance(data.get(field), bool):
+            raise bad(field, "a whole number")
+    preset = data.get("preset")
+    if not isinstance(preset, str) or preset not in game_class("cambio").PRESETS:
+        raise bad("preset", "a preset of cambio (" + ", ".join(game_class("cambio").PRESETS) + ")")
+    options = {} if data.get("options") is None else data["options"]
+    if not isinstance(options, dict) or "players" in options or "preset" in options:
+        raise bad("options", "an object of options (players and preset are fields of their own)")
+    for field in ("known", "commands"):
+        items = data.get(field)
+        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+            raise bad(field, "a list of strings")
+    if "rules_version" in data and not isinstance(data["rules_version"], str | int):
+        raise bad("rules_version", "a version")
+    known = []
+    for number, label in enumerate(data["known"], start=1):
+        try:
+            known.append(parse_card(label))
+        except DeckhandError:
+            raise ConfigError(f"{name}: field 'known': entry {number} is not a card") from None
+    return {
+        "players": data["players"],
+        "first": data["first"],
+        "known": known,
+        "preset": data["preset"],
+        "options": options,
+    }

@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import ConfigError, NotationError, is_file, quote
+from deckhand.core.errors import ConfigError, NotationError, file_token, is_file, shown_path
+from deckhand.core.files import read_text
 
 
 def read_deck_option(value: Any) -> list[str] | None:
     """Turn a ``deck=`` value into card codes: a list of codes, a string of them, or a file."""
     if value is None:
         return None
-    if isinstance(value, os.PathLike) or (isinstance(value, str) and _looks_like_path(value)):
+    if looks_like_path(value):
         return read_deck_file(Path(value))
     if isinstance(value, str):
         items: list[Any] = value.replace(",", " ").split()
@@ -43,18 +44,18 @@ def read_deck_option(value: Any) -> list[str] | None:
     return codes
 
 
-def _looks_like_path(text: str) -> bool:
-    return os.sep in text or "/" in text or text.endswith(".txt") or is_file(text)
+def looks_like_path(value: Any) -> bool:
+    """Whether a ``deck=`` value names a file rather than listing card codes."""
+    if isinstance(value, os.PathLike):
+        return True
+    if not isinstance(value, str):
+        return False
+    return os.sep in value or "/" in value or value.endswith(".txt") or is_file(value)
 
 
 def read_deck_file(path: Path) -> list[str]:
     """One card per line, top first; blank lines are skipped."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read deck file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a text file") from None
+    text = read_text(path, what="deck file")
     codes = []
     for number, line in enumerate(text.splitlines(), start=1):
         item = line.strip()
@@ -63,9 +64,9 @@ def read_deck_file(path: Path) -> list[str]:
         try:
             codes.append(Card.parse(item).code)
         except NotationError:
-            raise ConfigError(f"{path}, line {number}: {quote(item, 8)} is not a card code") from None
+            raise ConfigError(f"{shown_path(path)}, line {number}: {file_token(item)} is not a card code") from None
     if not codes:
-        raise ConfigError(f"{path}: the deck file holds no cards")
+        raise ConfigError(f"{shown_path(path)}: the deck file holds no cards")
     return codes
 
 

@@ -7,6 +7,7 @@ library still catch them.
 from __future__ import annotations
 
 import os
+import reprlib
 
 QUOTE_LIMIT = 24
 """The most of a user's input an error message repeats."""
@@ -25,16 +26,40 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     "'root:x:0:0…'"
     >>> quote(7)
     '7'
+    >>> quote(10**5000)
+    '<int>'
     """
     if not isinstance(text, str):
-        shown = repr(text)
+        try:
+            shown = reprlib.repr(text)  # a list of a million items is not spelled out to be cut
+        except Exception:  # an int of thousands of digits has no repr; nor has an object whose repr fails
+            shown = f"<{type(text).__name__}>"
         return shown if len(shown) <= limit else shown[:limit] + "…"
     return repr(text) if len(text) <= limit else repr(text[:limit])[:-1] + "…'"
 
 
+FILE_TOKEN_LIMIT = 4
+"""The longest word of a file that an error message repeats: a card code or a value, mistyped."""
+
+
+def file_token(text: str, limit: int = FILE_TOKEN_LIMIT) -> str:
+    """A word read from a file as a message shows it: quoted when short, else only its length.
+
+    Any file can be named as a deck, board or save (``deck=".env"``); a
+    message about its content must not become a way to read it. A few
+    characters are all a mistyped card code or value needs.
+
+    >>> file_token("SZ")
+    "'SZ'"
+    >>> file_token("DB_PASSWORD=hunter2")
+    'a word of 19 characters'
+    """
+    return quote(text) if len(text) <= limit else f"a word of {len(text)} characters"
+
+
 def shown_path(path: object, limit: int = 100) -> str:
-    """A file name as an error message shows it: the end of it when it is very long."""
-    text = str(path)
+    """A file name as an error message shows it: on one line, and only the end of it when it is very long."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(path))
     return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
@@ -67,11 +92,13 @@ class AmbiguousActionError(NotationError):
 
 
 __all__ = [
+    "FILE_TOKEN_LIMIT",
     "AmbiguousActionError",
     "ConfigError",
     "DeckhandError",
     "IllegalActionError",
     "NotationError",
+    "file_token",
     "is_file",
     "quote",
     "shown_path",

@@ -21,13 +21,14 @@ Parser = Callable[[Any], Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One option: its default, how to read a value, and a line of help."""
+    """One option: its default, how to read a value, a line of help, and whether it may name a file."""
 
     default: Any
     parse: Parser
     help: str = ""
     files: tuple[str, ...] | None = None
-    """For an option that may name a file: the names of the data that ships with deckhand (``None``: names no file).
+    """For an option that may name a file (read through :mod:`deckhand.core.files`): the names of the data that
+    ships with deckhand (``None``: the option names no file).
 
     From the web such an option takes only these names or an inline list:
     the server never opens a path that a request names.
@@ -160,6 +161,8 @@ def resolve_options(
             raise ConfigError(f"{game}: option {key}: {exc}") from None
         except (ValueError, TypeError, ArithmeticError) as exc:
             raise ConfigError(f"{game}: option {key}={quote(raw)}: {exc}") from None
+        except Exception as exc:  # a value no parser foresaw (one whose == or str raises): still one line
+            raise ConfigError(f"{game}: option {key}: not a value it takes ({type(exc).__name__})") from None
     return result
 
 

@@ -47,6 +47,8 @@ def import_object(target: str) -> Any:
 def game_class(name: str) -> type[Game]:
     """The class registered as ``name``; ``ConfigError`` if there is none."""
     _load_plugins()
+    if not isinstance(name, str):
+        raise ConfigError(f"game name must be a string, not {type(name).__name__}")
     key = name.strip().lower().replace("-", "_")
     target = _GAMES.get(key)
     if target is None:
@@ -62,6 +64,9 @@ def game_class(name: str) -> type[Game]:
 
 def load_game(name: str, **options: Any) -> Game:
     """A game with the given options (a ``preset`` first, then single options).
+
+    A name that is not a game's, or an option that is not the game's or not
+    of a value it takes, whatever its type, is a one-line ``ConfigError``.
 
     >>> load_game("cambio", preset="house", players=4).options["players"]
     4

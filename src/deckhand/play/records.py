@@ -7,13 +7,15 @@ files use the same JSON format.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.errors import ConfigError, DeckhandError, quote, shown_path
+from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.protocol import Game, State
-from deckhand.core.registry import load_game
+from deckhand.core.registry import game_class, games, load_game
 
 FORMAT = "deckhand-record/1"
 
@@ -86,7 +88,7 @@ class GameRecord:
         if not isinstance(data, dict):
             raise ConfigError(f"{source}: a game record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise ConfigError(f"{source}: unknown record format {quote(data.get('format'), 40)}")
+            raise ConfigError(f"{source}: not a game record (its 'format' is not {FORMAT})")
         wanted: dict[str, type | tuple[type, ...]] = {
             "game": str,
             "rules_version": (str, int),
@@ -107,6 +109,8 @@ class GameRecord:
         for key in ("start", "meta"):
             if not isinstance(data.get(key), dict | None):
                 raise ConfigError(f"{source}: field {quote(key, 40)} must be an object")
+        if not _is_game(data["game"]):
+            raise ConfigError(f"{source}: field 'game' names no game of this deckhand (games: {', '.join(games())})")
         return cls(
             game=data["game"],
             rules_version=str(data["rules_version"]),
@@ -130,7 +134,8 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        return cls.from_json(read_json(path), source=str(path))
+        """Read a record file (a regular file of at most ``SAVE_FILE_LIMIT`` bytes)."""
+        return cls.from_json(read_json(path, what="record"), source=shown_path(path))
 
     @classmethod
     def loads(cls, text: str, *, source: str = "record") -> GameRecord:
@@ -138,25 +143,54 @@ class GameRecord:
         return cls.from_json(parse_json(text, source), source=source)
 
 
-def read_json(path: str | Path) -> Any:
+def read_json(path: str | Path, *, what: str = "file") -> Any:
     """A JSON file's data; every way it can be unreadable is one ``ConfigError`` line naming the file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not a text file (it is not UTF-8)") from None
-    return parse_json(text, str(path))
+    text = read_text(path, what=what, limit=SAVE_FILE_LIMIT)
+    return parse_json(text, shown_path(path))
+
+
+class _NotJson(ValueError):
+    """A JSON text deckhand refuses although ``json`` would read it."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJson(f"{name} is not a number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJson("a number too large to hold")
+    return value
 
 
 def parse_json(text: str, source: str) -> Any:
-    """JSON text's data; ``ConfigError`` naming ``source`` (and the line) when it is not JSON."""
+    """JSON text's data; ``ConfigError`` naming ``source`` (and the line) when it is not JSON.
+
+    The message says what is wrong and where, never what the text holds
+    (``json``'s own messages do not quote it). ``NaN`` and ``Infinity``,
+    which ``json`` reads but no JSON standard allows, are refused, and so is
+    a number too large for a float (``1e999``).
+    """
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{source}, line {exc.lineno}: not valid JSON: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:  # a number with thousands of digits, nesting too deep
-        raise ConfigError(f"{source}: not valid JSON: {str(exc).splitlines()[0][:80]}") from None
+    except _NotJson as exc:
+        raise ConfigError(f"{source}: not valid JSON: {exc}") from None
+    except ValueError:  # a number of thousands of digits
+        raise ConfigError(f"{source}: not valid JSON: a number too long to read") from None
+    except RecursionError:
+        raise ConfigError(f"{source}: not valid JSON: nested too deeply") from None
+
+
+def _is_game(name: str) -> bool:
+    """Whether ``name`` is a game's (an unknown name is not repeated: any JSON file may be named as a record)."""
+    try:
+        game_class(name)
+    except ConfigError:
+        return False
+    return True
 
 
 def _is_outcome(value: Any) -> bool:
@@ -180,12 +214,13 @@ def replay(record: GameRecord, *, upto: int | None = None) -> State:
     """
     if upto is not None and upto < 0:
         raise ConfigError(f"upto must be a number of actions, 0 or more, not {upto}")
-    game = load_game(record.game, **record.options)
-    if game.rules_version != record.rules_version:
+    version = game_class(record.game).rules_version  # before the options: they are checked for this version
+    if version != record.rules_version:
         raise ConfigError(
             f"record is for {record.game} rules version {quote(record.rules_version)}; "
-            f"this deckhand plays version {game.rules_version}"
+            f"this deckhand plays version {version}"
         )
+    game = load_game(record.game, **record.options)
     state = start_state(record, game)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, text in enumerate(actions, start=1):

@@ -24,7 +24,7 @@ from deckhand.advise.advisor import Advisor
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import DeckhandError, IllegalActionError
 from deckhand.core.protocol import State
-from deckhand.core.registry import load_game
+from deckhand.core.registry import games, load_game
 from deckhand.games.casino.game import CasinoGame
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, parse_board, parse_cards, shipped_text
 from deckhand.play.records import GameRecord, replay
@@ -88,6 +88,54 @@ ODD_VALUES: list[Any] = [
     {"a": None},
     "9" * 400,
 ]
+
+
+class _Unshowable:
+    """A value whose ``repr``, ``str`` and ``==`` all fail."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no ==")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+ODD_TYPES: list[Any] = [
+    None,
+    True,
+    b"x",
+    bytearray(b"SA"),
+    10**100,
+    -(10**100),
+    10**5000,
+    float("nan"),
+    float("inf"),
+    -float("inf"),
+    1.5,
+    complex(1, 1),
+    [[1]],
+    [[[]]],
+    [None],
+    ["SA", ["H9"]],
+    {"a": [1]},
+    set(),
+    (),
+    object(),
+    _Unshowable(),
+    "",
+    "\x00",
+    "a\nb",
+    "9" * 5000,
+    "/dev/zero",
+    "/dev/stdin",
+    "/",
+    ".",
+]
+"""Python values of every type, wrong for every option (and game name) in some way: a ``ConfigError`` each."""
 
 
 def mutate_text(text: str, rng: random.Random) -> str:
@@ -302,9 +350,8 @@ def _advisor() -> Target:
 
 def targets() -> list[Target]:
     """Every parser and loader, with a corpus of valid inputs to mutate."""
-    games = ["basra", "cambio", "casino", "three_trios"]
     out: list[Target] = []
-    for name in games:
+    for name in games():
         out += [_notation(name), _options(name), _option_values(name), _state_json(name), _record(name), _deck(name)]
     out += [_record_text(), _casino_save(), _board(), _cards(), _advisor()]
     return [t for t in out if t.corpus]

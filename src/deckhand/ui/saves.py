@@ -12,7 +12,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.errors import ConfigError, DeckhandError, shown_path
+from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.protocol import State
 from deckhand.core.registry import game_class, games, load_game
 from deckhand.play.records import GameRecord, replay
@@ -68,34 +69,30 @@ def _write(target: Path, text: str) -> None:
 def load_file(path: str | Path, *, game: str | None = None, options: dict[str, Any] | None = None) -> Loaded:
     """Read a save: a JSON record of any game, or a file in a game's own format (by its suffix)."""
     source = Path(path).expanduser()
+    name = shown_path(source)
     suffix = source.suffix.lower()
     owners = _games_saving(suffix)
     if suffix != ".json" and owners:
         owner = game if game in owners else saved_game_name(source)
         if game not in (None, owner):
-            raise ConfigError(f"{source}: {suffix} saves are {owner}'s format, not {game}'s")
+            raise ConfigError(f"{name}: {suffix} saves are {owner}'s format, not {game}'s")
         target = load_game(owner, **(options or {}))
-        try:
-            text = source.read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise ConfigError(f"{source}: cannot read: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise ConfigError(f"{source}: not a text file") from None
+        text = read_text(source, what="save file", limit=SAVE_FILE_LIMIT)
         try:
             state = target.read_save(text, suffix)
         except DeckhandError as exc:
-            raise ConfigError(f"{source}: {exc}") from None
+            raise ConfigError(f"{name}: {exc}") from None
         return Loaded(state=state, seats=None, start=state.clone())
     record = GameRecord.load(source)
     if game is not None and record.game != game:
-        raise ConfigError(f"{source}: a saved {record.game} game, not {game}")
+        raise ConfigError(f"{name}: a saved {record.game} game, not {game}")
     try:
         state = replay(record)
         start = None
         if record.start is not None:
             start = load_game(record.game, **record.options).state_from_json(record.start)
     except DeckhandError as exc:
-        raise ConfigError(f"{source}: {exc}") from None
+        raise ConfigError(f"{name}: {exc}") from None
     return Loaded(state=state, seats=list(record.seats), start=start, meta=dict(record.meta))
 
 
@@ -138,7 +135,7 @@ def scan_saves() -> tuple[list[SavedGame], list[BrokenSave]]:
             record = GameRecord.load(path)
             stamp = datetime.fromtimestamp(path.stat().st_mtime)
         except (OSError, DeckhandError) as exc:
-            broken.append(BrokenSave(path, str(exc).removeprefix(f"{path}").lstrip(":, ") or "unreadable"))
+            broken.append(BrokenSave(path, str(exc).removeprefix(shown_path(path)).lstrip(":, ") or "unreadable"))
             continue
         if record.outcome is not None:
             continue

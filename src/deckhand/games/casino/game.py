@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar, cast
 
 from deckhand.core.encoding import Encoding
-from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
+from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
+from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action, State, View
 from deckhand.games.casino.encoding import CasinoEncoding
@@ -101,11 +101,8 @@ class CasinoGame(CasinoSetup):
 
     def load_save(self, path: str | os.PathLike[str]) -> CasinoState:
         """Read a save file from disk."""
-        try:
-            text = Path(path).read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: cannot read save file: {exc}") from None
-        return self.state_from_save(text, source=str(path))
+        text = read_text(path, what="save file", limit=SAVE_FILE_LIMIT)
+        return self.state_from_save(text, source=shown_path(path))
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Replay ``history`` from the initial state, or from ``start`` (a save's text) when loaded."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from deckhand.core.cards import CARDS, Card, Rank, Suit
-from deckhand.core.deck import read_deck_option, stack_indices
-from deckhand.core.errors import ConfigError, NotationError, is_file, quote
+from deckhand.core.deck import looks_like_path, read_deck_option, stack_indices
+from deckhand.core.errors import ConfigError, NotationError, file_token, shown_path
+from deckhand.core.files import read_text
 from deckhand.core.options import Option, choice, integer
 from deckhand.core.protocol import Game
 
@@ -22,12 +21,9 @@ MIN_ROUND_POINTS = 7
 
 def casino_deck(value: Any) -> list[str] | None:
     """``deck=``: card codes, or a deck file (one card per line, top first; a ``Deck:`` prefix is allowed)."""
-    if isinstance(value, (str, os.PathLike)) and is_file(value):
-        path = Path(value)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: cannot read deck file: {exc}") from None
+    if looks_like_path(value):
+        text = read_text(value, what="deck file")
+        name = shown_path(value)
         codes: list[str] = []
         for number, line in enumerate(text.splitlines(), start=1):
             body = line.strip()
@@ -37,9 +33,9 @@ def casino_deck(value: Any) -> list[str] | None:
                 try:
                     codes.append(CARDS[Card.parse(item).index].code)
                 except NotationError:
-                    raise ConfigError(f"{path}, line {number}: {quote(item, 8)} is not a card code") from None
+                    raise ConfigError(f"{name}, line {number}: {file_token(item)} is not a card code") from None
         if not codes:
-            raise ConfigError(f"{path}: the deck file holds no cards")
+            raise ConfigError(f"{name}: the deck file holds no cards")
         return codes
     return read_deck_option(value)
 

@@ -14,7 +14,7 @@ import re
 import warnings
 
 from deckhand.core.cards import CODES, Card
-from deckhand.core.errors import ConfigError, NotationError, quote
+from deckhand.core.errors import ConfigError, NotationError, file_token, quote
 from deckhand.games.casino.moves import Parts, build_text, cards_text
 from deckhand.games.casino.options import CasinoSetup
 from deckhand.games.casino.state import PLAY, SEATS, CasinoState
@@ -54,6 +54,21 @@ def _deck_order(state: CasinoState) -> list[int]:
     return top + rest
 
 
+KEYS = (
+    "Round",
+    "Computer",
+    "Human",
+    "Score",
+    "Hand",
+    "Pile",
+    "Table",
+    "Build Owner",
+    "Last Capturer",
+    "Deck",
+    "Next Player",
+)
+"""The keys a save's lines begin with (an unknown one is not repeated: any file may be named as a save)."""
+
 _KEY = re.compile(r"^\s*([A-Za-z][A-Za-z ]*?)\s*:(.*)$")
 
 
@@ -71,7 +86,7 @@ class _Cards:
         try:
             index = Card.parse(token).index
         except NotationError:
-            raise self.error(number, f"{quote(token, 8)} is not a card code") from None
+            raise self.error(number, f"{file_token(token)} is not a card code") from None
         if index >= 52:
             raise self.error(number, "Casino has no jokers")
         if claim:
@@ -132,7 +147,7 @@ def _groups(body: str, number: int, reader: _Cards, *, claim: bool) -> list[int 
 def _seat(body: str, number: int, reader: _Cards) -> int:
     name = body.strip().capitalize()
     if name not in SEATS:
-        raise reader.error(number, f"expected Human or Computer, not {quote(body.strip(), 12)}")
+        raise reader.error(number, f"expected Human or Computer, not {file_token(body.strip(), 8)}")
     return SEATS.index(name)
 
 
@@ -140,7 +155,7 @@ def _number(body: str, number: int, reader: _Cards, what: str) -> int:
     try:
         value = int(body.strip())
     except ValueError:
-        raise reader.error(number, f"{what} must be a whole number, not {quote(body.strip(), 12)}") from None
+        raise reader.error(number, f"{what} must be a whole number, not {file_token(body.strip())}") from None
     if value < 0:
         raise reader.error(number, f"{what} cannot be negative")
     return value
@@ -162,12 +177,12 @@ def read_save(game: CasinoSetup, text: str, *, source: str = "save file", quiet:
             continue
         match = _KEY.match(raw)
         if match is None:
-            raise reader.error(number, f"cannot read {quote(raw.strip(), 12)} (expected 'Key: value')")
+            raise reader.error(number, "cannot read this line (expected 'Key: value')")
         key, body = match.group(1).strip().lower(), match.group(2)
         if key in ("human", "computer"):
             seat = SEATS.index(key.capitalize())
             if body.strip():
-                raise reader.error(number, f"unexpected {quote(body.strip(), 12)} after {key.capitalize()}:")
+                raise reader.error(number, f"unexpected {file_token(body.strip())} after {key.capitalize()}:")
             key = key + ":"
         elif key in ("score", "hand", "pile"):
             if seat is None:
@@ -202,7 +217,7 @@ def read_save(game: CasinoSetup, text: str, *, source: str = "save file", quiet:
         elif key == "next player":
             next_player = _seat(body, number, reader)
         else:
-            raise reader.error(number, f"unknown line {quote(match.group(1).strip(), 12)}:")
+            raise reader.error(number, f"unknown key (expected one of {', '.join(KEYS)})")
         if key in seen:
             raise reader.error(number, f"a second {match.group(1).strip()}: line")
         seen.add(key)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from deckhand.core.errors import ConfigError, quote, shown_path
+from deckhand.core.errors import ConfigError, file_token, quote, shown_path
+from deckhand.core.files import read_text
 from deckhand.core.numbers import is_whole_number
 
 VALUE_TEXT = {str(v): v for v in range(1, 10)} | {"A": 10, "a": 10, "10": 10}
@@ -79,10 +80,10 @@ def parse_board(text: str, source: str = "<board>") -> Board:
         raise ConfigError(f"{source}: empty board file; expected 'ROWS COLS' on line 1")
     head = lines[0].split()
     if len(head) != 2 or not all(is_whole_number(part) for part in head):
-        raise ConfigError(f"{source}, line 1: expected 'ROWS COLS' (two whole numbers), found {quote(lines[0], 12)}")
+        raise ConfigError(f"{source}, line 1: expected 'ROWS COLS' (two whole numbers), found {_fields(len(head))}")
     rows, cols = int(head[0]), int(head[1])
     if rows < 1 or cols < 1:
-        raise ConfigError(f"{source}, line 1: rows and columns must be at least 1, found {quote(lines[0], 12)}")
+        raise ConfigError(f"{source}, line 1: rows and columns must be at least 1, found {rows} {cols}")
     body = lines[1:]
     if len(body) < rows:
         raise ConfigError(f"{source}, line {len(lines) + 1}: the header says {rows} rows, but the file has {len(body)}")
@@ -92,10 +93,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
     for r, line in enumerate(body):
         number = r + 2
         if len(line) != cols:
-            raise ConfigError(
-                f"{source}, line {number}: the header says {cols} columns, "
-                f"but row {r} has {len(line)}: {quote(line, 12)}"
-            )
+            raise ConfigError(f"{source}, line {number}: the header says {cols} columns, but row {r} has {len(line)}")
         for c, char in enumerate(line):
             if char == "X":
                 holes.add(r * cols + c)
@@ -120,22 +118,17 @@ def parse_cards(text: str, source: str = "<cards>") -> list[TrioCard]:
             continue
         if len(fields) != 5:
             missing = " (missing a field)" if len(fields) < 5 else ""
-            raise ConfigError(
-                f"{source}, line {number}: expected 'NAME N S E W' (5 fields), "
-                f"found {len(fields)}{missing}: {quote(raw.strip(), 12)}"
-            )
+            found = f"found {len(fields)}{missing}"
+            raise ConfigError(f"{source}, line {number}: expected 'NAME N S E W' (5 fields), {found}")
         name, *texts = fields
         values = []
         for side, value in zip(("north", "south", "east", "west"), texts, strict=True):
             if value not in VALUE_TEXT:
-                raise ConfigError(
-                    f"{source}, line {number}: card {quote(name, 12)}: "
-                    f"{side} value {quote(value, 8)} is not 1-9, A or 10"
-                )
+                raise ConfigError(f"{source}, line {number}: {side} value {file_token(value)} is not 1-9, A or 10")
             values.append(VALUE_TEXT[value])
         if name in seen:
             raise ConfigError(
-                f"{source}, line {number}: duplicate card name {quote(name)} (first on line {seen[name]})"
+                f"{source}, line {number}: duplicate card name {quote(name, 12)} (first on line {seen[name]})"
             )
         seen[name] = number
         cards.append(TrioCard(name, *values))
@@ -144,24 +137,21 @@ def parse_cards(text: str, source: str = "<cards>") -> list[TrioCard]:
     return cards
 
 
-def _read(path: str | Path, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name; UnicodeDecodeError is one too
-        if isinstance(exc, UnicodeDecodeError):
-            raise ConfigError(f"{shown_path(path)}: the {what} file is not text") from None
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a file name"
-        raise ConfigError(f"{shown_path(path)}: cannot read {what} file: {why}") from None
+def _fields(count: int) -> str:
+    """What a header line holds, without repeating it (any file can be named as a board)."""
+    if count == 2:
+        return "words that are not whole numbers"
+    return f"{count} word" + ("s" if count > 1 else "")
 
 
 def read_board(path: str | Path) -> Board:
     """Read a board file from disk."""
-    return parse_board(_read(path, "board"), shown_path(path))
+    return parse_board(read_text(path, what="board file"), shown_path(path))
 
 
 def read_cards(path: str | Path) -> list[TrioCard]:
     """Read a card file from disk."""
-    return parse_cards(_read(path, "card"), shown_path(path))
+    return parse_cards(read_text(path, what="card file"), shown_path(path))
 
 
 SHIPPED_BOARDS = {"classic": "classic_3x3.txt", "holes": "holes_5x5.txt"}
