@@ -3,7 +3,8 @@
 The targets (``deckhand.testing.fuzz``) cover notation in many positions of
 every game, options from the command line and from Python, saved states,
 game records (as data and as text), Casino's text saves, deck files, Three
-Trios board and card files, and the table-side advisor's commands.
+Trios board and card files, the table-side advisor's commands, and what the
+web server reads from a request: ``POST /api/tables`` bodies and agent specs.
 ``benchmarks/fuzz.py`` runs the same targets for hundreds of thousands of inputs.
 """
 

@@ -20,9 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from deckhand.advise.advisor import Advisor
 from deckhand.advise.tracker import Tracker
-from deckhand.core.errors import DeckhandError, IllegalActionError
+from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError
 from deckhand.core.protocol import State
 from deckhand.core.registry import games, load_game
 from deckhand.games.casino.game import CasinoGame
@@ -30,6 +32,9 @@ from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, pars
 from deckhand.play.records import GameRecord, replay
 from deckhand.play.runner import random_playout
 from deckhand.ui.launch import parse_options
+from deckhand.web.app import build_table
+from deckhand.web.guard import web_agent
+from deckhand.web.wire import NewTable, first_problem
 
 Feed = Callable[[Any], object]
 
@@ -348,11 +353,48 @@ def _advisor() -> Target:
     return Target("advisor", ["|".join(lines)], feed)
 
 
+def _web_table(name: str) -> Target:
+    """``POST /api/tables`` bodies, read and built as the server does (without HTTP, without a store)."""
+    game = load_game(name)
+    preset = next(iter(game.PRESETS), None)
+    options = {k: v for k, v in game.options.items() if k != "preset" and v is not None}
+    rest = ["easy"] * (game.num_players - 2)
+    alone = {"game": name, "preset": preset, "options": options, "seats": ["human", "hard", *rest], "seed": 7}
+    stacked = {**alone, "options": {**options, "deck": list(game.all_cards()[:3])}}
+    people = {
+        "game": name,
+        "preset": preset,
+        "options": options,
+        "seats": ["human", "open", *rest],
+        "names": ["Ann", None],
+        "stand_in": "medium",
+        "away": 30,
+        "public": False,
+    }
+
+    def feed(body: Any) -> None:
+        try:
+            request = NewTable.model_validate(body)
+        except ValidationError as exc:  # the server answers it with one line, as here
+            raise ConfigError(first_problem(exc.errors())) from None
+        build_table(request)
+
+    return Target(f"web-table/{name}", [alone, stacked, people], feed, json_like=True)
+
+
+def _web_agent(name: str) -> Target:
+    """Agent specs for a seat from the web: a level, or an agent within the caps, else one line."""
+    game = load_game(name)
+    corpus = [*game.LEVELS, *game.LEVELS.values(), "ismcts:seconds=0.5,iterations=300,c=0.7", "random"]
+    return Target(f"web-agent/{name}", corpus, lambda text: web_agent(text, game))
+
+
 def targets() -> list[Target]:
     """Every parser and loader, with a corpus of valid inputs to mutate."""
     out: list[Target] = []
     for name in games():
         out += [_notation(name), _options(name), _option_values(name), _state_json(name), _record(name), _deck(name)]
+        out += [_web_table(name), _web_agent(name)]
     out += [_record_text(), _casino_save(), _board(), _cards(), _advisor()]
     return [t for t in out if t.corpus]
 

@@ -253,7 +253,7 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def new_table(request: NewTable) -> TableCreated:
-        table = _build_table(request)
+        table = build_table(request)
         host = table.make_host()
         invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites()]
         room = await tables.open(table)
@@ -380,7 +380,7 @@ def create_app(
     return app
 
 
-def _build_table(request: NewTable) -> Table:
+def build_table(request: NewTable) -> Table:
     """A new table from a request (or a saved game to go on with); ``ConfigError`` naming what is wrong.
 
     Everything a request names passes :mod:`deckhand.web.guard` first: no
