@@ -133,6 +133,22 @@ def test_terminal_view_turns_every_card_over() -> None:
     assert seen["scores"] == [10.0, 26.0] and seen["winners"] == [0]
 
 
+def test_public_view_hides_a_card_every_seat_has_peeked() -> None:
+    # Seat 1 knows 1.0 from the deal; seat 0 peeks it: both seats know H5, no onlooker does.
+    state = play(table(deck=CLASSIC_DEAL + " D9"), "draw", "D9", "discard", "peek 1.0")
+    assert state.view(0).to_json()["hands"][1][0] == "H5" and state.view(1).to_json()["hands"][1][0] == "H5"
+    public = state.public_view().to_json()
+    assert public["hands"][1][0] == "??" and public["known"][1][0] == [0, 1] and not public["shown"][1][0]
+    assert "H5" not in json.dumps(public)
+
+
+def test_public_view_shows_a_card_taken_from_the_discard_pile_and_a_wrong_stick() -> None:
+    taken = play(table(deck=CLASSIC_DEAL + " D9"), "draw", "D9", "swap 2", "take", "swap 1")
+    assert taken.public_view().to_json()["hands"][1][1] == "S3" and taken.to_json()["shown"][1][1]
+    stuck = play(table("house", deck=CLASSIC_DEAL + " D5 C9"), "draw", "D5", "discard", "stick 0.0")
+    assert stuck.public_view().to_json()["hands"][0][0] == "SA"
+
+
 def test_view_legal_actions_only_for_the_seat_to_move() -> None:
     state = table()
     assert state.view(1).legal_actions() == []

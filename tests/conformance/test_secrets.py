@@ -79,6 +79,7 @@ def test_cards_are_found_by_code_name_and_label() -> None:
     assert cards_named("the 10 of Spades and the Queen of hearts", ["SX", "HQ"]) == {"SX", "HQ"}
     assert cards_named("out comes 9♣", ["C9", "S9"]) == {"C9"}
     assert cards_named("USA, SAX, slot 3", ["SA", "S3"]) == set()
+    assert cards_named("the Joker is discarded", ["JK", "SA"]) == {"JK"}
 
 
 def test_ranks_are_found_as_cards_not_as_numbers() -> None:

@@ -105,6 +105,10 @@ class Game(ABC):
     """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the seed's ``.txt``)."""
     HINT_MARKS: ClassVar[str] = ""
     """What :meth:`hint_marks` draws, for a help line (``"cards that CARD would flip in each empty cell"``)."""
+    FACE_UP: ClassVar[tuple[str, ...]] = ()
+    """The ``to_json()`` keys whose cards lie face up for everyone (a table, a discard pile): what an
+    onlooker sees without being told. The spectator check (:mod:`deckhand.testing.onlooker`) takes
+    from the rules what a spectator may see, not from the views it checks."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.name, self.OPTIONS, self.PRESETS, options)

@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from deckhand.agents.registry import is_human
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.play.records import GameRecord
 from deckhand.store.migrations import level_of, migrate
 from deckhand.store.models import GameRow, SeatRow
@@ -144,8 +144,15 @@ def add_game(
     return row
 
 
+MAX_GAME_ID = 2**31 - 1
+"""The largest id a stored game can have: ids are a 32-bit ``INTEGER`` in PostgreSQL (SQLite's hold 64
+bits). An id beyond it, or below 1, is no stored game: it never reaches the database, which would refuse it."""
+
+
 def load_record(game_id: int, *, url: str | None = None) -> GameRecord:
-    """The record of a stored game, ready for :func:`deckhand.play.replay`."""
+    """The record of a stored game, ready for :func:`deckhand.play.replay`; ``ConfigError`` if there is none."""
+    if not 1 <= game_id <= MAX_GAME_ID:
+        raise ConfigError(f"no stored game with id {quote(game_id)}")
     with Session(get_engine(url)) as session:
         text = session.scalar(select(GameRow.record).where(GameRow.id == game_id))
     if text is None:

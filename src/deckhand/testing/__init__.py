@@ -1,13 +1,16 @@
 """Checks that any game implementing the protocol can run in its own tests."""
 
 from deckhand.testing.conformance import ConformanceError, check_determinism, check_random_game, check_unchecked_path
+from deckhand.testing.onlooker import SpectatorReport, check_spectator
 from deckhand.testing.secrets import SecretLeak, check_secrets
 
 __all__ = [
     "ConformanceError",
     "SecretLeak",
+    "SpectatorReport",
     "check_determinism",
     "check_random_game",
     "check_secrets",
+    "check_spectator",
     "check_unchecked_path",
 ]

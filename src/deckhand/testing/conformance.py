@@ -24,6 +24,10 @@ protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
 * ``apply_legal`` (no checks: searches and the arena) leaves every state as
   ``apply_action`` does (:func:`check_unchecked_path`).
 
+What a spectator may see is checked apart, against what an onlooker has seen
+(:func:`deckhand.testing.check_spectator`), and what each seat receives by
+:func:`deckhand.testing.check_secrets`.
+
 Deep checks (JSON, views, worlds) run on a sample of the positions so that
 hundreds of games fit in a test run; cheap checks run on every position.
 Third-party games can call these functions from their own tests.

@@ -17,7 +17,8 @@ are hidden from it and that it has never seen:
   (``the 2``, ``a King``) of a card it cannot see and its view never showed.
 
 A spectator (``state.public_view()``) is checked the same way against the
-cards that *every* seat can place: what no seat's private knowledge adds.
+cards that every seat can place *and* an onlooker has seen (:class:`Onlooker`):
+a card every seat has peeked is still hidden from the table.
 
 Nothing here is game-specific: a new game with hidden cards gets the checks
 for free by running :func:`check_secrets` over seeded games.
@@ -28,14 +29,14 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from deckhand.agents.base import Agent
 from deckhand.agents.registry import parse_spec
 from deckhand.core.cards import Card
 from deckhand.core.errors import NotationError
-from deckhand.core.protocol import CHANCE, TERMINAL, Game, State
+from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State
 from deckhand.play.tell import told_to_others
 
 Path = tuple[Any, ...]
@@ -83,13 +84,56 @@ def visible_cards(state: State, player: int, rng: random.Random, worlds: int = 6
     return Counter({code: len(paths) for code, paths in fixed.items() if paths})
 
 
-def public_cards(state: State, rng: random.Random, worlds: int = 6) -> Counter[str]:
-    """How many of each card every seat can place: what a spectator may be shown."""
+def public_cards(state: State, rng: random.Random, seen: Collection[str], worlds: int = 6) -> Counter[str]:
+    """How many of each card every seat can place, of those an onlooker has ``seen``: what a spectator may be shown."""
     seats = [visible_cards(state, seat, rng, worlds) for seat in range(state.game.num_players)]
     common = seats[0]
     for visible in seats[1:]:
         common &= visible
-    return common
+    return Counter({code: n for code, n in common.items() if code in seen})
+
+
+# -- what an onlooker has seen ------------------------------------------------------
+
+
+def told_to_all(state: State, action: Action, names: Sequence[str]) -> tuple[str, ...]:
+    """What everyone at the table, an onlooker too, is told of ``action`` (``state`` is before it).
+
+    Who acts, a move's notation and words, the game's announcements; a
+    chance outcome's card goes only to whoever may see it.
+    """
+    player = state.current_player()
+    said = tuple(state.announce(action, names))
+    if player == CHANCE:
+        return ("chance", *said)
+    return (str(player), state.action_to_string(action), state.describe_action(action), *said)
+
+
+def face_up(state: State) -> set[str]:
+    """The cards lying face up for everyone: at the game's ``FACE_UP`` places, and every hand at the end."""
+    data = state.to_json()
+    keys = [*state.game.FACE_UP, *(["hands"] if state.is_terminal() else [])]
+    return set(card_places({key: data.get(key) for key in keys}, frozenset(state.game.all_cards())))
+
+
+class Onlooker:
+    """The cards someone watching the table has seen: named to everyone, or face up. Seen once, seen for good.
+
+    Taken from the rules (what is told, what lies face up), never from a
+    view: it is what a public view is checked against.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.cards: set[str] = set()
+        self._all = frozenset(game.all_cards())
+
+    def look(self, state: State) -> None:
+        """See what lies face up in ``state``."""
+        self.cards |= face_up(state)
+
+    def hear(self, told: Sequence[str]) -> None:
+        """Hear what everyone is told of an action (:func:`told_to_all`)."""
+        self.cards |= cards_named(" ".join(told[1:]), self._all)
 
 
 def hidden_cards(state: State, player: int, rng: random.Random, worlds: int = 6) -> set[str]:
@@ -139,7 +183,9 @@ def _card_patterns(code: str) -> list[re.Pattern[str]]:
         card = Card.parse(code)
     except NotationError:
         return patterns
-    if card.suit is not None:
+    if card.suit is None:  # a joker: "the Joker"
+        patterns.append(re.compile(rf"\b{re.escape(card.name)}\b", re.IGNORECASE))
+    else:
         suit = card.suit.name.capitalize()
         words = {card.name, f"{card.rank.word} of {suit}", f"{_RANK_WORDS[card.rank.value]} of {suit}"}
         patterns += [re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in words]
@@ -242,6 +288,7 @@ def check_secrets(
     cards = frozenset(deck)
     seen: list[set[str]] = [set() for _ in range(game.num_players + 1)]  # the last is the spectator's
     spectator = game.num_players
+    onlooker = Onlooker(game)
     state = game.new_initial_state()
     step = 0
 
@@ -254,7 +301,7 @@ def check_secrets(
 
     def can_place(seat: int) -> Counter[str]:
         if seat == spectator:
-            return public_cards(state, world_rng, worlds)
+            return public_cards(state, world_rng, onlooker.cards, worlds)
         return visible_cards(state, seat, world_rng, worlds)
 
     def look(seat: int) -> set[str]:
@@ -275,6 +322,7 @@ def check_secrets(
 
     while True:
         player = state.current_player()
+        onlooker.look(state)
         if step % views_every == 0 or player == TERMINAL:
             for seat in range(game.num_players + 1):
                 check_view(seat)
@@ -283,6 +331,7 @@ def check_secrets(
         if player == CHANCE:
             outcome = state.sample_chance_outcome(rng)
             text = " ".join(state.announce(outcome, names))
+            onlooker.hear(told_to_all(state, outcome, names))
             state.apply_action(outcome)
             played: set[str] = set()
         else:
@@ -290,6 +339,7 @@ def check_secrets(
             told = told_to_others(state, explanation)
             text = " ".join([told.sentence("The computer"), *state.announce(explanation.action, names)])
             played = cards_named(told.notation, cards)  # a move is made in the open: its cards are shown
+            onlooker.hear(told_to_all(state, explanation.action, names))
             state.apply_action(explanation.action)
         for seat in range(game.num_players + 1):
             if seat == player or not text:

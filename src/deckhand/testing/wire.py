@@ -24,11 +24,13 @@ from typing import Any
 
 from deckhand.core.protocol import PUBLIC, Game, State
 from deckhand.testing.secrets import (
+    Onlooker,
     SecretLeak,
     cards_named,
     codes_in,
     leaked_in_text,
     public_cards,
+    told_to_all,
     visible_cards,
 )
 
@@ -70,7 +72,10 @@ def check_received(
             raise SecretLeak(f"{where}: it holds {bad!r}")
         seq = message.get("seq", seq)
         state = states.at(seq)
-        visible = public_cards(state, rng, worlds) if viewer == PUBLIC else visible_cards(state, viewer, rng, worlds)
+        if viewer == PUBLIC:
+            visible = public_cards(state, rng, states.onlooker.cards, worlds)
+        else:
+            visible = visible_cards(state, viewer, rng, worlds)
         hidden = {code for code, n in deck.items() if visible[code] < n}
         for key in ("view", "glimpse"):
             shown = codes_in(message.get(key), cards) - visible
@@ -87,21 +92,26 @@ def check_received(
 
 
 class _States:
-    """The game replayed forward to any seq asked for, in increasing order."""
+    """The game replayed forward to any seq asked for, in increasing order, watched by an onlooker."""
 
     def __init__(self, start: State, actions: Sequence[str]) -> None:
         self.state = start.clone()
         self.actions = actions
         self.done = len(start.history())
         self.first = self.done
+        self.onlooker = Onlooker(start.game)
+        self.names = [f"Seat {seat}" for seat in range(start.game.num_players)]
 
     def at(self, seq: int) -> State:
         if seq < self.done:  # an earlier moment than the last asked (another connection's order): start again
             raise SecretLeak(f"messages out of order: seq {seq} after {self.done}")
         while self.done < seq:
-            text = self.actions[self.done - self.first]
-            self.state.apply_action(self.state.string_to_action(text))
+            self.onlooker.look(self.state)
+            action = self.state.string_to_action(self.actions[self.done - self.first])
+            self.onlooker.hear(told_to_all(self.state, action, self.names))
+            self.state.apply_action(action)
             self.done += 1
+        self.onlooker.look(self.state)
         return self.state
 
 

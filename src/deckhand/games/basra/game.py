@@ -34,6 +34,8 @@ class BasraGame(BasraSetup):
     """2: the ``players`` option and the ``partners`` preset."""
     title = "Basra"
     perfect_information = False
+    FACE_UP: ClassVar[tuple[str, ...]] = ("table", "set_aside")
+    """The table, and the jacks (and 7♦) dealt to it and put back (RULES.md §3)."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS = PRESETS
     AGENTS: ClassVar[dict[str, str]] = {

@@ -35,6 +35,8 @@ class CambioGame(CambioSetup):
     rules_version = "1"
     title = "Cambio"
     perfect_information = False
+    FACE_UP: ClassVar[tuple[str, ...]] = ("discard",)
+    """The discard pile (RULES.md §1); the hands go face up only at the end."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     AGENTS: ClassVar[dict[str, str]] = {

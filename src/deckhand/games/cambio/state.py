@@ -3,7 +3,9 @@
 Hands are per-seat lists of card indices (``EMPTY`` for an emptied slot).
 Knowledge sits beside them: ``known[seat][slot]`` is a bit mask of the seats
 that know the card there. A switch swaps the two masks, so what anyone knew
-moves with the cards; a card that goes face up gets every bit.
+moves with the cards; a card that goes face up gets every seat's bit and
+``SHOWN``. Only ``SHOWN`` makes a card public: a card every seat has peeked
+is still known to no onlooker.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ EMPTY: Final = -1
 """An emptied slot (its card was stuck away or given)."""
 UNKNOWN: Final = -2
 """A card the holder of a redacted state (a view) cannot place."""
+SHOWN: Final = 1 << 8
+"""The knowledge bit of a card the whole table has seen face up (above every seat's bit: seats fit in 3 bits)."""
 
 # Phases: Final, so that compiled code compares with the numbers instead of looking the names up.
 DEAL: Final = 0
@@ -386,7 +390,7 @@ class CambioState(State):
             hand = self.hands[p]
             old = hand[payload]
             hand[payload] = self.drawn
-            self.known[p][payload] = self.game.all_mask if self.took else 1 << p
+            self.known[p][payload] = self.game.all_mask | SHOWN if self.took else 1 << p
             self.discard.append(old)
             self.drawn = EMPTY
             self._end_play()
@@ -491,7 +495,7 @@ class CambioState(State):
             else:
                 self._next_turn()
             return
-        self.known[q][s] = self.game.all_mask
+        self.known[q][s] = self.game.all_mask | SHOWN
         self._refill()
         self.phase = PENALTY if self.pile else END  # nothing to draw: the game ends at once
 
@@ -670,6 +674,7 @@ def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
         "discard": [CODES[c] for c in state.discard],
         "caller": None if state.caller < 0 else state.caller,
         "known": [[[q for q in range(n) if m >> q & 1] for m in ks] for ks in state.known],
+        "shown": [[bool(m & SHOWN) for m in ks] for ks in state.known],
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn,
         "turns_played": state.turns,

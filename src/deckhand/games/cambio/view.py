@@ -20,7 +20,7 @@ from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, Action, RedactedView, player_label
 from deckhand.games.cambio.actions import BASE, Kind, decode
 from deckhand.games.cambio.options import CambioSetup
-from deckhand.games.cambio.state import EMPTY, END, UNKNOWN, CambioState, table_json
+from deckhand.games.cambio.state import EMPTY, END, SHOWN, UNKNOWN, CambioState, table_json
 
 
 def information_key(state: CambioState, player: int) -> Hashable:
@@ -95,11 +95,12 @@ class CambioView(RedactedView[CambioState]):
     def redact(self, state: CambioState, player: int) -> CambioState:
         """A copy of ``state`` holding only what ``player`` can place; no history."""
         r = CambioState(state.game, state, history=False)  # a copy; then what the viewer cannot place goes
-        # A seat sees what it knows; the public view (PUBLIC), what every seat knows (a failed stick's card).
-        need = (1 << player) if player >= 0 else (1 << state.game.players) - 1
+        # A seat sees what it knows; the public view (PUBLIC), only what the table saw face up (a failed
+        # stick's card), never a card known through peeks, however many seats peeked it.
+        need = (1 << player) if player >= 0 else SHOWN
         everything = state.phase == END  # everyone turns their cards over
         r.hands = [
-            [c if c < 0 or everything or m & need == need else UNKNOWN for c, m in zip(h, k, strict=True)]
+            [c if c < 0 or everything or m & need else UNKNOWN for c, m in zip(h, k, strict=True)]
             for h, k in zip(state.hands, state.known, strict=True)
         ]
         r.pile = [UNKNOWN] * len(state.pile)

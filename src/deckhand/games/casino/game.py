@@ -42,6 +42,8 @@ class CasinoGame(CasinoSetup):
     rules_version = "1"
     title = "Casino"
     perfect_information = False
+    FACE_UP: ClassVar[tuple[str, ...]] = ("table", "aside")
+    """The loose cards and builds, and a round's leftovers set aside."""
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     AGENTS: ClassVar[Mapping[str, str]] = {"greedy": "deckhand.games.casino.agents:GreedyAgent"}

@@ -28,6 +28,8 @@ class GoFishGame(GoFishSetup):
     name: ClassVar[str] = "go_fish"
     rules_version: ClassVar[str] = "1"
     title: ClassVar[str] = "Go Fish"
+    FACE_UP: ClassVar[tuple[str, ...]] = ("books",)
+    """The books laid down."""
     AGENTS: ClassVar[dict[str, str]] = {
         "guess": "deckhand.games.go_fish.agents:GuessAgent",
         "recall": "deckhand.games.go_fish.agents:RecallAgent",
