@@ -87,3 +87,9 @@ def test_a_replay_of_a_game_no_store_can_hold_is_not_found(loose_client: TestCli
         response = loose_client.get(f"/api/records/{bad}/replay")
         assert response.status_code == 404
         assert response.json() == {"error": f"no stored game with id {int(bad)}"}
+
+
+@pytest.mark.parametrize("table", ["a%00b", "%2e%2e", "x" * 33, "t%20t"])
+def test_a_table_id_that_cannot_be_one_is_no_table(client: TestClient, table: str) -> None:
+    response = client.get(f"/api/tables/{table}")
+    assert response.status_code == 404 and "\n" not in response.json()["error"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -83,6 +84,8 @@ FINISHED_KEPT = 10 * 60.0
 ABANDONED_KEPT = 24 * 3600.0
 """Seconds an unfinished table nobody is at waits for its players to come back."""
 SWEEP_EVERY = 30.0
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id can look like (``secrets.token_urlsafe``): anything else is no table, unasked."""
 
 
 class Elsewhere(Exception):
@@ -132,7 +135,7 @@ class Tables:
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        if len(table_id) > 32:
+        if not TABLE_ID.fullmatch(table_id):  # not one of ours: never sent to the store (PostgreSQL refuses NUL)
             raise HTTPException(404, f"no table {quote(table_id, 24)}")
         claim = self._claims.get(table_id)
         if claim is None:
