@@ -345,11 +345,12 @@ async def joined(http: httpx.AsyncClient, path: str, request: dict[str, object])
 async def people_game(load: PeopleLoad, http: httpx.AsyncClient, seed: int, tally: Tally) -> None:
     """One table: created, its open seats joined, every seat connected, played to the end (or the row's)."""
     seats = ["human"] + ["open"] * (load.people - 1)
-    made = await joined(http, "/api/tables", {**load.request, "seats": seats, "seed": seed})
+    made = await joined(http, "/api/tables", {**load.request, "seats": seats})  # people's tables: the server deals
     table = made["table"]
     tokens = [made["seats"][0]["token"]]
-    for seat in range(1, load.people):
-        tokens.append((await joined(http, f"/api/tables/{table}/join", {"name": f"p{seat}"}))["token"])
+    for invite in made["invites"]:
+        body = {"name": f"p{invite['seat']}", "seat": invite["seat"], "invite": invite["code"]}
+        tokens.append((await joined(http, f"/api/tables/{table}/join", body))["token"])
     ws_url = load.url.replace("http", "ws") + f"/ws/tables/{table}?token="
     relay = Relay(load, tally)
     rng = random.Random(seed)
