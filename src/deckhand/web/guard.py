@@ -98,6 +98,6 @@ def check_deal(specs: Sequence[str], seed: int | None, game: Game, *, resumed: b
     if OPEN in specs or people > 1:
         chosen = "a seed" if seed is not None else "a stacked deck" if stacked else "a saved game"
         raise ConfigError(
-            f"{chosen} is for practice alone: a table where other people sit is dealt by the server "
-            "(no open seat and at most one person to use it)"
+            f"{chosen} is for practice alone: a table where another person can sit "
+            "(an open seat, or two people) is dealt by the server"
         )
