@@ -9,8 +9,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2 as httpx
 import pytest
@@ -23,6 +25,14 @@ from deckhand.web.thinking import Thinking
 
 HEAVY = "ismcts:seconds=5"
 """The most a computer from the web may think a move."""
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: a browser test on this worker may leave a loop running here."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_a_table_that_thinks_a_lot_waits_behind_one_that_thinks_little() -> None:
@@ -48,7 +58,7 @@ def test_a_table_that_thinks_a_lot_waits_behind_one_that_thinks_little() -> None
         thinking.close()
         return done
 
-    assert asyncio.run(scenario()) == ["greedy 1", "modest", "greedy 2", "greedy 3"]
+    assert run(scenario()) == ["greedy 1", "modest", "greedy 2", "greedy 3"]
 
 
 def test_a_search_is_called_off_when_the_server_stops() -> None:
@@ -70,7 +80,7 @@ def test_a_search_is_called_off_when_the_server_stops() -> None:
         with pytest.raises(SearchCancelled):
             await thinking.run("v", lambda: None)
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_search_nobody_calls_off_runs_its_budget() -> None:

@@ -42,7 +42,7 @@ from math import sqrt
 from typing import Any, ClassVar
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.core.numbers import is_setting_number
 from deckhand.core.protocol import TERMINAL, Action, Game, View
 
@@ -71,9 +71,9 @@ class ISMCTSAgent(SearchAgent):
         widen: float = 0.0,
     ) -> None:
         if not is_setting_number(widen) or widen < 0:
-            raise ConfigError(f"widen must be a number >= 0, not {widen!r}")
+            raise ConfigError(f"widen must be a number >= 0, not {quote(widen, 24)}")
         if opponents not in OPPONENTS:
-            raise ConfigError(f"opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}")
+            raise ConfigError(f"opponents must be one of {', '.join(OPPONENTS)}, not {quote(opponents, 24)}")
         super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout, belief=belief)
         self.widen = float(widen)
         self.opponents = opponents

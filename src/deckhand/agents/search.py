@@ -23,7 +23,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError
+from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View, play_out_with, uniform_action
 
@@ -76,9 +76,9 @@ class Budget:
 
     def __init__(self, iterations: int | None, seconds: float | None) -> None:
         if iterations is not None and (not is_setting_count(iterations) or iterations < 1):
-            raise ConfigError(f"iterations must be a whole number >= 1, not {iterations!r}")
+            raise ConfigError(f"iterations must be a whole number >= 1, not {quote(iterations, 24)}")
         if seconds is not None and (not is_setting_number(seconds) or seconds <= 0):
-            raise ConfigError(f"seconds must be a number > 0, not {seconds!r}")
+            raise ConfigError(f"seconds must be a number > 0, not {quote(seconds, 24)}")
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -173,11 +173,11 @@ class SearchAgent(Agent):
         belief: str = "likely",
     ) -> None:
         if rollout not in PLAYOUTS:
-            raise ConfigError(f"rollout must be one of {', '.join(PLAYOUTS)}, not {rollout!r}")
+            raise ConfigError(f"rollout must be one of {', '.join(PLAYOUTS)}, not {quote(rollout, 24)}")
         if belief not in BELIEFS:
-            raise ConfigError(f"belief must be one of {', '.join(BELIEFS)}, not {belief!r}")
+            raise ConfigError(f"belief must be one of {', '.join(BELIEFS)}, not {quote(belief, 24)}")
         if not is_setting_number(c) or c < 0:
-            raise ConfigError(f"c (exploration) must be a number >= 0, not {c!r}")
+            raise ConfigError(f"c (exploration) must be a number >= 0, not {quote(c, 24)}")
         self.game = game
         self.budget = Budget(iterations, seconds)
         self.c = float(c)

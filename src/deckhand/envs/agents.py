@@ -43,7 +43,7 @@ from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.search import DEFAULT_ITERATIONS, PLAYOUTS, Budget, forced_choice
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View
 
@@ -121,13 +121,13 @@ class OpenSpielAgent(Agent):
                 raise ConfigError("iterations and max_simulations are one setting; give one")
             iterations = max_simulations
         if not is_setting_number(uct_c) or uct_c < 0:
-            raise ConfigError(f"uct_c must be a number >= 0, not {uct_c!r}")
+            raise ConfigError(f"uct_c must be a number >= 0, not {quote(uct_c, 24)}")
         if not is_setting_count(rollouts) or rollouts < 1:
-            raise ConfigError(f"rollouts must be a whole number >= 1, not {rollouts!r}")
+            raise ConfigError(f"rollouts must be a whole number >= 1, not {quote(rollouts, 24)}")
         if rollout not in ROLLOUTS:
-            raise ConfigError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+            raise ConfigError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {quote(rollout, 24)}")
         if seed is not None and (not is_setting_count(seed) or seed < 0):
-            raise ConfigError(f"seed must be a whole number >= 0, not {seed!r}")
+            raise ConfigError(f"seed must be a whole number >= 0, not {quote(seed, 24)}")
         self.game = game
         self.budget = Budget(iterations, seconds)
         self.uct_c = float(uct_c)

@@ -60,11 +60,9 @@ class Thinking:
         """Per table: its recent thinking seconds (decayed) and when they were last brought up to date."""
         self._running: dict[str, list[float]] = {}
         """Per table: when each of its searches running now began."""
-        self._threads = [
-            threading.Thread(target=self._work, name=f"deckhand-thinking-{i}", daemon=True) for i in range(workers)
-        ]
-        for thread in self._threads:
-            thread.start()
+        self._workers = workers
+        self._threads: list[threading.Thread] = []
+        """Started with the first decision, so that an app that never thinks holds no threads."""
 
     async def run(self, table: str, work: Callable[[], T]) -> T:
         """``work()`` on a thinking thread, in its turn; :class:`SearchCancelled` once the server stops."""
@@ -74,6 +72,12 @@ class Thinking:
             if self._stop.is_set():
                 raise SearchCancelled("the server is stopping")
             self._queue.append(_Job(next(self._order), table, work, loop, future))
+            if len(self._threads) < self._workers:
+                thread = threading.Thread(
+                    target=self._work, name=f"deckhand-thinking-{len(self._threads)}", daemon=True
+                )
+                self._threads.append(thread)
+                thread.start()
             self._ready.notify()
         return await future
 

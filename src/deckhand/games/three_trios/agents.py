@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.core.errors import ConfigError, IllegalActionError
+from deckhand.core.errors import ConfigError, IllegalActionError, quote
 from deckhand.core.protocol import Action, Game, View, view_as
 from deckhand.games.three_trios.hints import flip_hints
 from deckhand.games.three_trios.options import EMPTY, SEATS, ThreeTriosSetup
@@ -217,7 +217,9 @@ class MinimaxAgent(_Strategy):
     def __init__(self, game: Game, opponent: str = "flip-most") -> None:
         super().__init__(game)
         if opponent not in PREDICTORS:
-            raise ConfigError(f"minimax: unknown opponent model {opponent!r}; choose from {', '.join(PREDICTORS)}")
+            raise ConfigError(
+                f"minimax: unknown opponent model {quote(opponent, 24)}; choose from {', '.join(PREDICTORS)}"
+            )
         self.opponent = opponent
 
     def spec(self) -> str:

@@ -23,7 +23,7 @@ from deckhand.ui.render.flow import Flow
 from deckhand.ui.render.plain import extras, scores_line
 
 SHOWN = {"hands", "discard", "caller", "drawn", "drawn_from", "draw_pile", "stick_window"}
-HIDDEN = {"known", "turn", "turns_played", "cards_drawn", "winners", "phase"}
+HIDDEN = {"known", "shown", "turn", "turns_played", "cards_drawn", "winners", "phase"}
 """Bookkeeping fields a player does not need to see."""
 ROW = 8
 """Cards in one row of a classic hand before it wraps (8 fit an 80-column screen with room to spare)."""
