@@ -16,7 +16,7 @@ import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2 as httpx
 from sqlalchemy import create_engine, text
@@ -24,6 +24,7 @@ from tests.web.tables import free_port
 from websockets.asyncio.client import connect
 
 TABLES = 50
+T = TypeVar("T")
 
 
 def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
@@ -81,10 +82,10 @@ async def crowd(
     await asyncio.gather(*players, *([killer()] if kill is not None else []))
 
 
-def run(coroutine: Coroutine[Any, Any, None]) -> None:
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` in a thread of its own: a browser test on this worker may leave a loop running here."""
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) -> None:

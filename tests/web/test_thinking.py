@@ -16,6 +16,7 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.tables import eventually, free_port, new_table, summary
+from tests.web.test_crash import run
 
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
 from deckhand.web.app import create_app
@@ -48,7 +49,7 @@ def test_a_table_that_thinks_a_lot_waits_behind_one_that_thinks_little() -> None
         thinking.close()
         return done
 
-    assert asyncio.run(scenario()) == ["greedy 1", "modest", "greedy 2", "greedy 3"]
+    assert run(scenario()) == ["greedy 1", "modest", "greedy 2", "greedy 3"]
 
 
 def test_a_search_is_called_off_when_the_server_stops() -> None:
@@ -70,7 +71,7 @@ def test_a_search_is_called_off_when_the_server_stops() -> None:
         with pytest.raises(SearchCancelled):
             await thinking.run("v", lambda: None)
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_search_nobody_calls_off_runs_its_budget() -> None:
