@@ -2,7 +2,8 @@
 
 The full build and the games' tests against it are ``benchmarks/compiled.py
 --tests``; here one small module is compiled through the real build (the
-isolated build environment fetches mypy) and a game is played on it.
+isolated build environment fetches mypy) and a game is played on it, in the
+slow tier (``-m slow``).
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ def compiled() -> ModuleType:
     return module
 
 
+@pytest.mark.slow  # a real build in an isolated environment: half a minute and more
 @pytest.mark.skipif(can_compile() is not None, reason=str(can_compile()))
 def test_a_compiled_module_builds_installs_and_plays(compiled: ModuleType, tmp_path: Path) -> None:
     try:

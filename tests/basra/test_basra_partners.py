@@ -13,6 +13,8 @@ import pytest
 from basra_helpers import arrange_seats, deal, play
 from rich.cells import cell_len
 from rich.console import Console
+from tests.conformance.kinds import kinds_played
+from tests.conformance.reached import REACHED
 
 import deckhand
 from deckhand import CHANCE, ConfigError, load_game
@@ -266,12 +268,27 @@ def test_a_seeded_full_game_at_four_seats_for_every_level(level: str) -> None:
     assert max(state.totals) >= 101 or state.deck_no == game.options["max_decks"]
 
 
-@pytest.mark.parametrize("options", [{"preset": "partners"}, {"preset": "bazzi", "players": 4}], ids=str)
-def test_random_games_at_four_seats_keep_every_promise(options: dict[str, Any]) -> None:
+FOUR_SEATS: list[Any] = [
+    pytest.param({"preset": "partners"}, (3,), id="partners-quick"),
+    pytest.param({"preset": "bazzi", "players": 4}, (0,), id="bazzi-4-quick"),
+    *(
+        pytest.param(options, tuple(range(6)), id=f"{name}-soak", marks=pytest.mark.slow)
+        for name, options in [("partners", {"preset": "partners"}), ("bazzi-4", {"preset": "bazzi", "players": 4})]
+    ),
+]
+"""Six seeded games in the slow tier; by default one that makes every kind of move the preset's two-seat
+random games make (``tests/conformance/reached.py``)."""
+
+
+@pytest.mark.parametrize(("options", "seeds"), FOUR_SEATS)
+def test_random_games_at_four_seats_keep_every_promise(options: dict[str, Any], seeds: tuple[int, ...]) -> None:
     game = load_game("basra", **options)
     seen: dict[object, None] = {}
-    for seed in range(6):
-        check_random_game(game, seed, foreign=seen)
+    kinds: set[str] = set()
+    for seed in seeds:
+        kinds |= kinds_played(check_random_game(game, seed, foreign=seen))
+    moves = {kind for kind in REACHED[("basra", options["preset"])] if not kind.startswith("end:")}
+    assert moves <= kinds, f"kinds of moves not reached: {sorted(moves - kinds)}"
 
 
 @pytest.mark.parametrize("options", [{"preset": "partners"}, {"preset": "bazzi", "players": 4}], ids=str)

@@ -4,14 +4,19 @@ Runs :func:`deckhand.testing.check_secrets` over every game with hidden
 information, under every preset, with every difficulty level at the table
 (searches on a small budget: what they say does not depend on how long they
 think). A deliberately talkative agent shows that the check can fail.
+The quick tier plays the seeds that reach every kind of move the 6 seeds
+reach (``reached.py``); the slow tier, all 6.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
+from tests.conformance.kinds import kinds_played
+from tests.conformance.reached import REACHED_BY_LEVELS
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation
@@ -22,6 +27,16 @@ from deckhand.testing import SecretLeak, check_secrets
 from deckhand.testing.secrets import cards_named, leaked_in_text, quick_spec, ranks_named, wrong_counts
 
 GAMES_PER_CONFIG = 6
+QUICK_SEEDS: dict[str, tuple[int, ...]] = {
+    "basra preset=bazzi": (0,),
+    "basra preset=egyptian": (0,),
+    "basra preset=partners": (2,),
+    "casino preset=ramapo": (2,),
+    "casino preset=aces-either": (1,),
+    "go_fish preset=standard": (0, 1),
+    "go_fish preset=family": (0, 2),
+}
+"""The seeds the quick tier plays where fewer than all reach every kind of move that all reach (cambio: all)."""
 
 
 def hidden_configs() -> list[tuple[str, dict[str, object]]]:
@@ -37,6 +52,23 @@ def hidden_configs() -> list[tuple[str, dict[str, object]]]:
     return out
 
 
+def config_id(name: str, options: dict[str, object]) -> str:
+    return " ".join([name, *(f"{key}={value}" for key, value in sorted(options.items()))])
+
+
+def tiered_configs() -> list[Any]:
+    """Each hidden-card configuration with its quick tier's seeds, and all the seeds under ``slow``."""
+    out = []
+    for name, options in hidden_configs():
+        config = config_id(name, options)
+        every = tuple(range(GAMES_PER_CONFIG))
+        quick = QUICK_SEEDS.get(config, every) if config in REACHED_BY_LEVELS else every
+        out.append(pytest.param(name, options, quick, id=f"{config}-quick"))
+        if quick != every:
+            out.append(pytest.param(name, options, every, id=f"{config}-soak", marks=pytest.mark.slow))
+    return out
+
+
 def tables(game: deckhand.Game) -> list[list[Agent]]:
     """Every level, each at some seat, facing the others in turn."""
     levels = [make_agent(quick_spec(spec), game) for spec in game.LEVELS.values()] + [make_agent("random", game)]
@@ -44,12 +76,18 @@ def tables(game: deckhand.Game) -> list[list[Agent]]:
     return [[levels[(i + k) % len(levels)] for k in range(n)] for i in range(len(levels))]
 
 
-@pytest.mark.parametrize(("name", "options"), hidden_configs(), ids=lambda x: str(x))
-def test_no_seat_receives_a_card_it_cannot_see(name: str, options: dict[str, object]) -> None:
+@pytest.mark.parametrize(("name", "options", "seeds"), tiered_configs())
+def test_no_seat_receives_a_card_it_cannot_see(name: str, options: dict[str, object], seeds: tuple[int, ...]) -> None:
     game = deckhand.load_game(name, **options)
-    for seed in range(GAMES_PER_CONFIG):
+    kinds: set[str] = set()
+    for seed in seeds:
         for agents in tables(game):
-            check_secrets(game, seed, agents)
+            kinds |= kinds_played(check_secrets(game, seed, agents))
+    expected = REACHED_BY_LEVELS.get(config_id(name, options))
+    if expected is not None:
+        assert kinds == expected, (
+            f"kinds of moves missed: {sorted(expected - kinds)}; reached, not in reached.py: {sorted(kinds - expected)}"
+        )
 
 
 class Blabbermouth(Agent):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
 import deckhand
@@ -26,6 +25,7 @@ class Stand(Agent):
 
 
 def test_an_equal_stand_in_for_a_legal_action_is_played_as_the_legal_action() -> None:
+    np = pytest.importorskip("numpy", reason="a NumPy integer is the stand-in (the rl extra)")
     game = deckhand.load_game("three_trios")
     state = play_game(game, [Stand(np.int64), Stand(int)], random.Random(1))
     assert all(type(a) is int for a in state.history())

@@ -1,6 +1,7 @@
 """A server killed with SIGKILL during 50 games loses none of them: each goes on where its players last saw it.
 
-Basra against random moves: a game lasts hundreds of actions, so the kill comes mid-game.
+Basra against random moves: a game lasts hundreds of actions, so the kill comes mid-game. The 50 games
+in the slow tier; 10 by default.
 """
 
 from __future__ import annotations
@@ -16,14 +17,17 @@ import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2 as httpx
+import pytest
 from sqlalchemy import create_engine, text
+from tests.tiers import tiers
 from tests.web.tables import free_port
 from websockets.asyncio.client import connect
 
-TABLES = 50
+TABLES = tiers(10, 50)
+T = TypeVar("T")
 
 
 def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
@@ -81,19 +85,20 @@ async def crowd(
     await asyncio.gather(*players, *([killer()] if kill is not None else []))
 
 
-def run(coroutine: Coroutine[Any, Any, None]) -> None:
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` in a thread of its own: a browser test on this worker may leave a loop running here."""
     with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
+        return pool.submit(asyncio.run, coroutine).result()
 
 
-def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) -> None:
+@pytest.mark.parametrize("count", TABLES)
+def test_a_server_killed_during_its_games_resumes_all_of_them(tmp_path: Path, count: int) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(tmp_path, port)
     try:
         tables = []
-        for i in range(TABLES):
+        for i in range(count):
             made: dict[str, Any] = httpx.post(
                 f"{url}/api/tables", json={"game": "basra", "seats": ["human", "random"], "seed": i}
             ).json()
@@ -103,7 +108,7 @@ def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) 
         server.wait(10)
     finally:
         server.kill()
-    assert len(seen) == TABLES
+    assert len(seen) == count
     server = start_server(tmp_path, port)
     try:
         again = {table: httpx.get(f"{url}/api/tables/{table}") for table, _ in tables}
@@ -112,8 +117,8 @@ def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) 
                 continue
             assert response.json()["seq"] >= seen[table], "nothing a player was told is lost"
         unfinished = [(t, token) for t, token in tables if again[t].status_code == 200]
-        print(f"{len(unfinished)} of {TABLES} games were in progress at the kill")
-        assert len(unfinished) >= TABLES // 2, "the kill came mid-game"
+        print(f"{len(unfinished)} of {count} games were in progress at the kill")
+        assert len(unfinished) >= count // 2, "the kill came mid-game"
         run(crowd(url, unfinished, seen, until=None))
     finally:
         server.terminate()
@@ -121,5 +126,5 @@ def test_a_server_killed_during_fifty_games_resumes_all_of_them(tmp_path: Path) 
     with create_engine(f"sqlite:///{tmp_path / 'crash.db'}").connect() as conn:
         stored = conn.execute(text("SELECT COUNT(*) FROM games")).scalar()
         linked = conn.execute(text("SELECT COUNT(DISTINCT finished_game_id) FROM live_tables")).scalar()
-    assert stored == TABLES, "every game is stored, once"
-    assert linked == TABLES
+    assert stored == count, "every game is stored, once"
+    assert linked == count

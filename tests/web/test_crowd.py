@@ -1,4 +1,7 @@
-"""A thousand idle connections do not stop a table: people play on, watchers are told, idle sockets are closed."""
+"""A thousand idle connections do not stop a table: people play on, watchers are told, idle sockets are closed.
+
+The thousand in the slow tier; by default a crowd of fifty.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+import pytest
+from tests.tiers import tiers
 from tests.web.tables import free_port
 from tests.web.test_crash import run, start_server
 from websockets.asyncio.client import ClientConnection, connect
 
-TABLES = 10
-WATCHERS = 100
-"""Spectators at each table: a thousand websockets that never send a thing."""
-SILENT = 200
-"""Connections that open a socket and never say a word (not even a request)."""
+CROWDS = tiers((2, 10, 30), (10, 100, 200))
+"""Tables; spectators at each table (websockets that never send a thing); connections that open a socket
+and never say a word (not even a request)."""
 
 
 def room_for(connections: int) -> int:
@@ -79,8 +82,8 @@ async def closed_by_server(sock: socket.socket, patience: float) -> bool:
     return data == b""
 
 
-async def crowd(url: str, port: int, tables: list[tuple[str, str]], watchers: int) -> None:
-    silent = await silent_sockets(port, SILENT)
+async def crowd(url: str, port: int, tables: list[tuple[str, str]], watchers: int, silent_count: int) -> None:
+    silent = await silent_sockets(port, silent_count)
     spectators = [
         await connect(url.replace("http", "ws") + f"/ws/tables/{table}", open_timeout=30)
         for table, _ in tables
@@ -100,17 +103,20 @@ async def crowd(url: str, port: int, tables: list[tuple[str, str]], watchers: in
             sock.close()
 
 
-def test_a_thousand_idle_connections_and_the_tables_go_on(tmp_path: Path) -> None:
-    watchers = min(WATCHERS, max(10, (room_for(TABLES * WATCHERS + SILENT + TABLES) - SILENT) // TABLES))
+@pytest.mark.parametrize("size", CROWDS)
+def test_idle_connections_do_not_stop_the_tables(tmp_path: Path, size: tuple[int, int, int]) -> None:
+    tables_count, watchers_each, silent_count = size
+    wanted = tables_count * watchers_each + silent_count + tables_count
+    watchers = min(watchers_each, max(10, (room_for(wanted) - silent_count) // tables_count))
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(tmp_path, port)
     try:
         tables = []
-        for seed in range(TABLES):
+        for seed in range(tables_count):
             made = httpx.post(f"{url}/api/tables", json={"game": "basra", "seats": ["human", "random"], "seed": seed})
             tables.append((made.json()["table"], made.json()["seats"][0]["token"]))
-        run(crowd(url, port, tables, watchers))
+        run(crowd(url, port, tables, watchers, silent_count))
         assert httpx.get(f"{url}/healthz").json() == {"ok": True}
     finally:
         server.send_signal(signal.SIGTERM)

@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.conformance.test_secrets import hidden_configs
+from tests.tiers import tiers
 from tests.web.tables import Inbox, connect, drive, join, new_table, receive, summary
 
 import deckhand
@@ -31,7 +32,8 @@ from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received
 from deckhand.web.app import Tables
 
-SEEDS = (1, 2)
+SEEDS = tiers((1,), (1, 2))
+"""A game against the computer for each seed: one by default, two in the slow tier."""
 
 
 def play_and_listen(
@@ -90,11 +92,12 @@ def check_table(
         check_received(start_state(record), record.actions, viewer, messages, secrets=[token])
 
 
+@pytest.mark.parametrize("seeds", SEEDS)
 @pytest.mark.parametrize(("name", "options"), hidden_configs(), ids=str)
 def test_no_message_holds_a_card_hidden_from_its_receiver(
-    client: TestClient, name: str, options: dict[str, Any]
+    client: TestClient, name: str, options: dict[str, Any], seeds: tuple[int, ...]
 ) -> None:
-    for seed in SEEDS:
+    for seed in seeds:
         table, mine, watched, token = play_and_listen(client, name, options, seed)
         check_table(client, table, mine, watched, token)
 
@@ -144,7 +147,7 @@ def people_configs() -> list[tuple[str, dict[str, Any]]]:
     return [*hidden_configs(), ("cambio", {"preset": "house", "players": 4})]
 
 
-@pytest.mark.parametrize("seed", [7, 8])
+@pytest.mark.parametrize("seed", [7, pytest.param(8, marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("name", "options"), people_configs(), ids=str)
 def test_no_message_to_any_person_or_spectator_holds_a_card_hidden_from_them(
     client: TestClient, name: str, options: dict[str, Any], seed: int

@@ -1,0 +1,19 @@
+"""The two tiers of the suite: a quick default run, and the soak under the ``slow`` marker.
+
+A test that plays many games (or many connections, seeds, positions) takes its
+count as a parameter: ``tiers(quick, full)`` gives the quick tier's count, and
+today's full count marked ``slow`` (``pytest -m slow`` runs it; the default
+run deselects it). The quick count is chosen to reach every kind of case the
+full count reaches, and where that is not plain the test checks it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+def tiers(quick: Any, full: Any) -> list[Any]:
+    """Parameters for ``pytest.mark.parametrize``: ``quick`` (id ``quick``) and ``full`` (id ``soak``, slow)."""
+    return [pytest.param(quick, id="quick"), pytest.param(full, id="soak", marks=pytest.mark.slow)]
