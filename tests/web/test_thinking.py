@@ -18,7 +18,6 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.tables import eventually, free_port, new_table, summary
-from tests.web.test_crash import run
 
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
 from deckhand.web.app import create_app
