@@ -101,6 +101,7 @@ def test_sample_world_deals_only_unseen_cards_uniformly() -> None:
     assert len(counts) == 35 and min(counts.values()) > 15
 
 
+@pytest.mark.slow  # the same four games as tests/conformance's quick tier: here in the slow tier only
 @pytest.mark.parametrize("preset", ["bazzi", "egyptian"])
 def test_random_games_keep_every_promise(preset: str) -> None:
     game = load_game("basra", preset=preset)

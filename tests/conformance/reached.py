@@ -2,12 +2,13 @@
 
 ``REACHED``: 200 seeded random games of each game and preset
 (``test_conformance``); ``REACHED_BY_LEVELS``: the leak check's tables, every
-level at every seat, over 6 seeds (``test_secrets``). The quick tier plays a
-few of those games; they must reach every kind listed here, and no game of the
-full count may reach a kind that is not listed. When a change to a game moves
-these sets, the failing test names the kinds: list them here, and when the few
-games miss one, give the quick tier a seed (among the full count's) whose game
-reaches it.
+level at every seat, over 6 seeds (``test_secrets``); ``REACHED_ON_SCREEN``:
+the terminal's check, every level against a person over 4 seeds
+(``tests/ui/test_screen_secrets.py``). The quick tier plays a few of those
+games; they must reach every kind listed here, and no game of the full count
+may reach a kind that is not listed. When a change to a game moves these sets,
+the failing test names the kinds: list them here, and when the few games miss
+one, give the quick tier a game (among the full count's) that reaches it.
 """
 
 from __future__ import annotations
@@ -605,6 +606,240 @@ REACHED_BY_LEVELS: dict[str, frozenset[str]] = {
             "switch: switch -> stick",
             "switch: switch other own",
             "switch: switch own other",
+        }
+    ),
+}
+
+REACHED_ON_SCREEN: dict[str, frozenset[str]] = {
+    "basra preset=bazzi": frozenset(
+        {
+            "end: 1 of 2 share the win",
+            "play jack onto an empty table",
+            "play jack taking the whole table",
+            "play numeral match sum taking",
+            "play numeral match sum taking the whole table",
+            "play numeral match taking",
+            "play numeral match taking the whole table",
+            "play numeral onto an empty table",
+            "play numeral sum taking",
+            "play numeral sum taking the whole table",
+            "play numeral trailing",
+            "play the last card of a deck",
+        }
+    ),
+    "basra preset=egyptian": frozenset(
+        {
+            "deal: a card set aside",
+            "end: 1 of 2 share the win",
+            "play face match taking",
+            "play face match taking the whole table",
+            "play face onto an empty table",
+            "play face trailing",
+            "play jack onto an empty table",
+            "play jack taking the whole table",
+            "play numeral match sum taking",
+            "play numeral match sum taking the whole table",
+            "play numeral match taking",
+            "play numeral match taking the whole table",
+            "play numeral onto an empty table",
+            "play numeral sum taking",
+            "play numeral sum taking the whole table",
+            "play numeral trailing",
+            "play seven of diamonds onto an empty table",
+            "play seven of diamonds taking the whole table",
+            "play the last card of a deck",
+        }
+    ),
+    "basra preset=partners": frozenset(
+        {
+            "deal: a card set aside",
+            "end: 2 of 4 share the win",
+            "play face match taking",
+            "play face match taking the whole table",
+            "play face onto an empty table",
+            "play face trailing",
+            "play jack onto an empty table",
+            "play jack taking the whole table",
+            "play numeral match sum taking",
+            "play numeral match sum taking the whole table",
+            "play numeral match taking",
+            "play numeral match taking the whole table",
+            "play numeral onto an empty table",
+            "play numeral sum taking",
+            "play numeral sum taking the whole table",
+            "play numeral trailing",
+            "play seven of diamonds onto an empty table",
+            "play seven of diamonds taking the whole table",
+            "play the last card of a deck",
+        }
+    ),
+    "cambio preset=classic": frozenset(
+        {
+            "deal: chance -> deal",
+            "deal: chance -> start",
+            "drawing: chance -> hold",
+            "end: 1 of 2 share the win",
+            "hold: discard",
+            "hold: discard -> end",
+            "hold: discard -> peek_own",
+            "hold: discard -> start",
+            "hold: discard -> switch",
+            "hold: swap",
+            "hold: swap -> end",
+            "hold: swap -> start",
+            "peek_own: peek -> end",
+            "peek_own: peek -> start",
+            "peek_own: peek own",
+            "start: cambio",
+            "start: cambio -> start",
+            "start: draw",
+            "start: draw -> drawing",
+            "start: take",
+            "start: take -> hold",
+            "switch: skip",
+            "switch: skip -> end",
+            "switch: switch -> end",
+            "switch: switch other own",
+        }
+    ),
+    "cambio preset=house": frozenset(
+        {
+            "deal: chance -> deal",
+            "deal: chance -> start",
+            "drawing: chance -> hold",
+            "end: 1 of 2 share the win",
+            "give: give",
+            "give: give -> start",
+            "hold: discard",
+            "hold: discard -> king_peek",
+            "hold: discard -> peek_other",
+            "hold: discard -> peek_own",
+            "hold: discard -> stick",
+            "hold: discard -> switch",
+            "hold: swap",
+            "hold: swap -> stick",
+            "king_peek: peek -> king_switch",
+            "king_peek: peek other",
+            "king_switch: skip",
+            "king_switch: skip -> stick",
+            "peek_other: peek -> stick",
+            "peek_other: peek other",
+            "peek_other: skip",
+            "peek_other: skip -> stick",
+            "peek_own: peek -> stick",
+            "peek_own: peek own",
+            "penalty: chance -> end",
+            "penalty: chance -> start",
+            "penalty: chance -> stick",
+            "start: cambio",
+            "start: cambio -> start",
+            "start: draw",
+            "start: draw -> drawing",
+            "stick: pass",
+            "stick: pass -> end",
+            "stick: pass -> start",
+            "stick: pass -> stick",
+            "stick: stick -> give",
+            "stick: stick -> penalty",
+            "stick: stick -> start",
+            "stick: stick other",
+            "stick: stick own",
+            "switch: switch -> stick",
+            "switch: switch other own",
+        }
+    ),
+    "casino preset=ramapo": frozenset(
+        {
+            "call: heads",
+            "call: heads -> coin",
+            "call: tails",
+            "call: tails -> coin",
+            "coin: chance -> deal",
+            "deal: chance -> deal",
+            "deal: chance -> play",
+            "end: 1 of 2 share the win",
+            "play: build",
+            "play: build -> play",
+            "play: build a multiple build",
+            "play: build set",
+            "play: build to a value",
+            "play: capture -> deal",
+            "play: capture -> over",
+            "play: capture -> play",
+            "play: capture build",
+            "play: capture loose",
+            "play: capture mixing parts",
+            "play: capture multiple build",
+            "play: capture set",
+            "play: increase -> play",
+            "play: increase build",
+            "play: increase to a value",
+            "play: trail",
+            "play: trail -> deal",
+            "play: trail -> over",
+            "play: trail -> play",
+        }
+    ),
+    "casino preset=aces-either": frozenset(
+        {
+            "call: heads",
+            "call: heads -> coin",
+            "call: tails",
+            "call: tails -> coin",
+            "coin: chance -> deal",
+            "deal: chance -> deal",
+            "deal: chance -> play",
+            "end: 1 of 2 share the win",
+            "play: build",
+            "play: build -> play",
+            "play: build a multiple build",
+            "play: build set",
+            "play: build to 14",
+            "play: build to a value",
+            "play: capture -> deal",
+            "play: capture -> over",
+            "play: capture -> play",
+            "play: capture build",
+            "play: capture loose",
+            "play: capture mixing parts",
+            "play: capture multiple build",
+            "play: capture set",
+            "play: increase -> play",
+            "play: increase build",
+            "play: increase to 14",
+            "play: increase to a value",
+            "play: trail",
+            "play: trail -> deal",
+            "play: trail -> over",
+            "play: trail -> play",
+        }
+    ),
+    "go_fish preset=standard": frozenset(
+        {
+            "ask: ask",
+            "ask: ask -> ask",
+            "ask: ask -> draw",
+            "ask: ask -> fish",
+            "ask: ask -> over",
+            "deal: chance -> ask",
+            "deal: chance -> deal",
+            "draw: chance -> ask",
+            "end: 1 of 2 share the win",
+            "fish: chance -> ask",
+            "fish: chance -> draw",
+        }
+    ),
+    "go_fish preset=family": frozenset(
+        {
+            "ask: ask",
+            "ask: ask -> ask",
+            "ask: ask -> fish",
+            "ask: ask -> over",
+            "deal: chance -> ask",
+            "deal: chance -> deal",
+            "end: 1 of 4 share the win",
+            "end: 2 of 4 share the win",
+            "fish: chance -> ask",
         }
     ),
 }

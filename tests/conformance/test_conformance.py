@@ -29,6 +29,9 @@ RARE_SEEDS: dict[tuple[str, str], tuple[int, ...]] = {
 }
 """Seeds below 200 that the quick tier plays besides: the only games among the 200 to reach some kind."""
 UNCHECKED_GAMES = 30
+UNCHECKED_QUICK = {"basra": 10}
+"""The quick tier's count of games played both ways, where it is not 30: they reach every kind that Basra's
+200 random games reach."""
 
 
 def configs() -> list[tuple[str, str | None]]:
@@ -75,11 +78,26 @@ def test_random_games_keep_every_promise(name: str, preset: str | None, chunk: i
     assert not kinds - expected, f"kinds of moves reached but not in reached.py: {sorted(kinds - expected)}"
 
 
-@pytest.mark.parametrize(("name", "preset"), configs())
-def test_unchecked_path_plays_as_the_checked_one(name: str, preset: str | None) -> None:
+def unchecked_tiers() -> list[Any]:
+    """30 games of each game and preset; Basra's 10 first by default, the 30 under ``slow``."""
+    out = []
+    for name, preset in configs():
+        quick = UNCHECKED_QUICK.get(name, UNCHECKED_GAMES)
+        out.append(pytest.param(name, preset, quick, id=f"{name}-{preset}-quick"))
+        if quick != UNCHECKED_GAMES:
+            out.append(pytest.param(name, preset, UNCHECKED_GAMES, id=f"{name}-{preset}-soak", marks=pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize(("name", "preset", "count"), unchecked_tiers())
+def test_unchecked_path_plays_as_the_checked_one(name: str, preset: str | None, count: int) -> None:
     game = _load(name, preset)
-    for seed in range(UNCHECKED_GAMES):
-        check_unchecked_path(game, seed)
+    kinds: set[str] = set()
+    for seed in range(count):
+        kinds |= kinds_played(check_unchecked_path(game, seed))
+    if count < UNCHECKED_GAMES:
+        expected = REACHED[(name, preset or "")]
+        assert not expected - kinds, f"the quick games no longer reach {sorted(expected - kinds)} (see reached.py)"
 
 
 @pytest.mark.parametrize(("name", "preset"), configs())
