@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Coroutine
@@ -18,6 +15,7 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.tables import eventually, free_port, new_table, summary
+from tests.web.test_crash import start_server
 
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
 from deckhand.web.app import create_app
@@ -102,25 +100,6 @@ def test_statistics_and_other_tables_do_not_wait_for_searches() -> None:
         assert thinking.waiting() >= 3, "the easy table went before the heavy ones' next searches"
         with client.websocket_connect(f"/ws/tables/{quick['table']}") as ws:
             assert ws.receive_json()["type"] in ("state", "seats")
-
-
-def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DECKHAND_HOME": str(home), "DECKHAND_DB": f"sqlite:///{home / 'stop.db'}"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
-                return server
-        except httpx.TransportError:
-            time.sleep(0.1)
-    server.kill()
-    raise AssertionError("the server did not start")
 
 
 def test_sigterm_stops_the_server_while_every_computer_thinks_and_the_tables_go_on_after(tmp_path: Path) -> None:
