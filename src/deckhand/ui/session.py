@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.hints import hint_agent
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
@@ -30,7 +31,6 @@ from deckhand.play.seats import seat_names
 from deckhand.play.tell import hint_reason, move_object, told_to_others
 from deckhand.store.statistics import statistics
 from deckhand.ui.cards import card_text
-from deckhand.ui.hints import hint_agent
 from deckhand.ui.reader import Reader
 from deckhand.ui.render import Context, render
 from deckhand.ui.saves import autosave_path, save_game
