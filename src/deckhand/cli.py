@@ -179,8 +179,8 @@ def replay_command(
     """
     from deckhand.agents.registry import is_human
     from deckhand.play.records import GameRecord, replay, start_state
+    from deckhand.play.saves import saved_format_owner
     from deckhand.play.tell import actions_as_seen
-    from deckhand.ui.saves import saved_format_owner
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")

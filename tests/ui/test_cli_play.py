@@ -60,7 +60,7 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
     from deckhand.ui import menu
 
     monkeypatch.setattr(menu, "SAVES_PER_PAGE", 1)
-    from deckhand.ui.saves import list_saves
+    from deckhand.play.saves import list_saves
 
     deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
     (older,) = list_saves()

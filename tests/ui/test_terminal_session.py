@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from deckhand.core.errors import ConfigError
+from deckhand.play.saves import list_saves, load_file
 from deckhand.play.seats import parse_seats, seat_names
 from deckhand.store import statistics
-from deckhand.ui.saves import list_saves, load_file
 from deckhand.ui.session import Session
 
 Play = Callable[..., tuple[Session, io.StringIO]]

@@ -10,9 +10,9 @@ from rich.console import Console
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
+from deckhand.play.saves import load_file
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.ui.reader import Reader
-from deckhand.ui.saves import load_file
 from deckhand.ui.session import Session
 
 
