@@ -79,7 +79,8 @@ def play_command(
     ] = False,
 ) -> None:
     """Play a game in the terminal; with only computer seats, watch the whole game."""
-    from deckhand.ui.launch import parse_options, start_game
+    from deckhand.core.options import parse_options
+    from deckhand.ui.launch import start_game
     from deckhand.ui.reader import StreamReader
 
     if vs is not None and seats is not None:
