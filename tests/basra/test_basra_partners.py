@@ -20,10 +20,10 @@ import deckhand
 from deckhand import CHANCE, ConfigError, load_game
 from deckhand.agents.registry import make_agent
 from deckhand.games.basra import BasraState
+from deckhand.render import Context, renderer_for
 from deckhand.testing import check_random_game, check_secrets
 from deckhand.testing.secrets import quick_spec
 from deckhand.ui.reader import ScriptReader
-from deckhand.ui.render import Context, renderer_for
 from deckhand.ui.rules import rules_text
 from deckhand.ui.session import Session
 

@@ -130,7 +130,7 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
     known = s.state.view(0).to_json()["hands"][0]
     secret = [code for code in known if code not in ("??", None)]
     assert len(secret) == 3  # slots 0 and 1 from the deal, and the card swapped into slot 2
-    from deckhand.ui.cards import card_label
+    from deckhand.render.cards import card_label
 
     shown_to_two = after.split("Player 1 > ")[0]
     for code in secret:

@@ -30,10 +30,10 @@ from deckhand.play.runner import agent_rngs
 from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
 from deckhand.play.tell import hint_reason, move_object, told_to_others
+from deckhand.render import Context, render
+from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
-from deckhand.ui.cards import card_text
 from deckhand.ui.reader import Reader
-from deckhand.ui.render import Context, render
 
 HELP = """Commands:
   MOVE          play a move in the game's notation (e.g. {example})
