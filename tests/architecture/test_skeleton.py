@@ -120,7 +120,7 @@ def test_no_public_attribute_of_a_view_is_a_state(name: str) -> None:
         state.apply_action(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("folder", ["ui", "render", "web"])
+@pytest.mark.parametrize("folder", ["terminal", "render", "web"])
 def test_the_user_interface_never_asks_which_game_it_plays(folder: str) -> None:
     """The terminal and the server read everything game-specific from the Game's hooks; only a game's own
     drawing names it (``render/<game>.py``, and the browser's own per-game scripts)."""

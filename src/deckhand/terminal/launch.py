@@ -11,8 +11,8 @@ from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
 from deckhand.play.saves import load_file
 from deckhand.play.seats import default_level, parse_seats
-from deckhand.ui.reader import Reader
-from deckhand.ui.session import Session
+from deckhand.terminal.reader import Reader
+from deckhand.terminal.session import Session
 
 
 def _level_for(game: Game, console: Console, reader: Reader) -> str:

@@ -33,7 +33,7 @@ from deckhand.play.tell import hint_reason, move_object, told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
-from deckhand.ui.reader import Reader
+from deckhand.terminal.reader import Reader
 
 HELP = """Commands:
   MOVE          play a move in the game's notation (e.g. {example})

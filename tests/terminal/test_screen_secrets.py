@@ -17,8 +17,8 @@ from tests.conformance.test_secrets import config_id
 import deckhand
 from deckhand.agents.base import Explanation
 from deckhand.core.registry import game_class
+from deckhand.terminal.screen_check import check_terminal_secrets
 from deckhand.testing.secrets import SecretLeak, quick_spec
-from deckhand.ui.screen_check import check_terminal_secrets
 
 SEEDS = range(4)
 QUICK_GAMES: dict[str, tuple[tuple[int, int], ...]] = {

@@ -13,7 +13,7 @@ from deckhand.core.errors import ConfigError
 from deckhand.play.saves import list_saves, load_file
 from deckhand.play.seats import parse_seats, seat_names
 from deckhand.store import statistics
-from deckhand.ui.session import Session
+from deckhand.terminal.session import Session
 
 Play = Callable[..., tuple[Session, io.StringIO]]
 """The ``session`` fixture (see conftest): a scripted session and what it printed."""
