@@ -7,24 +7,12 @@ from typing import Any
 
 from rich.console import Console
 
-from deckhand.core.errors import ConfigError, quote
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
+from deckhand.play.saves import load_file
 from deckhand.play.seats import default_level, parse_seats
-from deckhand.ui.reader import Reader
-from deckhand.ui.saves import load_file
-from deckhand.ui.session import Session
-
-
-def parse_options(items: list[str]) -> dict[str, Any]:
-    """``key=value`` words from the command line into game options (values stay strings; the game parses them)."""
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"game option {quote(item, 40)}: expected key=value (e.g. players=3)")
-        options[key.strip().replace("-", "_")] = value.strip()
-    return options
+from deckhand.terminal.reader import Reader
+from deckhand.terminal.session import Session
 
 
 def _level_for(game: Game, console: Console, reader: Reader) -> str:

@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 import deckhand
 from deckhand.cli import app
 from deckhand.play.records import GameRecord
+from deckhand.play.saves import list_saves
+from deckhand.terminal.reader import Reader
+from deckhand.terminal.session import Session
 from deckhand.testing.secrets import cards_named, hidden_cards
-from deckhand.ui.reader import Reader
-from deckhand.ui.saves import list_saves
-from deckhand.ui.session import Session
 
 
 class Checking(Reader):

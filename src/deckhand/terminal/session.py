@@ -21,19 +21,19 @@ from rich.rule import Rule
 from rich.text import Text
 
 from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.hints import hint_agent
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
+from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
 from deckhand.play.tell import hint_reason, move_object, told_to_others
+from deckhand.render import Context, render
+from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
-from deckhand.ui.cards import card_text
-from deckhand.ui.hints import hint_agent
-from deckhand.ui.reader import Reader
-from deckhand.ui.render import Context, render
-from deckhand.ui.saves import autosave_path, save_game
+from deckhand.terminal.reader import Reader
 
 HELP = """Commands:
   MOVE          play a move in the game's notation (e.g. {example})

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from deckhand.core.protocol import Game, State
+from deckhand.terminal.reader import Reader
+from deckhand.terminal.session import Session
 from deckhand.testing.secrets import SecretLeak, cards_named, codes_in, hidden_cards, leaked_in_text
-from deckhand.ui.reader import Reader
-from deckhand.ui.session import Session
 
 HUMAN = 0
 

@@ -18,13 +18,14 @@ from rich.text import Text
 
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
+from deckhand.core.options import parse_options
 from deckhand.core.registry import games, load_game
+from deckhand.play.saves import saved_game_name, scan_saves
 from deckhand.play.seats import default_level
-from deckhand.ui.launch import parse_options, start_game
-from deckhand.ui.reader import Reader
+from deckhand.terminal.launch import start_game
+from deckhand.terminal.reader import Reader
+from deckhand.terminal.stats_table import show_stats
 from deckhand.ui.rules import rules_text
-from deckhand.ui.saves import saved_game_name, scan_saves
-from deckhand.ui.stats_table import show_stats
 
 SAVES_PER_PAGE = 20
 MAIN = ["New game", "Instructions", "Statistics", "Resume a saved game", "Quit"]

@@ -16,8 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.ui.render import Context
-from deckhand.ui.render.plain import extras, scores_line
+from deckhand.render import Context
+from deckhand.render.plain import extras, scores_line
 
 OWNER_STYLE = {"R": "bold white on red", "B": "bold white on blue"}
 SHOWN = {"board", "hands", "cells", "undealt", "rules"}

@@ -17,7 +17,7 @@ from tests.conformance.test_secrets import config_id
 import deckhand
 from deckhand.agents.base import Explanation
 from deckhand.core.registry import game_class
-from deckhand.testing.screens import check_terminal_secrets
+from deckhand.terminal.screen_check import check_terminal_secrets
 from deckhand.testing.secrets import SecretLeak, quick_spec
 
 SEEDS = range(4)

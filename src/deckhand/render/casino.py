@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.ui.cards import card_row, card_text
-from deckhand.ui.render import Context
-from deckhand.ui.render.plain import extras, scores_line
+from deckhand.render import Context
+from deckhand.render.cards import card_row, card_text
+from deckhand.render.plain import extras, scores_line
 
 SHOWN = {"table", "hands", "piles", "seats", "deck_count", "round", "notes", "leader", "phase", "call"}
 SAID = {"last_capturer", "last_round_points", "start", "stacked", "deck"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import deckhand
-from deckhand.ui.hints import hint_agent, strongest_spec
+from deckhand.agents.hints import hint_agent, strongest_spec
 
 
 @pytest.mark.parametrize("name", ["cambio", "three_trios", "basra", "casino"])

@@ -15,8 +15,8 @@ from rich.cells import cell_len
 from rich.console import Console
 
 import deckhand
-from deckhand.ui.reader import ScriptReader
-from deckhand.ui.session import Session
+from deckhand.terminal.reader import ScriptReader
+from deckhand.terminal.session import Session
 
 WIDTH, HEIGHT = 80, 24
 

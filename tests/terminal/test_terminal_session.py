@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from deckhand.core.errors import ConfigError
+from deckhand.play.saves import list_saves, load_file
 from deckhand.play.seats import parse_seats, seat_names
 from deckhand.store import statistics
-from deckhand.ui.saves import list_saves, load_file
-from deckhand.ui.session import Session
+from deckhand.terminal.session import Session
 
 Play = Callable[..., tuple[Session, io.StringIO]]
 """The ``session`` fixture (see conftest): a scripted session and what it printed."""
@@ -130,7 +130,7 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
     known = s.state.view(0).to_json()["hands"][0]
     secret = [code for code in known if code not in ("??", None)]
     assert len(secret) == 3  # slots 0 and 1 from the deal, and the card swapped into slot 2
-    from deckhand.ui.cards import card_label
+    from deckhand.render.cards import card_label
 
     shown_to_two = after.split("Player 1 > ")[0]
     for code in secret:

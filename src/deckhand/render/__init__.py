@@ -1,5 +1,8 @@
 """Renderers: a view's JSON in, a Rich renderable out; one module per game, a plain one for any.
 
+The terminal draws its screens with them and the PettingZoo environment its
+``render_mode="ansi"`` text, so they live below both, in a package of their own.
+
 A renderer never sees a state, only ``view(p).to_json()`` (or, once the game
 is over, the full state's JSON), so it cannot show what the seat may not
 know. A game without its own renderer is drawn by :mod:`.plain`, so a newly
@@ -39,7 +42,7 @@ Renderer = Callable[[dict[str, Any], Context], RenderableType]
 
 
 def renderer_for(game: str) -> Renderer:
-    """The game's renderer (``deckhand.ui.render.<game>``), or the plain one."""
+    """The game's renderer (``deckhand.render.<game>``), or the plain one."""
     module = f"{__name__}.{game}"
     if not game.isidentifier() or game == "plain" or importlib.util.find_spec(module) is None:
         module = f"{__name__}.plain"
@@ -52,6 +55,6 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
     try:
         return renderer_for(str(data.get("game", "")))(data, context)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        from deckhand.ui.render.plain import render as plain
+        from deckhand.render.plain import render as plain
 
         return plain(data, context)

@@ -9,9 +9,9 @@ import pytest
 from rich.console import Console
 
 import deckhand
-from deckhand.ui.cards import card_label, card_row, card_words
-from deckhand.ui.render import Context, renderer_for
-from deckhand.ui.render.plain import render as plain
+from deckhand.render import Context, renderer_for
+from deckhand.render.cards import card_label, card_row, card_words
+from deckhand.render.plain import render as plain
 
 
 def draw(renderable: object) -> str:

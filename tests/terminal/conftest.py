@@ -11,8 +11,8 @@ from rich.console import Console
 
 import deckhand
 from deckhand.play.seats import parse_seats
-from deckhand.ui.reader import ScriptReader
-from deckhand.ui.session import Session
+from deckhand.terminal.reader import ScriptReader
+from deckhand.terminal.session import Session
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.ui.cards import card_row, is_code
-from deckhand.ui.render import HEADER, Context
+from deckhand.render import HEADER, Context
+from deckhand.render.cards import card_row, is_code
 
 
 def value_text(value: Any, context: Context, key: str = "") -> Text:

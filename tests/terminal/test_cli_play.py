@@ -57,10 +57,10 @@ def test_resume_from_the_menu() -> None:
 
 
 def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckhand.ui import menu
+    from deckhand.terminal import menu
 
     monkeypatch.setattr(menu, "SAVES_PER_PAGE", 1)
-    from deckhand.ui.saves import list_saves
+    from deckhand.play.saves import list_saves
 
     deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
     (older,) = list_saves()
@@ -220,8 +220,8 @@ def test_a_casino_text_save_does_not_change_the_level_silently(tmp_path: Path) -
 
     from rich.console import Console
 
-    from deckhand.ui.launch import start_game
-    from deckhand.ui.reader import ScriptReader
+    from deckhand.terminal.launch import start_game
+    from deckhand.terminal.reader import ScriptReader
 
     target = tmp_path / "casino.txt"
     deckhand("play", "casino", "--seats", "human,hard", "--seed", "3", input=f"heads\nsave {target}\n")

@@ -9,8 +9,8 @@ import re
 from rich.console import Console
 
 import deckhand
-from deckhand.ui.reader import ScriptReader
-from deckhand.ui.session import Session
+from deckhand.terminal.reader import ScriptReader
+from deckhand.terminal.session import Session
 
 
 def _state_after(name: str, seed: int, steps: int, **options: object) -> deckhand.State:
@@ -105,7 +105,7 @@ def test_a_move_of_yours_tells_what_the_table_saw() -> None:
 def test_thinking_shows_only_when_it_takes_a_while() -> None:
     import time
 
-    from deckhand.ui.session import _delayed_status
+    from deckhand.terminal.session import _delayed_status
 
     quick = Console(file=io.StringIO(), force_terminal=True)
     with _delayed_status(quick, "thinking", 0.3):

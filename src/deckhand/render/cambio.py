@@ -17,10 +17,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.ui.cards import card_row, card_text, is_code
-from deckhand.ui.render import Context
-from deckhand.ui.render.flow import Flow
-from deckhand.ui.render.plain import extras, scores_line
+from deckhand.render import Context
+from deckhand.render.cards import card_row, card_text, is_code
+from deckhand.render.flow import Flow
+from deckhand.render.plain import extras, scores_line
 
 SHOWN = {"hands", "discard", "caller", "drawn", "drawn_from", "draw_pile", "stick_window"}
 HIDDEN = {"known", "shown", "turn", "turns_played", "cards_drawn", "winners", "phase"}
