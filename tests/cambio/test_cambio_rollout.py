@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from cambio_helpers import game
 
 import deckhand
 from deckhand.agents.registry import make_agent
@@ -15,6 +14,7 @@ from deckhand.games.cambio.agents import PolicyAgent
 from deckhand.games.cambio.playout import rollout_action
 from deckhand.games.cambio.state import EMPTY, SWITCH_P, CambioState
 from deckhand.play import play_game
+from tests.cambio.helpers import game
 
 
 def positions(preset: str, players: int, games: int) -> list[CambioState]:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.tables import connect, eventually, join, new_table, play_to_the_end, receive_state, summary
 
 import deckhand
 from deckhand.core.registry import game_class
@@ -22,6 +21,7 @@ from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people
 from deckhand.web.app import create_app
 from deckhand.web.guard import CAPS, web_agent
+from tests.web.tables import connect, eventually, join, new_table, play_to_the_end, receive_state, summary
 
 GAMES = deckhand.games()
 
