@@ -67,6 +67,14 @@ def test_a_game_has_every_file_of_the_line(package: str) -> None:
 
 
 @pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_has_its_rules_for_players(package: str) -> None:
+    """``rules.md`` is the one rules text: ``deckhand rules``, the browser and the manual's game page read it."""
+    rules = GAMES / package / "rules.md"
+    assert rules.is_file(), f"games/{package} lacks rules.md"
+    assert rules.read_text(encoding="utf-8").startswith("# "), f"games/{package}/rules.md starts without a title"
+
+
+@pytest.mark.parametrize("package", PACKAGES)
 def test_imports_run_down_the_line_and_never_in_a_circle(package: str) -> None:
     graph = _siblings(package)
     for module, imported in graph.items():

@@ -19,12 +19,12 @@ from tests.conformance.reached import REACHED
 import deckhand
 from deckhand import CHANCE, ConfigError, load_game
 from deckhand.agents.registry import make_agent
+from deckhand.core.rules_text import rules_text
 from deckhand.games.basra import BasraState
 from deckhand.testing import check_random_game, check_secrets
 from deckhand.testing.secrets import quick_spec
 from deckhand.ui.reader import ScriptReader
 from deckhand.ui.render import Context, renderer_for
-from deckhand.ui.rules import rules_text
 from deckhand.ui.session import Session
 
 FIRST_DEAL = "SA S2 S3 S4  HA H2 H3 H4  CA C2 C3 C4  DA D2 D3 D4  S5 S6 S7 S8"

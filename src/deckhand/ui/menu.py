@@ -19,10 +19,10 @@ from rich.text import Text
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.registry import games, load_game
+from deckhand.core.rules_text import rules_text
 from deckhand.play.seats import default_level
 from deckhand.ui.launch import parse_options, start_game
 from deckhand.ui.reader import Reader
-from deckhand.ui.rules import rules_text
 from deckhand.ui.saves import saved_game_name, scan_saves
 from deckhand.ui.stats_table import show_stats
 
