@@ -50,7 +50,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def longest_game(players: int) -> int:
-    """An upper bound on the number of actions in a game (see the README's Go Fish section).
+    """An upper bound on the number of actions in a game (docs/games/go_fish.md explains it).
 
     Every card leaves the stock once (52 chance actions). A successful ask takes
     a rank away from the seat asked, and only a draw gives a seat a new rank,
