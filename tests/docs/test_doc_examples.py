@@ -86,10 +86,17 @@ EXTRAS = {
 """What a block that names the key needs installed (the ``rl`` extra)."""
 
 
+def installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a module blocked in sys.modules has no spec
+        return False
+
+
 def missing_extra(text: str) -> list[str]:
     """The modules of an optional extra that the block uses and that are not installed here."""
     needed = {module for key, modules in EXTRAS.items() if key in text for module in modules}
-    return sorted(module for module in needed if importlib.util.find_spec(module) is None)
+    return sorted(module for module in needed if not installed(module))
 
 
 def code_pages() -> list[Any]:
