@@ -120,7 +120,7 @@ def rules_command(game: Annotated[str, typer.Argument(help="The game.")]) -> Non
     """How to play a game, with worked examples."""
     from rich.markdown import Markdown
 
-    from deckhand.ui.rules import rules_text
+    from deckhand.core.rules_text import rules_text
 
     _console().print(Markdown(rules_text(game)))
 

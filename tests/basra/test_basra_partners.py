@@ -16,13 +16,13 @@ from rich.console import Console
 import deckhand
 from deckhand import CHANCE, ConfigError, load_game
 from deckhand.agents.registry import make_agent
+from deckhand.core.rules_text import rules_text
 from deckhand.games.basra import BasraState
 from deckhand.render import Context, renderer_for
 from deckhand.terminal.reader import ScriptReader
 from deckhand.terminal.session import Session
 from deckhand.testing import check_random_game, check_secrets
 from deckhand.testing.secrets import quick_spec
-from deckhand.ui.rules import rules_text
 from tests.basra.helpers import arrange_seats, deal, play
 from tests.conformance.kinds import kinds_played
 from tests.conformance.reached import REACHED

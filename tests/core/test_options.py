@@ -8,7 +8,7 @@ import pytest
 
 import deckhand
 from deckhand.core.errors import ConfigError
-from deckhand.core.options import Option, boolean, choice, integer, resolve_options, words
+from deckhand.core.options import Option, accepts, boolean, choice, integer, resolve_options, words
 
 SPEC = {
     "players": Option(2, integer(2, 6)),
@@ -91,3 +91,13 @@ def test_every_option_is_checked_by_type_and_range_whatever_is_passed(
 def test_a_saved_state_that_is_not_one_is_a_config_error(data: object) -> None:
     with pytest.raises(deckhand.ConfigError):
         deckhand.load_game("basra").state_from_json(data)  # type: ignore[arg-type]
+
+
+def test_each_parser_says_what_it_takes() -> None:
+    """The manual's option tables print this, so a changed range shows there at once."""
+    assert [accepts(option.parse) for option in SPEC.values()] == [
+        "2 to 6",
+        "true, false",
+        "1, 14, 1or14",
+        "any of greater, reverse, same",
+    ]

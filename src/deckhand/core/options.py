@@ -35,6 +35,28 @@ class Option:
     """
 
 
+@dataclass(frozen=True)
+class Described:
+    """A parser that can say in a few words which values it takes, so the manual's option tables cannot drift."""
+
+    parse: Parser
+    accepts: str
+
+    def __call__(self, value: Any) -> Any:
+        return self.parse(value)
+
+
+def accepts(parse: Parser) -> str:
+    """The values ``parse`` takes, in a few words; empty for a game's own parser, whose option's help says it."""
+    if isinstance(parse, Described):
+        return parse.accepts
+    if parse is boolean:
+        return "true, false"
+    if parse is stacked_deck:
+        return "card codes, or a file of them"
+    return ""
+
+
 def integer(low: int, high: int) -> Parser:
     """Whole numbers in ``[low, high]``; strings such as ``"4"`` are accepted."""
 
@@ -52,7 +74,7 @@ def integer(low: int, high: int) -> Parser:
             raise ValueError(f"must be from {low} to {high}")
         return value
 
-    return parse
+    return Described(parse, f"{low} to {high}")
 
 
 def boolean(value: Any) -> bool:
@@ -76,7 +98,7 @@ def choice(*allowed: Any) -> Parser:
                 return item
         raise ValueError("expected one of " + ", ".join(repr(a) for a in allowed))
 
-    return parse
+    return Described(parse, ", ".join(str(a) for a in allowed))
 
 
 def words(allowed: Iterable[str], *, aliases: Mapping[str, str] | None = None) -> Parser:
@@ -99,7 +121,7 @@ def words(allowed: Iterable[str], *, aliases: Mapping[str, str] | None = None) -
                 out.append(name)
         return sorted(out, key=order.index)
 
-    return parse
+    return Described(parse, "any of " + ", ".join(order))
 
 
 def optional_path(value: Any) -> str | None:

@@ -20,12 +20,12 @@ from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.options import parse_options
 from deckhand.core.registry import games, load_game
+from deckhand.core.rules_text import rules_text
 from deckhand.play.saves import saved_game_name, scan_saves
 from deckhand.play.seats import default_level
 from deckhand.terminal.launch import start_game
 from deckhand.terminal.reader import Reader
 from deckhand.terminal.stats_table import show_stats
-from deckhand.ui.rules import rules_text
 
 SAVES_PER_PAGE = 20
 MAIN = ["New game", "Instructions", "Statistics", "Resume a saved game", "Quit"]

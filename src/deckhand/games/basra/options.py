@@ -14,7 +14,7 @@ from typing import Any
 
 from deckhand.core.cards import deck_44, deck_52
 from deckhand.core.deck import stack_indices
-from deckhand.core.options import DECK_OPTION, Option, boolean, choice, integer
+from deckhand.core.options import DECK_OPTION, Described, Option, boolean, choice, integer
 from deckhand.core.protocol import Game
 from deckhand.games.basra.captures import sweeps
 from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
@@ -37,7 +37,11 @@ OPTIONS: dict[str, Option] = {
     "hand_size": Option(5, integer(1, 6), "cards each player gets per deal"),
     "bury": Option(False, boolean, "jacks (and a special 7♦) dealt to the opening table go back into the deck"),
     "seven_diamonds": Option(False, boolean, "the 7♦ takes the whole table; a basra on numerals summing to 10 or less"),
-    "basra_bonus": Option("double", basra_bonus, "'double' (twice the card's value) or fixed points per basra"),
+    "basra_bonus": Option(
+        "double",
+        Described(basra_bonus, "double, or 0 to 1000"),
+        "'double' (twice the card's value) or fixed points per basra",
+    ),
     "jack_points": Option(2, integer(0, 10), "points for each jack won"),
     "most_cards": Option(0, integer(0, 20), "points per deck for the side that won more cards"),
     "target": Option(151, integer(1, 10_000), "the game ends after a deal when a side's total reaches this and leads"),

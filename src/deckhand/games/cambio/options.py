@@ -12,7 +12,7 @@ from typing import Any
 from deckhand.core.cards import CARDS, CODES, JOKER_INDEX, Rank
 from deckhand.core.deck import stack_indices
 from deckhand.core.errors import ConfigError, quote
-from deckhand.core.options import DECK_OPTION, Option, boolean, choice, integer
+from deckhand.core.options import DECK_OPTION, Described, Option, boolean, choice, integer
 from deckhand.core.protocol import Game
 
 _SLOT = integer(0, 7)
@@ -38,7 +38,7 @@ OPTIONS: dict[str, Option] = {
     "players": Option(2, integer(2, 6), "number of seats"),
     "jokers": Option(False, boolean, "add two jokers (a 54-card deck)"),
     "cards": Option(4, integer(1, 8), "cards dealt to each seat"),
-    "known_slots": Option([0, 1], slot_list, "slots each seat sees at the deal"),
+    "known_slots": Option([0, 1], Described(slot_list, "slot numbers 0 to 7"), "slots each seat sees at the deal"),
     "values": Option(
         "classic",
         choice("classic", "house"),

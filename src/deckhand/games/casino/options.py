@@ -9,7 +9,7 @@ from deckhand.core.cards import CARDS, Card, Rank, Suit
 from deckhand.core.deck import looks_like_path, read_deck_option, stack_indices
 from deckhand.core.errors import ConfigError, NotationError, file_token, shown_path
 from deckhand.core.files import read_text
-from deckhand.core.options import Option, choice, integer
+from deckhand.core.options import Described, Option, choice, integer
 from deckhand.core.protocol import Game
 
 ROUND_ACTIONS = 100
@@ -43,7 +43,12 @@ def casino_deck(value: Any) -> list[str] | None:
 OPTIONS: Mapping[str, Option] = {
     "ace": Option(1, choice(1, 14, "1or14"), "an ace is worth 1, 14, or either (1or14)"),
     "target": Option(21, integer(1, 1000), "the tournament ends at the round where someone reaches it"),
-    "deck": Option(None, casino_deck, "stack the first round's deck: card codes or a deck file, top first", files=()),
+    "deck": Option(
+        None,
+        Described(casino_deck, "card codes, or a deck file"),
+        "stack the first round's deck: card codes or a deck file, top first",
+        files=(),
+    ),
 }
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -35,7 +35,7 @@ class GoFishGame(GoFishSetup):
         "recall": "deckhand.games.go_fish.agents:RecallAgent",
     }
     LEVELS: ClassVar[dict[str, str]] = {"easy": "guess", "medium": "recall"}
-    """No ``hard`` yet: the best search found (``SEARCH``) loses to ``recall`` (README, Go Fish)."""
+    """No ``hard`` yet: the best search found (``SEARCH``) loses to ``recall`` (docs/performance.md, Go Fish)."""
     SEARCH: ClassVar[str] = "ismcts:iterations=1000,widen=0.1,opponents=policy"
 
     def new_initial_state(self) -> GoFishState:

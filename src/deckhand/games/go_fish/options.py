@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from deckhand.core.cards import CODES
 from deckhand.core.deck import stack_indices
 from deckhand.core.errors import ConfigError
-from deckhand.core.options import DECK_OPTION, Option, integer
+from deckhand.core.options import DECK_OPTION, Described, Option, integer
 from deckhand.core.protocol import Game
 
 DECK_SIZE = 52
@@ -34,7 +34,11 @@ def usual_hand_size(players: int) -> int:
 
 OPTIONS = {
     "players": Option(2, integer(2, 6), "2 to 6 seats"),
-    "hand_size": Option("auto", hand_size, "cards dealt to each seat: auto (7 for 2-3 players, 5 for 4-6) or 1-10"),
+    "hand_size": Option(
+        "auto",
+        Described(hand_size, "auto, or 1 to 10"),
+        "cards dealt to each seat: auto (7 for 2-3 players, 5 for 4-6) or 1-10",
+    ),
     "deck": DECK_OPTION,
 }
 
@@ -46,7 +50,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def longest_game(players: int) -> int:
-    """An upper bound on the number of actions in a game (see the README's Go Fish section).
+    """An upper bound on the number of actions in a game (docs/games/go_fish.md explains it).
 
     Every card leaves the stock once (52 chance actions). A successful ask takes
     a rank away from the seat asked, and only a draw gives a seat a new rank,

@@ -63,7 +63,7 @@ def book_cards(rank: int) -> list[int]:
 
 
 class GoFishState(State):
-    """A game of Go Fish in progress; see the README for the rules it implements."""
+    """A game of Go Fish in progress; its rules are in rules.md beside it."""
 
     game: GoFishSetup
 

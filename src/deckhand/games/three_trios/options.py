@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckhand.core.errors import ConfigError
-from deckhand.core.options import Option, boolean, words
+from deckhand.core.options import Described, Option, boolean, words
 from deckhand.core.protocol import Action, Game
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, Board, TrioCard, load_board, load_cards
 
@@ -51,10 +51,22 @@ def _layout(value: Any) -> str:
 
 OPTIONS: Mapping[str, Option] = {
     "board": Option(
-        "classic", _layout, "board file, or a shipped board: classic (3x3), holes (5x5)", files=tuple(SHIPPED_BOARDS)
+        "classic",
+        Described(_layout, "classic, holes, or a board file"),
+        "board file, or a shipped board: classic (3x3), holes (5x5)",
+        files=tuple(SHIPPED_BOARDS),
     ),
-    "cards": Option("standard", _layout, "card file, or the shipped card set: standard", files=tuple(SHIPPED_CARDS)),
-    "rules": Option(["greater"], parse_rules, "battle rules: greater|reverse, fallen-ace, same|plus"),
+    "cards": Option(
+        "standard",
+        Described(_layout, "standard, or a card file"),
+        "card file, or the shipped card set: standard",
+        files=tuple(SHIPPED_CARDS),
+    ),
+    "rules": Option(
+        ["greater"],
+        Described(parse_rules, "greater or reverse, fallen-ace, same or plus"),
+        "battle rules: greater|reverse, fallen-ace, same|plus",
+    ),
     "shuffle": Option(False, boolean, "shuffle the cards before the deal (else deal from the top of the file)"),
 }
 
