@@ -11,7 +11,7 @@ from tests.web.tables import eventually, join, new_table, receive_state
 
 from deckhand.core.errors import ConfigError
 from deckhand.web import serve
-from deckhand.web.app import ABANDONED_KEPT, FINISHED_KEPT
+from deckhand.web.tables import ABANDONED_KEPT, FINISHED_KEPT
 
 
 def test_health_and_lobby(client: TestClient) -> None:

@@ -30,7 +30,7 @@ from deckhand.core.protocol import PUBLIC, View
 from deckhand.play.records import start_state
 from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received
-from deckhand.web.app import Tables
+from deckhand.web.tables import Tables
 
 SEEDS = tiers((1,), (1, 2))
 """A game against the computer for each seed: one by default, two in the slow tier."""
