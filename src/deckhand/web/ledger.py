@@ -15,6 +15,10 @@ one that took the table over. A table whose lease ran out (its process was
 killed, or stopped and released it) is taken over by the first process asked
 for it, dealt again from its stored actions. A process alone on its
 database (``deckhand serve`` on SQLite, which it locks) deals every table.
+
+The statements themselves are the store's (:mod:`deckhand.store.live`): the
+ledger decides what goes in each transaction, when it is committed and how
+long a lease holds, and turns tables into the store's rows and back.
 """
 
 from __future__ import annotations
