@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from tests.web.test_crash import run  # asyncio.run in a thread: a browser test may leave a loop running here
 from uvicorn.server import ServerState
 
 from deckhand.web import quiet
@@ -106,7 +107,7 @@ def test_the_uvicorn_internals_quiet_stands_on_are_there(where: str) -> None:
     async def made() -> Any:
         return connected(base, no_answer)[0]
 
-    protocol = asyncio.run(made())
+    protocol = run(made())
     missing += [attribute for attribute in READ[kind] if not hasattr(protocol, attribute)]
     if kind == "websocket":
         missing += [
@@ -121,18 +122,18 @@ def test_the_uvicorn_internals_quiet_stands_on_are_there(where: str) -> None:
 
 
 def test_a_connection_that_never_sends_a_request_is_closed(prompt: None) -> None:
-    async def run() -> bool:
+    async def scene() -> bool:
         protocol, transport = connected(QuietHangUp, no_answer)
         await asyncio.sleep(0.2)
         closed = transport.closed
         protocol.connection_lost(None)
         return closed
 
-    assert asyncio.run(run())
+    assert run(scene())
 
 
 def test_half_a_request_is_no_request(prompt: None) -> None:
-    async def run() -> bool:
+    async def scene() -> bool:
         protocol, transport = connected(QuietHangUp, no_answer)
         protocol.data_received(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the headers never end
         await asyncio.sleep(0.2)
@@ -140,7 +141,7 @@ def test_half_a_request_is_no_request(prompt: None) -> None:
         protocol.connection_lost(None)
         return closed
 
-    assert asyncio.run(run())
+    assert run(scene())
 
 
 def test_a_request_being_answered_is_not_cut_off(prompt: None) -> None:
@@ -151,7 +152,7 @@ def test_a_request_being_answered_is_not_cut_off(prompt: None) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
         await send({"type": "http.response.body", "body": b"ok"})
 
-    async def run() -> tuple[bool, bytes]:
+    async def scene() -> tuple[bool, bytes]:
         protocol, transport = connected(QuietHangUp, slow)
         protocol.data_received(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         await asyncio.sleep(0.2)  # past the first request's deadline, while the answer is being made
@@ -161,7 +162,7 @@ def test_a_request_being_answered_is_not_cut_off(prompt: None) -> None:
         protocol.connection_lost(None)
         return closed, bytes(transport.written)
 
-    closed, written = asyncio.run(run())
+    closed, written = run(scene())
     assert not closed
     assert written.startswith(b"HTTP/1.1 200") and written.endswith(b"ok")
 
@@ -175,11 +176,11 @@ def test_a_request_being_answered_is_not_cut_off(prompt: None) -> None:
     ids=["long line", "large header"],
 )
 def test_a_handshake_too_large_to_read_is_answered_and_closed_at_once(request_line: bytes, status: bytes) -> None:
-    async def run() -> tuple[bool, bytes]:
+    async def scene() -> tuple[bool, bytes]:
         protocol, transport = connected(PromptRefusal, no_answer)
         protocol.data_received(request_line + UPGRADE + b"\r\n")
         return transport.closed, bytes(transport.written)
 
-    closed, written = asyncio.run(run())
+    closed, written = run(scene())
     assert closed
     assert written.startswith(b"HTTP/1.1 " + status), written[:60]
