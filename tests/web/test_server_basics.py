@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from deckhand.core.errors import ConfigError
 from deckhand.web import serve
-from deckhand.web.app import ABANDONED_KEPT, FINISHED_KEPT
+from deckhand.web.tables import ABANDONED_KEPT, FINISHED_KEPT
 from tests.web.tables import eventually, join, new_table, receive_state
 
 

@@ -27,7 +27,7 @@ from deckhand.core.protocol import PUBLIC, View
 from deckhand.play.records import start_state
 from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received
-from deckhand.web.app import Tables
+from deckhand.web.tables import Tables
 from tests.conformance.test_secrets import hidden_configs
 from tests.tiers import tiers
 from tests.web.tables import Inbox, connect, drive, join, new_table, receive, summary

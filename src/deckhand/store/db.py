@@ -63,9 +63,20 @@ def _write_ahead(connection: Any, _record: object) -> None:
 
 def _make_sqlite_dir(url: str) -> None:
     """A SQLite file's directory is created on first use, as the default one is."""
+    database = sqlite_file(url)
+    if database is not None:
+        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+
+
+def sqlite_file(url: str) -> str | None:
+    """The file of a SQLite database URL, as the URL names it; ``None`` for another database or one in memory.
+
+    A SQLite file is one process's to serve from (``deckhand serve`` locks it); other databases are shared.
+    """
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        return parsed.database
+    return None
 
 
 def _redact(url: str) -> str:

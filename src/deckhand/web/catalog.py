@@ -8,7 +8,7 @@ shows what a spectator saw, never a hand), and the list of saved games.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter
 from pydantic import Field
@@ -26,10 +26,8 @@ from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.web.guard import web_options
 from deckhand.web.ledger import listed_tables
+from deckhand.web.tables import Tables
 from deckhand.web.wire import Strict
-
-if TYPE_CHECKING:
-    from deckhand.web.app import Tables
 
 HIDDEN_OPTIONS = frozenset({"deck", "max_rounds", "max_decks"})
 """Options the lobby does not offer: a stacked deck is for tests, the caps are safety nets."""

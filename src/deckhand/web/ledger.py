@@ -15,6 +15,10 @@ one that took the table over. A table whose lease ran out (its process was
 killed, or stopped and released it) is taken over by the first process asked
 for it, dealt again from its stored actions. A process alone on its
 database (``deckhand serve`` on SQLite, which it locks) deals every table.
+
+The statements themselves are the store's (:mod:`deckhand.store.live`): the
+ledger decides what goes in each transaction, when it is committed and how
+long a lease holds, and turns tables into the store's rows and back.
 """
 
 from __future__ import annotations
@@ -28,19 +32,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, or_, select, true, update
-from sqlalchemy.orm import Session, selectinload
-
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import DeckhandError
 from deckhand.core.registry import game_class, load_game
-from deckhand.store.db import add_game, get_engine
-from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow
+from deckhand.store.live import Claim, LiveAction, LiveSeat, LiveStore, LiveTable, LiveWrites, Progress, StoredTable
 from deckhand.web.table import OPEN, Entry, Seat, Table
 
 log = logging.getLogger("deckhand.web")
 
-Work = Callable[[Session], object]
+Work = Callable[[LiveWrites], object]
 """Anything else a change does, run inside the ledger's transaction."""
 
 LEASE = 30.0
@@ -60,37 +60,35 @@ class Change:
     table's progress in one bulk statement each.
     """
 
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    progress: dict[str, Any] | None = None
+    actions: list[LiveAction] = field(default_factory=list)
+    progress: Progress | None = None
     work: Work | None = None
-    table: dict[str, Any] | None = None
-    """A new table's row, with its seats' rows under ``seats``."""
+    table: LiveTable | None = None
+    """A new table, with its seats."""
     owned: str | None = None
     """The table this change is to, committed only while this process owns it."""
 
 
-def _apply(session: Session, changes: Sequence[Change], owner: str) -> list[Change]:
+def _apply(writes: LiveWrites, changes: Sequence[Change], owner: str) -> list[Change]:
     """Apply the changes to tables this process owns; those to tables it lost are left out and returned."""
     guarded = {change.owned for change in changes if change.owned is not None}
     lost: list[Change] = []
     if guarded:
-        mine = select(LiveTableRow.id).where(LiveTableRow.id.in_(guarded), LiveTableRow.owner == owner)
-        owned = set(session.scalars(mine.with_for_update()))
+        owned = writes.owned(guarded, owner)
         lost = [change for change in changes if change.owned is not None and change.owned not in owned]
         changes = [change for change in changes if change.owned is None or change.owned in owned]
     tables = [change.table for change in changes if change.table is not None]
     if tables:
-        session.execute(insert(LiveTableRow), [{k: v for k, v in t.items() if k != "seats"} for t in tables])
-        session.execute(insert(LiveSeatRow), [seat for t in tables for seat in t["seats"]])
+        writes.open(tables)
     for change in changes:
         if change.work is not None:
-            change.work(session)
+            change.work(writes)
     actions = [row for change in changes for row in change.actions]
     if actions:
-        session.execute(insert(LiveActionRow), actions)
+        writes.add_actions(actions)
     progress = [change.progress for change in changes if change.progress is not None]
     if progress:
-        session.execute(update(LiveTableRow), progress)
+        writes.progress(progress)
     return lost
 
 
@@ -131,13 +129,13 @@ class Ledger:
         batch, self._pending = self._pending, []
         if not batch:
             return
-        engine = get_engine(self.url)
+        store = LiveStore.at(self.url)
         try:
-            with Session(engine) as session, session.begin():
-                lost = _apply(session, [change for change, _ in batch], self.owner)
+            with store.transaction() as writes:
+                lost = _apply(writes, [change for change, _ in batch], self.owner)
             outcomes: list[BaseException | None] = [_lost(change) if change in lost else None for change, _ in batch]
         except Exception:  # one bad change must not sink the others: each again on its own
-            outcomes = [_alone(engine, change, self.owner) for change, _ in batch]
+            outcomes = [_alone(store, change, self.owner) for change, _ in batch]
         for (_, done), outcome in zip(batch, outcomes, strict=True):
             if done.done():
                 continue
@@ -153,24 +151,25 @@ class Ledger:
     def lease_until(self) -> datetime:
         return _now() + timedelta(seconds=self.lease)
 
+    def _claim(self) -> Claim:
+        """This process taking tables now: free are its own, nobody's, and those whose lease ran out (sole: all)."""
+        return Claim(owner=self.owner, until=self.lease_until(), now=_now(), every=self.sole)
+
     async def renew(self, tables: Sequence[str]) -> set[str]:
         """Renew this process's lease on its tables; which of ``tables`` it no longer owns."""
         lost: set[str] = set()
 
-        def work(session: Session) -> None:
-            mine = LiveTableRow.owner == self.owner  # finished tables too: they stay here for a last look
-            session.execute(update(LiveTableRow).where(mine).values(lease_until=self.lease_until()))
+        def work(writes: LiveWrites) -> None:
+            writes.renew(self.owner, self.lease_until())
             if tables:
-                others = select(LiveTableRow.id).where(LiveTableRow.id.in_(tables), LiveTableRow.owner != self.owner)
-                lost.update(session.scalars(others))
+                lost.update(writes.dealt_by_others(tables, self.owner))
 
         await self.write(Change(work=work))
         return lost
 
     def release(self) -> None:
         """Let other processes take this one's unfinished tables at once (it is stopping)."""
-        with Session(get_engine(self.url)) as session, session.begin():
-            session.execute(update(LiveTableRow).where(LiveTableRow.owner == self.owner).values(owner=None))
+        LiveStore.at(self.url).release(self.owner)
 
     def claim_unfinished(self) -> list[Table]:
         """Every unfinished table free to take, claimed and dealt again to the move it had reached.
@@ -182,46 +181,23 @@ class Ledger:
         games are in ``games``, and the process that kept them for a last
         look is gone.
         """
-        with Session(get_engine(self.url)) as session, session.begin():
-            done = select(LiveTableRow.id).where(LiveTableRow.finished_game_id.is_not(None), self._free())
-            for table_id in session.scalars(done).all():
-                _forget(session, table_id)
-            session.execute(
-                update(LiveTableRow)
-                .where(LiveTableRow.finished_game_id.is_(None), self._free())
-                .values(owner=self.owner, lease_until=self.lease_until())
-            )
-        return _unfinished(self.url, LiveTableRow.owner == self.owner)
+        store = LiveStore.at(self.url)
+        store.claim_free(self._claim())
+        return _dealt_again(store.unfinished(owner=self.owner))
 
     def claim(self, table_id: str) -> Table | str | None:
         """Take one table over if it is free: the table dealt again; else its owner's address, or None if none."""
-        with Session(get_engine(self.url)) as session, session.begin():
-            row = session.get(LiveTableRow, table_id)
-            if row is None:
-                return None
-            if row.finished_game_id is not None:  # kept for a last look by its owner, if it is alive
-                alive = row.owner not in (None, self.owner) and row.lease_until and row.lease_until > _now()
-                return _address(row.owner) if alive and not self.sole else None
-            taken = session.execute(
-                update(LiveTableRow)
-                .where(LiveTableRow.id == table_id, self._free())
-                .values(owner=self.owner, lease_until=self.lease_until())
-            )
-            if not taken.rowcount:  # type: ignore[attr-defined]
-                session.refresh(row)
-                return _address(row.owner)
-        found = _unfinished(self.url, LiveTableRow.id == table_id)
+        store = LiveStore.at(self.url)
+        held = store.claim(table_id, self._claim())
+        if held is None:
+            return None
+        if held.finished:  # kept for a last look by its owner, if it is alive
+            alive = held.owner not in (None, self.owner) and held.lease_until and held.lease_until > _now()
+            return _address(held.owner) if alive and not self.sole else None
+        if not held.taken:
+            return _address(held.owner)
+        found = _dealt_again(store.unfinished(table_id=table_id))
         return found[0] if found else None
-
-    def _free(self) -> Any:
-        if self.sole:
-            return true()
-        return or_(
-            LiveTableRow.owner == self.owner,
-            LiveTableRow.owner.is_(None),
-            LiveTableRow.lease_until.is_(None),
-            LiveTableRow.lease_until < _now(),
-        )
 
 
 def _address(owner: str | None) -> str:
@@ -233,10 +209,10 @@ def _lost(change: Change) -> TableLost:
     return TableLost(f"table {change.owned} is dealt by another server now")
 
 
-def _alone(engine: Engine, change: Change, owner: str) -> BaseException | None:
+def _alone(store: LiveStore, change: Change, owner: str) -> BaseException | None:
     try:
-        with Session(engine) as session, session.begin():
-            lost = _apply(session, [change], owner)
+        with store.transaction() as writes:
+            lost = _apply(writes, [change], owner)
     except Exception as exc:
         log.exception("a change to the store failed")
         return exc
@@ -253,26 +229,26 @@ def opened(table: Table, ledger: Ledger) -> Change:
     game = table.game
     change = taken(table)
     change.owned = None  # its row is written in the same change
-    change.table = {
-        "id": table.id,
-        "game": game.name,
-        "rules_version": game.rules_version,
-        "options": json.dumps(game.options, sort_keys=True),
-        "seed": table.seed,
-        "chosen_deal": table.chosen,
-        "start": _resumed(table),
-        "spectators": table.spectators,
-        "public": table.public,
-        "created_at": _now(),
-        "updated_at": _now(),
-        "seq": 0,
-        "host_hash": table.host_hash,
-        "stand_in": table.stand_in,
-        "away": table.away,
-        "owner": ledger.owner,
-        "lease_until": ledger.lease_until(),
-        "seats": [_seat(table.id, i, seat) for i, seat in enumerate(table.seats)],
-    }
+    change.table = LiveTable(
+        id=table.id,
+        game=game.name,
+        rules_version=game.rules_version,
+        options=json.dumps(game.options, sort_keys=True),
+        seed=table.seed,
+        chosen_deal=table.chosen,
+        start=_resumed(table),
+        spectators=table.spectators,
+        public=table.public,
+        created_at=_now(),
+        updated_at=_now(),
+        seq=0,
+        host_hash=table.host_hash,
+        stand_in=table.stand_in,
+        away=table.away,
+        owner=ledger.owner,
+        lease_until=ledger.lease_until(),
+        seats=_seats(table),
+    )
     return change
 
 
@@ -281,22 +257,16 @@ def taken(table: Table) -> Change:
     entries, table.journal = table.journal, []
     table_id = table.id
     change = Change(
-        actions=[
-            {"table_id": table_id, "seq": e.seq, "action": e.notation, "seat": e.seat, "reason": e.reason, "by": e.by}
-            for e in entries
-        ],
-        progress={"id": table_id, "seq": table.seq, "updated_at": _now()},
+        actions=[LiveAction(table_id, e.seq, e.notation, e.seat, e.reason, e.by) for e in entries],
+        progress=Progress(table_id, table.seq, _now()),
         owned=table_id,
     )
     record = table.record()
     if record is not None:
         names = [seat.name if is_human(seat.spec) else None for seat in table.seats]
 
-        def work(session: Session) -> None:
-            game_row = add_game(session, record, names=names)
-            session.flush()
-            finished = update(LiveTableRow).where(LiveTableRow.id == table_id)
-            session.execute(finished.values(finished_game_id=game_row.id))
+        def work(writes: LiveWrites) -> None:
+            writes.finish(table_id, record, names)
 
         change.work = work
     return change
@@ -304,25 +274,18 @@ def taken(table: Table) -> Change:
 
 def seated(table: Table) -> Change:
     """The change that stores who sits where (after someone joins)."""
-    rows = [_seat(table.id, i, seat) for i, seat in enumerate(table.seats)]
+    table_id, seats = table.id, _seats(table)
 
-    def work(session: Session) -> None:
-        for row in rows:
-            session.merge(LiveSeatRow(**row))
+    def work(writes: LiveWrites) -> None:
+        writes.seat(table_id, seats)
 
-    return Change(work=work, owned=table.id)
+    return Change(work=work, owned=table_id)
 
 
 def forgotten(table_id: str) -> Change:
     """The change that removes a table nobody will come back to (a finished game stays in ``games``)."""
 
-    return Change(work=lambda session: _forget(session, table_id), owned=table_id)
-
-
-def _forget(session: Session, table_id: str) -> None:
-    session.execute(delete(LiveActionRow).where(LiveActionRow.table_id == table_id))
-    session.execute(delete(LiveSeatRow).where(LiveSeatRow.table_id == table_id))
-    session.execute(delete(LiveTableRow).where(LiveTableRow.id == table_id))
+    return Change(work=lambda writes: writes.forget(table_id), owned=table_id)
 
 
 def _resumed(table: Table) -> str | None:
@@ -333,15 +296,11 @@ def _resumed(table: Table) -> str | None:
     return json.dumps({"origin": table.origin.to_json(), "start": start})
 
 
-def _seat(table_id: str, seat: int, entry: Seat) -> dict[str, Any]:
-    return {
-        "table_id": table_id,
-        "seat": seat,
-        "spec": entry.spec,
-        "name": entry.name,
-        "token_hash": entry.token_hash,
-        "invite_hash": entry.invite_hash,
-    }
+def _seats(table: Table) -> tuple[LiveSeat, ...]:
+    return tuple(
+        LiveSeat(seat=i, spec=s.spec, name=s.name, token_hash=s.token_hash, invite_hash=s.invite_hash)
+        for i, s in enumerate(table.seats)
+    )
 
 
 LISTED = 100
@@ -354,23 +313,15 @@ def listed_tables(url: str | None = None) -> list[dict[str, Any]]:
     Read from the store, so that every process of a server lists the same
     tables; each as ``GET /api/tables/{ID}`` shows it in short.
     """
-    with Session(get_engine(url)) as session:
-        rows = session.scalars(
-            select(LiveTableRow)
-            .where(LiveTableRow.public.is_(True), LiveTableRow.finished_game_id.is_(None))
-            .options(selectinload(LiveTableRow.seats))
-            .order_by(LiveTableRow.created_at.desc())
-            .limit(LISTED)
-        ).all()
-        return [
-            {
-                "table": row.id,
-                "game": row.game,
-                "title": _title(row.game),
-                "seats": [{"seat": s.seat, "name": s.name, "kind": _kind(s.spec)} for s in row.seats],
-            }
-            for row in rows
-        ]
+    return [
+        {
+            "table": row.id,
+            "game": row.game,
+            "title": _title(row.game),
+            "seats": [{"seat": s.seat, "name": s.name, "kind": _kind(s.spec)} for s in row.seats],
+        }
+        for row in LiveStore.at(url).listed(LISTED)
+    ]
 
 
 def _title(name: str) -> str:
@@ -384,28 +335,18 @@ def _kind(spec: str) -> str:
     return OPEN if spec == OPEN else "human" if is_human(spec) else "computer"
 
 
-def _unfinished(url: str | None, which: Any) -> list[Table]:
-    """The stored tables ``which`` selects whose game is not over, dealt again to the move they had reached."""
+def _dealt_again(stored: list[StoredTable]) -> list[Table]:
+    """The stored tables dealt again to the move they had reached; one that cannot be is named in the log."""
     tables = []
-    with Session(get_engine(url)) as session:
-        rows = session.scalars(
-            select(LiveTableRow)
-            .where(LiveTableRow.finished_game_id.is_(None), which)
-            .options(selectinload(LiveTableRow.seats))
-            .order_by(LiveTableRow.created_at)
-        ).all()
-        for row in rows:
-            actions = session.scalars(
-                select(LiveActionRow).where(LiveActionRow.table_id == row.id).order_by(LiveActionRow.seq)
-            ).all()
-            try:
-                tables.append(_restore(row, list(actions)))
-            except (DeckhandError, ValueError, KeyError) as exc:
-                log.warning("table %s cannot be dealt again: %s", row.id, exc)
+    for row, actions in stored:
+        try:
+            tables.append(_restore(row, actions))
+        except (DeckhandError, ValueError, KeyError) as exc:
+            log.warning("table %s cannot be dealt again: %s", row.id, exc)
     return tables
 
 
-def _restore(row: LiveTableRow, actions: list[LiveActionRow]) -> Table:
+def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
     game = load_game(row.game, **json.loads(row.options))
     if game.rules_version != row.rules_version:
         raise DeckhandError(f"{row.game}'s rules changed ({row.rules_version} -> {game.rules_version})")

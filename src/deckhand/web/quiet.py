@@ -6,6 +6,11 @@ is uvicorn's own with one rule more: a connection that has not started a
 request (nor become a websocket) within :data:`FIRST_REQUEST` seconds is
 closed. :class:`PromptRefusal` does the same for a websocket handshake the
 websockets library refused.
+
+No public setting of uvicorn does either (``timeout_keep_alive`` starts only
+after a first response), so both subclass uvicorn's private protocol classes
+and read their state: pyproject pins uvicorn to the releases this was checked
+against, and ``tests/web/test_quiet.py`` names what is gone when the pin moves.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from typing import IO
 from urllib.parse import urlsplit
 
 import uvicorn
-from sqlalchemy import make_url
 
 from deckhand.core.errors import ConfigError, quote
+from deckhand.store.db import sqlite_file
 from deckhand.store.paths import database_url
 from deckhand.web.app import create_app
 from deckhand.web.ledger import LEASE
@@ -103,14 +103,14 @@ def _alone_on(url: str) -> IO[bytes] | None:
     ``deckhand serve`` deals every table, and comes back to all of them at
     once after a crash. ``None`` for a database shared by design.
     """
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+    database = sqlite_file(url)
+    if database is None:
         return None
     try:
         import fcntl
     except ImportError:  # no advisory locks here: trust the person running it
         return None
-    path = Path(parsed.database).with_name(Path(parsed.database).name + ".serve-lock")
+    path = Path(database).with_name(Path(database).name + ".serve-lock")
     path.parent.mkdir(parents=True, exist_ok=True)
     held = path.open("wb")
     try:
@@ -118,7 +118,7 @@ def _alone_on(url: str) -> IO[bytes] | None:
     except OSError:
         held.close()
         raise ConfigError(
-            f"database {parsed.database}: another deckhand serve is using it; "
+            f"database {database}: another deckhand serve is using it; "
             "run several processes on PostgreSQL (DECKHAND_DB)"
         ) from None
     _LOCKS.append(held)

@@ -1,0 +1,299 @@
+"""The live tables of ``deckhand serve`` in the store: every statement the server's ledger runs.
+
+A table being played is stored as three kinds of rows (:class:`LiveTable`
+with its :class:`LiveSeat` rows, and its :class:`LiveAction` rows in
+order), enough to deal it again after a restart. The server's ledger
+decides what to write and when (its group commit, its leases' timing);
+this module only knows how: the rows come and go here as frozen values, so
+nothing outside the store touches SQLAlchemy.
+
+Which process deals a table is written on its row (``owner``, until
+``lease_until``); a :class:`Claim` says who takes tables, for how long, and
+which ones count as free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, fields
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import ColumnElement, Engine, delete, insert, or_, select, true, update
+from sqlalchemy.orm import Session, selectinload
+
+from deckhand.play.records import GameRecord
+from deckhand.store.db import add_game, get_engine
+from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSeat:
+    """A seat at a live table: who sits there, and the hash of a person's token (never the token)."""
+
+    seat: int
+    spec: str
+    name: str
+    token_hash: str | None = None
+    invite_hash: str | None = None
+    """The hash of an open seat's invite code; ``None`` once taken, or at a table listed in the lobby."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveAction:
+    """One action at a live table: a move (with its seat and public reason) or a chance outcome (no seat)."""
+
+    table_id: str
+    seq: int
+    """1 for the first action."""
+    action: str
+    """The action in the game's notation."""
+    seat: int | None
+    reason: str = ""
+    by: str | None = None
+    """The computer level that played it for an absent person (``None``: the seat's own player)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTable:
+    """A live table's row and its seats: what deals it again (with its actions) after a restart."""
+
+    id: str
+    game: str
+    rules_version: str
+    options: str
+    """The options the game was loaded with, as JSON."""
+    seed: int
+    chosen_deal: bool
+    start: str | None
+    """For a resumed save, JSON ``{"origin": ..., "start": ...}``; ``None`` for a new deal."""
+    spectators: bool
+    public: bool
+    created_at: datetime
+    updated_at: datetime
+    seq: int
+    """How many actions are stored."""
+    host_hash: str | None
+    stand_in: str | None
+    away: float
+    owner: str | None
+    """The server process that deals it."""
+    lease_until: datetime | None
+    seats: tuple[LiveSeat, ...]
+
+
+class StoredTable(NamedTuple):
+    """An unfinished table as stored: its row and its actions in order."""
+
+    table: LiveTable
+    actions: list[LiveAction]
+
+
+class Progress(NamedTuple):
+    """How far a table got: the ``seq`` its players were last told, and when."""
+
+    table_id: str
+    seq: int
+    updated_at: datetime
+
+
+class Holder(NamedTuple):
+    """Who deals a table after a :meth:`LiveStore.claim` of it, and whether the claim took it."""
+
+    owner: str | None
+    lease_until: datetime | None
+    finished: bool
+    """The game is over (the table is kept for a last look); a finished table is never taken."""
+    taken: bool
+    """The claim took the table: it is the claimant's now."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A server process taking tables: who, until when, and which tables count as free.
+
+    Free: the claimant's own, nobody's, or one whose lease ended before
+    ``now``; with ``every``, any table (a process alone on its database).
+    """
+
+    owner: str
+    until: datetime
+    """The end of the lease it takes."""
+    now: datetime
+    every: bool = False
+
+    def free(self) -> ColumnElement[bool]:
+        if self.every:
+            return true()
+        return or_(
+            LiveTableRow.owner == self.owner,
+            LiveTableRow.owner.is_(None),
+            LiveTableRow.lease_until.is_(None),
+            LiveTableRow.lease_until < self.now,
+        )
+
+
+class LiveWrites:
+    """The writes of one transaction (a group commit of the ledger): all of them land, or none."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def owned(self, table_ids: Collection[str], owner: str) -> set[str]:
+        """Which of the tables ``owner`` deals, their rows locked until the commit (so none changes hands)."""
+        mine = select(LiveTableRow.id).where(LiveTableRow.id.in_(table_ids), LiveTableRow.owner == owner)
+        return set(self._session.scalars(mine.with_for_update()))
+
+    def open(self, tables: Sequence[LiveTable]) -> None:
+        """Store new tables with their seats (bulk: one statement for the tables, one for the seats)."""
+        rows = [{k: v for k, v in asdict(table).items() if k != "seats"} for table in tables]
+        self._session.execute(insert(LiveTableRow), rows)
+        seats = [{"table_id": table.id, **asdict(seat)} for table in tables for seat in table.seats]
+        if seats:
+            self._session.execute(insert(LiveSeatRow), seats)
+
+    def add_actions(self, actions: Sequence[LiveAction]) -> None:
+        """Store actions of any tables (one bulk statement: this is every move's write)."""
+        rows = [
+            {"table_id": a.table_id, "seq": a.seq, "action": a.action, "seat": a.seat, "reason": a.reason, "by": a.by}
+            for a in actions
+        ]
+        self._session.execute(insert(LiveActionRow), rows)
+
+    def progress(self, progress: Sequence[Progress]) -> None:
+        """Set each table's ``seq`` and ``updated_at`` (one bulk update by primary key)."""
+        rows = [{"id": p.table_id, "seq": p.seq, "updated_at": p.updated_at} for p in progress]
+        self._session.execute(update(LiveTableRow), rows)
+
+    def seat(self, table_id: str, seats: Sequence[LiveSeat]) -> None:
+        """Store who sits where now (someone joined, or the host started with computers in the open seats)."""
+        for seat in seats:
+            self._session.merge(LiveSeatRow(table_id=table_id, **asdict(seat)))
+
+    def finish(self, table_id: str, record: GameRecord, names: Sequence[str | None]) -> int:
+        """Store the table's finished game in ``games`` and link the table to it; returns the game's id."""
+        game_row = add_game(self._session, record, names=names)
+        self._session.flush()
+        finished = update(LiveTableRow).where(LiveTableRow.id == table_id)
+        self._session.execute(finished.values(finished_game_id=game_row.id))
+        return int(game_row.id)
+
+    def forget(self, table_id: str) -> None:
+        """Remove a table with its seats and actions (its finished game, if any, stays in ``games``)."""
+        self._session.execute(delete(LiveActionRow).where(LiveActionRow.table_id == table_id))
+        self._session.execute(delete(LiveSeatRow).where(LiveSeatRow.table_id == table_id))
+        self._session.execute(delete(LiveTableRow).where(LiveTableRow.id == table_id))
+
+    def renew(self, owner: str, until: datetime) -> None:
+        """Extend ``owner``'s lease on every table it deals, finished ones too (kept for a last look)."""
+        mine = LiveTableRow.owner == owner
+        self._session.execute(update(LiveTableRow).where(mine).values(lease_until=until))
+
+    def dealt_by_others(self, table_ids: Collection[str], owner: str) -> set[str]:
+        """Which of the tables another process deals now (nobody's are not counted)."""
+        others = select(LiveTableRow.id).where(LiveTableRow.id.in_(table_ids), LiveTableRow.owner != owner)
+        return set(self._session.scalars(others))
+
+
+class LiveStore:
+    """The live tables of one database: transactions of :class:`LiveWrites`, claims, and reads."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def at(cls, url: str | None = None) -> LiveStore:
+        """The live tables of the database at ``url`` (``DECKHAND_DB`` by default), opened and migrated."""
+        return cls(get_engine(url))
+
+    @contextmanager
+    def transaction(self) -> Iterator[LiveWrites]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        with Session(self.engine) as session, session.begin():
+            yield LiveWrites(session)
+
+    def release(self, owner: str) -> None:
+        """Make ``owner``'s tables nobody's, for another process to take at once."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(LiveTableRow).where(LiveTableRow.owner == owner).values(owner=None))
+
+    def claim_free(self, claim: Claim) -> None:
+        """Take every free unfinished table; forget the free finished ones (their games are in ``games``)."""
+        with Session(self.engine) as session, session.begin():
+            done = select(LiveTableRow.id).where(LiveTableRow.finished_game_id.is_not(None), claim.free())
+            writes = LiveWrites(session)
+            for table_id in session.scalars(done).all():
+                writes.forget(table_id)
+            session.execute(
+                update(LiveTableRow)
+                .where(LiveTableRow.finished_game_id.is_(None), claim.free())
+                .values(owner=claim.owner, lease_until=claim.until)
+            )
+
+    def claim(self, table_id: str, claim: Claim) -> Holder | None:
+        """Take one unfinished table if it is free; who deals it then (``None``: there is no such table)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(LiveTableRow, table_id)
+            if row is None:
+                return None
+            if row.finished_game_id is not None:
+                return Holder(row.owner, row.lease_until, finished=True, taken=False)
+            taken = session.execute(
+                update(LiveTableRow)
+                .where(LiveTableRow.id == table_id, claim.free())
+                .values(owner=claim.owner, lease_until=claim.until)
+            )
+            if not taken.rowcount:  # type: ignore[attr-defined]
+                session.refresh(row)
+                return Holder(row.owner, row.lease_until, finished=False, taken=False)
+            return Holder(claim.owner, claim.until, finished=False, taken=True)
+
+    def unfinished(self, *, owner: str | None = None, table_id: str | None = None) -> list[StoredTable]:
+        """The unfinished tables (``owner``'s, or the one named), oldest first, each with its actions in order."""
+        which: list[ColumnElement[bool]] = [LiveTableRow.finished_game_id.is_(None)]
+        if owner is not None:
+            which.append(LiveTableRow.owner == owner)
+        if table_id is not None:
+            which.append(LiveTableRow.id == table_id)
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(LiveTableRow)
+                .where(*which)
+                .options(selectinload(LiveTableRow.seats))
+                .order_by(LiveTableRow.created_at)
+            ).all()
+            stored = []
+            for row in rows:
+                actions = session.scalars(
+                    select(LiveActionRow).where(LiveActionRow.table_id == row.id).order_by(LiveActionRow.seq)
+                ).all()
+                stored.append(StoredTable(_table(row), [_action(a) for a in actions]))
+            return stored
+
+    def listed(self, limit: int) -> list[LiveTable]:
+        """The unfinished tables their hosts made public, newest first, at most ``limit``."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(LiveTableRow)
+                .where(LiveTableRow.public.is_(True), LiveTableRow.finished_game_id.is_(None))
+                .options(selectinload(LiveTableRow.seats))
+                .order_by(LiveTableRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            return [_table(row) for row in rows]
+
+
+def _table(row: LiveTableRow) -> LiveTable:
+    columns: dict[str, Any] = {f.name: getattr(row, f.name) for f in fields(LiveTable) if f.name != "seats"}
+    seats = tuple(
+        LiveSeat(seat=s.seat, spec=s.spec, name=s.name, token_hash=s.token_hash, invite_hash=s.invite_hash)
+        for s in row.seats
+    )
+    return LiveTable(**columns, seats=seats)
+
+
+def _action(row: LiveActionRow) -> LiveAction:
+    return LiveAction(
+        table_id=row.table_id, seq=row.seq, action=row.action, seat=row.seat, reason=row.reason, by=row.by
+    )

@@ -1,0 +1,189 @@
+"""The HTTP routes of ARCHITECTURE §5: the lobby page and health check, and the tables' own routes.
+
+``POST /api/tables`` opens a table, ``/join`` seats a person, ``/start``
+lets the host begin before every seat is taken, ``/rematch`` opens the next
+table, and ``GET /api/tables/{ID}`` is a table's public summary. What the
+lobby, the statistics page and replays read is in :mod:`deckhand.web.catalog`.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+from starlette.exceptions import HTTPException
+
+from deckhand.agents.registry import is_human, make_agent
+from deckhand.core.errors import ConfigError
+from deckhand.play.seats import default_level, parse_seats
+from deckhand.web.catalog import resume_from_saves
+from deckhand.web.guard import check_deal, web_agent, web_options
+from deckhand.web.ledger import TableLost, seated
+from deckhand.web.rooms import Room
+from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
+from deckhand.web.tables import Tables
+from deckhand.web.wire import (
+    Invite,
+    Join,
+    NewTable,
+    Rematch,
+    RematchMade,
+    RematchMessage,
+    SeatToken,
+    Start,
+    TableCreated,
+)
+
+log = logging.getLogger("deckhand.web")
+
+STATIC = Path(str(files("deckhand.web").joinpath("static")))
+
+
+def pages_router() -> APIRouter:
+    """``GET /healthz`` and the lobby page at ``/``."""
+    router = APIRouter()
+
+    @router.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @router.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    return router
+
+
+def tables_router(tables: Tables) -> APIRouter:
+    """Opening a table, taking a seat, starting, a rematch, and a table's summary."""
+    router = APIRouter()
+
+    @router.post("/api/tables", status_code=201)
+    async def new_table(request: NewTable) -> TableCreated:
+        table = build_table(request)
+        host = table.make_host()
+        invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites()]
+        room = await tables.open(table)
+        room.wake()
+        tokens = [SeatToken(seat=seat, token=token) for seat, token in table.hand_out_tokens()]
+        return TableCreated(table=table.id, seats=tokens, invites=invites, host=host)
+
+    @router.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str, request: Join) -> SeatToken:
+        room = await tables.find(table_id)
+        async with room.lock:
+            try:
+                seat, token = room.table.join(request.name, request.seat, request.invite)
+            except NotInvited as exc:
+                raise HTTPException(403, str(exc)) from None
+            except ConfigError as exc:
+                raise HTTPException(409, str(exc)) from None
+            await _store_seats(room)
+            room.review()
+            room.tell_seats()
+        room.wake()
+        return SeatToken(seat=seat, token=token)
+
+    @router.post("/api/tables/{table_id}/start")
+    async def start_table(table_id: str, request: Start) -> dict[str, Any]:
+        room = await tables.find(table_id)
+        table = room.table
+        if not table.is_host(request.host):
+            raise HTTPException(403, "only the table's host can start it before every seat is taken")
+        async with room.lock:
+            level = web_agent(request.level, table.game, "level") if request.level else None
+            level = level or table.stand_in or default_level(table.game)
+            try:
+                table.start_now(level)
+            except ConfigError as exc:
+                if table.waiting_for_people:
+                    raise
+                raise HTTPException(409, str(exc)) from None
+            await _store_seats(room)
+            room.tell_seats()
+        room.wake()
+        return table.summary()
+
+    @router.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Rematch) -> RematchMade:
+        room = await tables.find(table_id)
+        table = room.table
+        if table.seat_of(request.token) is None and not table.is_host(request.token):
+            raise HTTPException(403, "only the table's people can ask for a rematch")
+        async with room.lock:
+            if not table.state.is_terminal():
+                raise HTTPException(409, "the game is not over yet")
+            if table.rematch is None:
+                again = table.again(new_table_id(), secrets.randbits(63))
+                (await tables.open(again)).wake()
+                table.rematch = again.id
+                room.tell_all(RematchMessage(table=again.id))
+        return RematchMade(table=table.rematch)
+
+    @router.get("/api/tables/{table_id}")
+    async def table_summary(table_id: str) -> dict[str, Any]:
+        return (await tables.find(table_id)).table.summary()
+
+    return router
+
+
+def build_table(request: NewTable) -> Table:
+    """A new table from a request (or a saved game to go on with); ``ConfigError`` naming what is wrong.
+
+    Everything a request names passes :mod:`deckhand.web.guard` first: no
+    file is opened, no computer thinks past its caps, and a seed deals only
+    a table where no other person can sit.
+    """
+    practice = None
+    if request.resume is not None:
+        loaded = resume_from_saves(request.resume)
+        practice = loaded.meta.get("chosen_deal")
+        game = loaded.state.game
+        state, start = loaded.state, loaded.start
+        specs = request.seats or loaded.seats or parse_seats("", game.num_players, default_level(game))
+    else:
+        game = web_options(request.game, request.preset, request.options)
+        state, start = game.new_initial_state(), None
+        specs = request.seats or parse_seats("", game.num_players, default_level(game))
+    if state.is_terminal():
+        raise ConfigError("that game is over: there is nothing left to play")
+    for spec in specs:  # a saved game's seats too: whoever asks, the server thinks within the caps
+        if not is_human(spec) and spec != OPEN:
+            web_agent(spec, game)
+    check_deal(specs, request.seed, game, resumed=request.resume is not None)
+    seats = make_seats(game, specs, request.names)
+    stand_in = web_agent(request.stand_in, game, "stand_in") if request.stand_in else default_level(game)
+    make_agent(stand_in, game)  # a bad level is refused now, not when someone leaves
+    chosen = request.seed is not None or game.options.get("deck") is not None or bool(practice)
+    return Table(
+        id=new_table_id(),
+        game=game,
+        seats=seats,
+        state=state,
+        seed=request.seed if request.seed is not None else secrets.randbits(63),
+        chosen=chosen,
+        spectators=request.spectators,
+        public=request.public,
+        stand_in=stand_in,
+        away=request.away,
+        start=start,
+        origin=state.clone() if request.resume is not None else None,
+    )
+
+
+async def _store_seats(room: Room) -> None:
+    """Store who sits where; if the store refuses, the room is dealt again from it and the request fails."""
+    try:
+        await room.ledger.write(seated(room.table))
+    except TableLost:
+        room.lose()
+        raise
+    except Exception:
+        log.exception("table %s: its seats could not be stored", room.table.id)
+        room.lose()
+        raise HTTPException(503, "the table could not be stored; try again") from None
