@@ -3,7 +3,7 @@
 ``create_app()`` assembles the FastAPI application from its parts: the
 process's tables (:mod:`deckhand.web.tables`) over the ledger, the HTTP
 routes (:mod:`deckhand.web.routes`, :mod:`deckhand.web.catalog`) and the
-websocket (:mod:`deckhand.web.socket`); ``deckhand serve`` runs it on
+websocket (:mod:`deckhand.web.websocket`); ``deckhand serve`` runs it on
 uvicorn. Tables live in the process; finished games go to the same store as
 the terminal's (``DECKHAND_DB``). Every refused request gets a JSON
 ``{"error": "..."}`` with one line naming what is wrong.
@@ -28,9 +28,9 @@ from deckhand.web.ledger import LEASE, Ledger, TableLost
 from deckhand.web.limits import BURST, RATE
 from deckhand.web.redact import redact_tokens
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
-from deckhand.web.socket import MAX_WATCHERS, socket_router
 from deckhand.web.tables import TABLE_ID, Elsewhere, Tables
 from deckhand.web.thinking import THINKERS, Thinking
+from deckhand.web.websocket import MAX_WATCHERS, socket_router
 from deckhand.web.wire import first_problem
 
 __all__ = ["MISDIRECTED", "STATIC", "TABLE_ID", "build_table", "create_app"]
