@@ -177,3 +177,13 @@ def test_the_statistics_page_shows_people_by_name_as_text(server: LiveServer, pa
     assert row.locator("td").all_inner_texts() == [name, "cambio", "1", "1", "100%", "0", "1", "0"]
     assert name in page.locator("ul.list li").first.inner_text()  # the name, not "person", in recent games
     assert page.locator("b", has_text="Ann").count() == 0  # text, never markup
+
+
+def test_a_rule_that_wraps_in_the_source_stays_one_list_item(server: LiveServer, table_page: Any) -> None:
+    """A list item's indented continuation lines belong to it, not to paragraphs of their own."""
+    page = table_page
+    page.goto(f"{server.url}/#/rules/basra")
+    item = page.locator(".rules-text li", has_text="also take any separate groups")
+    item.first.wait_for()
+    assert "add up to its value" in item.first.inner_text()
+    assert page.locator(".rules-text p", has_text="add up").count() == 0

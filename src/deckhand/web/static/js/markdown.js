@@ -24,6 +24,24 @@ function inline(text) {
 }
 
 /**
+ * A list item's text and the index of the line after it: the indented lines that follow an item
+ * continue it (a long rule wraps onto several lines in the source).
+ * @param {string[]} lines
+ * @param {number} start
+ * @param {RegExp} marker
+ * @returns {[string, number]}
+ */
+function listItem(lines, start, marker) {
+  const parts = [lines[start].replace(marker, "")];
+  let i = start + 1;
+  while (i < lines.length && /^\s+\S/.test(lines[i]) && !/^\s*([-*]|\d+\.)\s+/.test(lines[i])) {
+    parts.push(lines[i].trim());
+    i++;
+  }
+  return [parts.join(" "), i];
+}
+
+/**
  * The rules text as elements (the text of every part goes in as text).
  * @param {string} text
  */
@@ -40,15 +58,17 @@ export function markdown(text) {
     } else if (/^\s*[-*]\s+/.test(line)) {
       const list = h("ul");
       while (i < lines.length && /^\s*[-*]\s+/.test(lines[i])) {
-        list.append(h("li", {}, inline(lines[i].replace(/^\s*[-*]\s+/, ""))));
-        i++;
+        const [item, next] = listItem(lines, i, /^\s*[-*]\s+/);
+        list.append(h("li", {}, inline(item)));
+        i = next;
       }
       root.append(list);
     } else if (/^\s*\d+\.\s+/.test(line)) {
       const list = h("ol");
       while (i < lines.length && /^\s*\d+\.\s+/.test(lines[i])) {
-        list.append(h("li", {}, inline(lines[i].replace(/^\s*\d+\.\s+/, ""))));
-        i++;
+        const [item, next] = listItem(lines, i, /^\s*\d+\.\s+/);
+        list.append(h("li", {}, inline(item)));
+        i = next;
       }
       root.append(list);
     } else if (line.startsWith("|")) {
