@@ -12,7 +12,9 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic
+
+from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
@@ -35,6 +37,12 @@ PUBLIC = -2
 JSON = dict[str, Any]
 
 S = TypeVar("S", bound="State")
+S_co = TypeVar("S_co", bound="State", covariant=True, default="State")
+"""A game's own State class: ``Game[BasraState]``. Left out, any State: a plain ``Game`` is any game.
+
+Covariant, so that every game is a ``Game``; its hooks take the state as
+``self: Game[S], state: S``, which binds ``S`` to the game's own State class.
+"""
 V = TypeVar("V", bound="View")
 
 
@@ -79,11 +87,14 @@ def player_label(player: int) -> int | str:
     return player
 
 
-class Game(ABC):
+class Game(ABC, Generic[S_co]):
     """A game with fixed options; it makes initial states and restores saved ones.
 
     Subclasses set :attr:`name`, :attr:`rules_version`, :attr:`OPTIONS` and,
-    where the rules have named variants, :attr:`PRESETS`.
+    where the rules have named variants, :attr:`PRESETS`. A game is generic
+    over its own State class (``BasraGame(BasraSetup[BasraState])``, where
+    ``BasraSetup`` is a ``Game[S_co]`` too), so that its hooks receive its
+    states typed as such; a plain ``Game`` is a game of any State.
     """
 
     name: ClassVar[str]
@@ -131,7 +142,7 @@ class Game(ABC):
         """How many seats the game has."""
 
     @abstractmethod
-    def new_initial_state(self) -> State:
+    def new_initial_state(self) -> S_co:
         """The state before anything happens (usually a chance node: the deal)."""
 
     @abstractmethod
@@ -142,7 +153,7 @@ class Game(ABC):
     def all_cards(self) -> list[str]:
         """Every card (or named piece) in play, as codes: what conservation checks."""
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    def state_from_json(self, data: Mapping[str, Any]) -> S_co:
         """Restore a state written by ``to_json`` by replaying its history.
 
         Games whose states can start somewhere else (a loaded save) override it.
@@ -175,17 +186,19 @@ class Game(ABC):
 
     # -- hooks: what the game's later files add to its rules ------------------
     # A game's state.py holds the rules only; its game.py wires these hooks to
-    # notation.py, view.py, playout.py and its words, so that imports run one
-    # way. The State methods of the same names call them.
-    def view(self, state: State, player: int) -> View:
+    # notation.py, words.py, view.py and playout.py, so that imports run one
+    # way: each hook there calls the function of the same name, which takes the
+    # game's own State (the ``S`` of ``Game[S]``). The State methods of the same
+    # names call the hooks.
+    def view(self: Game[S], state: S, player: int) -> View:
         """What ``player`` may know of ``state``; perfect-information games show everything."""
         return FullView(state, player)
 
-    def action_to_string(self, state: State, action: Action) -> str:
+    def action_to_string(self: Game[S], state: S, action: Action) -> str:
         """The canonical notation of ``action`` in ``state``."""
         return str(action)
 
-    def string_to_action(self, state: State, text: str) -> Action:
+    def string_to_action(self: Game[S], state: S, text: str) -> Action:
         """Parse notation. The default matches the legal actions' strings."""
         wanted = " ".join(text.split())
         for action in state.legal_actions():
@@ -193,7 +206,7 @@ class Game(ABC):
                 return action
         raise NotationError(f"{quote(text, 40)} is not a legal action here")
 
-    def describe_action(self, state: State, action: Action) -> str:
+    def describe_action(self: Game[S], state: S, action: Action) -> str:
         """A player's ``action`` in words every seat may read once it is played.
 
         Called with the state before the move. The default is the notation,
@@ -203,14 +216,14 @@ class Game(ABC):
         """
         return state.action_to_string(action)
 
-    def is_quiet(self, state: State, action: Action) -> bool:
+    def is_quiet(self: Game[S], state: S, action: Action) -> bool:
         """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
 
         A user interface may leave such moves out of its narration; they stay in every record.
         """
         return False
 
-    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
+    def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
         """What every seat is told happens because of ``action``, beyond the move itself.
 
         Called with the state before ``action`` (a player's move or a chance
@@ -220,11 +233,11 @@ class Game(ABC):
         """
         return []
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self: Game[S], state: S, rng: random.Random) -> Action:
         """A cheap move for search playouts; games may supply one better than uniform."""
         return uniform_action(state, rng)
 
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
+    def play_out(self: Game[S], state: S, rng: random.Random) -> list[float]:
         """Play ``state`` on in place with ``rollout_action`` (chance by its odds); the returns.
 
         Stops at the end of the game or where ``playout_estimate`` answers.
@@ -233,7 +246,7 @@ class Game(ABC):
         """
         return play_out_with(state, rng, self.rollout_action, self.playout_estimate)
 
-    def playout_estimate(self, state: State) -> list[float] | None:
+    def playout_estimate(self: Game[S], state: S) -> list[float] | None:
         """Estimated returns where a search playout may stop early, or None to play on.
 
         Searches ask it at chance nodes only (so it costs nothing on ordinary
@@ -243,7 +256,7 @@ class Game(ABC):
         """
         return None
 
-    def information_key(self, state: State, player: int) -> Hashable:
+    def information_key(self: Game[S], state: S, player: int) -> Hashable:
         """A hashable key of ``player``'s information set in ``state``: equal exactly when the views are.
 
         Search trees are keyed by it. The default serializes the view; games
@@ -251,7 +264,7 @@ class Game(ABC):
         """
         return json.dumps(state.view(player).to_json(), sort_keys=True)
 
-    def public_view(self, state: State) -> View:
+    def public_view(self: Game[S], state: S) -> View:
         """What everyone watching ``state`` may know: what no seat's private knowledge adds.
 
         A spectator's view: its ``player`` is :data:`PUBLIC`, it has no legal
@@ -307,11 +320,11 @@ class Game(ABC):
         """A new :class:`~deckhand.core.encoding.Encoding` for these options; games with one override it."""
         raise ConfigError(f"{self.name} has no encoding for learning environments")
 
-    def write_save(self, state: State, suffix: str) -> str:
+    def write_save(self: Game[S], state: S, suffix: str) -> str:
         """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""
         raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format; use a .json file")
 
-    def read_save(self, text: str, suffix: str) -> State:
+    def read_save(self, text: str, suffix: str) -> S_co:
         """A state read from ``text`` in the save format of ``suffix``; ``ConfigError`` if it is not one."""
         raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format")
 
