@@ -108,14 +108,14 @@ class Game(ABC, Generic[S_co]):
     LEVELS: ClassVar[Mapping[str, str]] = {}
     """Difficulty levels: ``easy``/``medium``/``hard``/``expert`` -> agent spec."""
     SEAT_LABELS: ClassVar[tuple[str, ...]] = ()
-    """What a seat is called at the table beyond its number (Three Trios: red, blue), if anything."""
+    """What a seat is called at the table beyond its number (``Presentation.SEAT_LABELS``)."""
     HINTS: ClassVar[str | None] = None
     """The agent spec whose explanations are the game's hints (a seed's help mode); else the strongest level."""
 
     SAVE_FORMATS: ClassVar[Mapping[str, str]] = {}
     """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the seed's ``.txt``)."""
     HINT_MARKS: ClassVar[str] = ""
-    """What :meth:`hint_marks` draws, for a help line (``"cards that CARD would flip in each empty cell"``)."""
+    """What :meth:`hint_marks` draws, for a help line (``Presentation.HINT_MARKS``)."""
     FACE_UP: ClassVar[tuple[str, ...]] = ()
     """The ``to_json()`` keys whose cards lie face up for everyone (a table, a discard pile): what an
     onlooker sees without being told. The spectator check (:mod:`deckhand.testing.onlooker`) takes
@@ -206,33 +206,6 @@ class Game(ABC, Generic[S_co]):
                 return action
         raise NotationError(f"{quote(text, 40)} is not a legal action here")
 
-    def describe_action(self: Game[S], state: S, action: Action) -> str:
-        """A player's ``action`` in words every seat may read once it is played.
-
-        Called with the state before the move. The default is the notation,
-        which names no hidden card in any game here; games say more where
-        the move shows a card to everyone (the card a Cambio swap brings out),
-        and never what stays hidden.
-        """
-        return state.action_to_string(action)
-
-    def is_quiet(self: Game[S], state: S, action: Action) -> bool:
-        """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
-
-        A user interface may leave such moves out of its narration; they stay in every record.
-        """
-        return False
-
-    def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
-        """What every seat is told happens because of ``action``, beyond the move itself.
-
-        Called with the state before ``action`` (a player's move or a chance
-        outcome), with a name for each seat. Games say what their sources
-        announce: a coin's fall, the end of a round or a deck with its
-        points, cards flipped. Nothing here may name a card a seat cannot see.
-        """
-        return []
-
     def rollout_action(self: Game[S], state: S, rng: random.Random) -> Action:
         """A cheap move for search playouts; games may supply one better than uniform."""
         return uniform_action(state, rng)
@@ -273,35 +246,33 @@ class Game(ABC, Generic[S_co]):
         """
         return self.view(state, PUBLIC)
 
-    # -- hooks for user interfaces: what a table needs beyond the view -------------
+    # -- presentation: the defaults of deckhand.core.presentation.Presentation, which documents them --
+    # A table (the terminal, the web) reads these and nothing else to show a game;
+    # a game's words.py and view.py hold what its own hooks call.
     def pieces(self) -> dict[str, Any]:
-        """What a table draws of a game's named pieces beyond their names (Three Trios: each card's values).
-
-        Views name pieces; a graphical table also needs their faces. Cards of
-        the usual decks need nothing here: their codes say it all.
-        """
+        """Nothing beyond the pieces' names: the usual decks' card codes say it all."""
         return {}
 
-    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
-        """Cards shown to the viewer alone for a moment, by place in notation -> card code.
+    def describe_action(self: Game[S], state: S, action: Action) -> str:
+        """A player's ``action`` in words every seat may read once it is played: the notation."""
+        return state.action_to_string(action)
 
-        After ``action`` (the viewer's own move, ``view`` taken after it): what
-        the move let it see, e.g. a Cambio peek. With no action: the cards the
-        viewer knows from the deal. A table shows them face up until the player
-        has seen them, then face down again. Most games show nothing this way.
-        """
+    def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
+        """What every seat is told happens because of ``action``, beyond the move: nothing."""
+        return []
+
+    def is_quiet(self: Game[S], state: S, action: Action) -> bool:
+        """Whether a computer's ``action`` goes without saying at a table: never."""
+        return False
+
+    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
+        """Cards shown to the viewer alone for a moment: none."""
         return {}
 
     def hint_marks(
         self, view: View, selection: str | None = None, move: Action | None = None
     ) -> tuple[str, dict[str, int]]:
-        """Numbers a hint draws on the table for one of the viewer's pieces (see :attr:`HINT_MARKS`).
-
-        ``selection`` names the piece as the player typed it; without one, the
-        piece that ``move`` (the hinted move) plays. Returns the piece's name
-        and place (in notation) -> number; ``("", {})`` when the game draws
-        nothing. A ``NotationError`` says when ``selection`` names no piece.
-        """
+        """Numbers a hint draws on the table for one of the viewer's pieces: none."""
         return "", {}
 
     # -- the hook for learning environments --------------------------------------

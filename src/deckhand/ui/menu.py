@@ -18,6 +18,7 @@ from rich.text import Text
 
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
+from deckhand.core.presentation import title_of
 from deckhand.core.registry import games, load_game
 from deckhand.play.seats import default_level
 from deckhand.ui.launch import parse_options, start_game
@@ -74,7 +75,7 @@ def run_menu(console: Console, reader: Reader) -> None:
 
 
 def _titles() -> list[str]:
-    return [load_game(name).title or name for name in games()]
+    return [title_of(load_game(name)) for name in games()]
 
 
 def new_game(console: Console, reader: Reader) -> None:
