@@ -41,7 +41,9 @@ S_co = TypeVar("S_co", bound="State", covariant=True, default="State")
 """A game's own State class: ``Game[BasraState]``. Left out, any State: a plain ``Game`` is any game.
 
 Covariant, so that every game is a ``Game``; its hooks take the state as
-``self: Game[S], state: S``, which binds ``S`` to the game's own State class.
+``self: Game[S], state: S``, which binds ``S`` to the game's own State class:
+``BasraGame().view`` takes a ``BasraState``, a plain ``Game``'s any State
+(what callers that hold any game have always passed).
 """
 V = TypeVar("V", bound="View")
 
@@ -187,9 +189,8 @@ class Game(ABC, Generic[S_co]):
     # -- hooks: what the game's later files add to its rules ------------------
     # A game's state.py holds the rules only; its game.py wires these hooks to
     # notation.py, words.py, view.py and playout.py, so that imports run one
-    # way: each hook there calls the function of the same name, which takes the
-    # game's own State (the ``S`` of ``Game[S]``). The State methods of the same
-    # names call the hooks.
+    # way: each hook there takes the game's own State and calls the function of
+    # the same name. The State methods of the same names call the hooks.
     def view(self: Game[S], state: S, player: int) -> View:
         """What ``player`` may know of ``state``; perfect-information games show everything."""
         return FullView(state, player)
