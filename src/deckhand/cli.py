@@ -45,8 +45,8 @@ def root(
 ) -> None:
     """Card games with strong, explainable computer opponents. With no command: the menu."""
     if ctx.invoked_subcommand is None:
-        from deckhand.ui.menu import run_menu
-        from deckhand.ui.reader import StreamReader
+        from deckhand.terminal.menu import run_menu
+        from deckhand.terminal.reader import StreamReader
 
         console = _console()
         run_menu(console, StreamReader(console))
@@ -79,8 +79,9 @@ def play_command(
     ] = False,
 ) -> None:
     """Play a game in the terminal; with only computer seats, watch the whole game."""
-    from deckhand.ui.launch import parse_options, start_game
-    from deckhand.ui.reader import StreamReader
+    from deckhand.core.options import parse_options
+    from deckhand.terminal.launch import start_game
+    from deckhand.terminal.reader import StreamReader
 
     if vs is not None and seats is not None:
         raise ConfigError("give --seats or --vs, not both")
@@ -108,7 +109,7 @@ def stats_command(
 ) -> None:
     """Games played, wins, and the computer victory statistics per game and level."""
     from deckhand.core.registry import game_class
-    from deckhand.ui.stats_table import show_stats
+    from deckhand.terminal.stats_table import show_stats
 
     name = game_class(game).name if game else None
     show_stats(_console() if not as_json else Console(highlight=False, soft_wrap=True), game=name, as_json=as_json)
@@ -179,8 +180,8 @@ def replay_command(
     """
     from deckhand.agents.registry import is_human
     from deckhand.play.records import GameRecord, replay, start_state
+    from deckhand.play.saves import saved_format_owner
     from deckhand.play.tell import actions_as_seen
-    from deckhand.ui.saves import saved_format_owner
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")

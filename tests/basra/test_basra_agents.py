@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 import pytest
-from basra_helpers import arrange
 
 from deckhand import load_game
 from deckhand.agents.registry import make_agent
 from deckhand.play.runner import play_game
+from tests.basra.helpers import arrange
 
 
 def choose(spec: str, preset: str = "bazzi", **position: Any) -> tuple[str, str]:

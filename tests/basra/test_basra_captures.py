@@ -6,9 +6,9 @@ import itertools
 import random
 
 import pytest
-from basra_helpers import arrange, moves_of
 
 from deckhand.games.basra.captures import groupings
+from tests.basra.helpers import arrange, moves_of
 
 # preset, table, card played, every legal move of that card (as a set)
 CASES = [

@@ -6,13 +6,13 @@ import json
 import random
 
 import pytest
-from basra_helpers import arrange, deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckhand import AmbiguousActionError, NotationError, load_game, parse_cards
 from deckhand.games.basra.notation import parse_move
 from deckhand.testing import check_random_game
+from tests.basra.helpers import arrange, deal
 
 
 @pytest.mark.parametrize(

@@ -10,22 +10,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from basra_helpers import arrange_seats, deal, play
 from rich.cells import cell_len
 from rich.console import Console
-from tests.conformance.kinds import kinds_played
-from tests.conformance.reached import REACHED
 
 import deckhand
 from deckhand import CHANCE, ConfigError, load_game
 from deckhand.agents.registry import make_agent
 from deckhand.games.basra import BasraState
+from deckhand.render import Context, renderer_for
+from deckhand.terminal.reader import ScriptReader
+from deckhand.terminal.session import Session
 from deckhand.testing import check_random_game, check_secrets
 from deckhand.testing.secrets import quick_spec
-from deckhand.ui.reader import ScriptReader
-from deckhand.ui.render import Context, renderer_for
 from deckhand.ui.rules import rules_text
-from deckhand.ui.session import Session
+from tests.basra.helpers import arrange_seats, deal, play
+from tests.conformance.kinds import kinds_played
+from tests.conformance.reached import REACHED
 
 FIRST_DEAL = "SA S2 S3 S4  HA H2 H3 H4  CA C2 C3 C4  DA D2 D3 D4  S5 S6 S7 S8"
 NAMES = ["You", "Computer 1", "Computer 2", "Computer 3"]

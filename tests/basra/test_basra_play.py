@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from basra_helpers import arrange, deal, play
 
 from deckhand import CHANCE, TERMINAL, IllegalActionError, NotationError, load_game
 from deckhand.games.basra import BasraState
+from tests.basra.helpers import arrange, deal, play
 
 FIRST_DECK = "SA S2 S3 S4 S5  HA H2 H3 H4 H5  C6 C7 C8 C9"
 

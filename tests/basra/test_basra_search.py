@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from basra_helpers import arrange, deal
 
 from deckhand import load_game
 from deckhand.agents.registry import make_agent
 from deckhand.games.basra import BasraGame, BasraState
 from deckhand.games.basra.playout import win_chance
 from deckhand.play.runner import play_game
+from tests.basra.helpers import arrange, deal
 
 
 def next_deck(preset: str, seed: int) -> BasraState:

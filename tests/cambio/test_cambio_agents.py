@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, legal, play, table
 
 from deckhand import IllegalActionError, load_game
 from deckhand.agents.registry import make_agent
 from deckhand.games.cambio.agents import EasyAgent, HardAgent, PolicyAgent
+from tests.cambio.helpers import CLASSIC_DEAL, legal, play, table
 
 
 def hard(state: object, seat: int | None = None) -> tuple[str, str]:

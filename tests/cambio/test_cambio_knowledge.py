@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cambio_helpers import game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckhand.games.cambio import CambioState
 from deckhand.games.cambio.phases import EMPTY, UNKNOWN
 from deckhand.games.cambio.view import CambioView
+from tests.cambio.helpers import game
 
 Position = tuple[int, int]
 

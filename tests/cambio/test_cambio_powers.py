@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, hands, legal, play, table
 
 from deckhand import IllegalActionError
+from tests.cambio.helpers import CLASSIC_DEAL, hands, legal, play, table
 
 THREE = CLASSIC_DEAL + " C2 C3 C4 C6"  # three seats: seat 2 holds C2 C3 C4 C6
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from cambio_helpers import game
 
 import deckhand
 from deckhand.agents.registry import make_agent
@@ -16,6 +15,7 @@ from deckhand.games.cambio.phases import EMPTY, SWITCH_P
 from deckhand.games.cambio.playout import rollout_action
 from deckhand.games.cambio.state import CambioState
 from deckhand.play import play_game
+from tests.cambio.helpers import game
 
 
 def positions(preset: str, players: int, games: int) -> list[CambioState]:

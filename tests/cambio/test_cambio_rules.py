@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, game, hands, legal, play, snapshot, table
 
 from deckhand import CHANCE, TERMINAL, IllegalActionError
+from tests.cambio.helpers import CLASSIC_DEAL, game, hands, legal, play, snapshot, table
 
 
 # -- deal ---------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, hands, legal, play, table
 
 import deckhand
 from deckhand import CHANCE, IllegalActionError
+from tests.cambio.helpers import CLASSIC_DEAL, hands, legal, play, table
 
 THREE = CLASSIC_DEAL + " C2 C3 C4 C6"
 

@@ -6,10 +6,10 @@ import json
 import random
 
 import pytest
-from cambio_helpers import CLASSIC_DEAL, game, play, table
 
 from deckhand import AmbiguousActionError, ConfigError, NotationError, load_game
 from deckhand.games.cambio.options import PRESETS
+from tests.cambio.helpers import CLASSIC_DEAL, game, play, table
 
 
 # -- presets and options --------------------------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_casino_save import SEED_EXAMPLE
 
 import deckhand
 from deckhand.core.cards import Card
 from deckhand.core.errors import IllegalActionError
+from tests.casino.test_casino_save import SEED_EXAMPLE
 
 # The seed's example, Human to play SA S4 CA C9 and owning the multiple build [[C6 S3] [S9]] of 9.
 OWNER = SEED_EXAMPLE

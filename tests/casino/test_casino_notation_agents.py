@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from casino_helpers import moves, play, position
 
 import deckhand
 from deckhand.agents.registry import make_agent
@@ -14,6 +13,7 @@ from deckhand.core.errors import AmbiguousActionError, IllegalActionError, Notat
 from deckhand.core.protocol import view_as
 from deckhand.games.casino.agents import GreedyAgent, computer_sentence, help_text
 from deckhand.games.casino.view import CasinoView
+from tests.casino.helpers import moves, play, position
 
 SPEC = "[[C6 S3] [S9]] Human"
 

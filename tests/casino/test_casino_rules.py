@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from casino_helpers import moves, play, position
 
 import deckhand
 from deckhand.core.cards import parse_cards
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL
 from deckhand.games.casino.state import round_points
+from tests.casino.helpers import moves, play, position
 
 
 def test_matching_loose_cards_must_be_captured_and_sets_are_optional() -> None:

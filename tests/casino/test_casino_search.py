@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-from casino_helpers import position
 
 import deckhand
 from deckhand.agents.registry import make_agent
@@ -14,6 +13,7 @@ from deckhand.core.protocol import State
 from deckhand.games.casino.playout import EXACT_UP_TO, win_chance
 from deckhand.games.casino.state import DEAL, CasinoState
 from deckhand.play.runner import play_game
+from tests.casino.helpers import position
 
 
 def random_game(seed: int, **options: object) -> list[CasinoState]:

@@ -4,7 +4,7 @@
 (``test_conformance``); ``REACHED_BY_LEVELS``: the leak check's tables, every
 level at every seat, over 6 seeds (``test_secrets``); ``REACHED_ON_SCREEN``:
 the terminal's check, every level against a person over 4 seeds
-(``tests/ui/test_screen_secrets.py``). The quick tier plays a few of those
+(``tests/terminal/test_screen_secrets.py``). The quick tier plays a few of those
 games; they must reach every kind listed here, and no game of the full count
 may reach a kind that is not listed. When a change to a game moves these sets,
 the failing test names the kinds: list them here, and when the few games miss

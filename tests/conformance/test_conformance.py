@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.conformance.kinds import kinds_played
-from tests.conformance.reached import REACHED
 
 import deckhand
 from deckhand.core.registry import game_class
 from deckhand.testing import check_determinism, check_random_game, check_unchecked_path
+from tests.conformance.kinds import kinds_played
+from tests.conformance.reached import REACHED
 
 GAMES_PER_CONFIG = 200
 CHUNKS = 4

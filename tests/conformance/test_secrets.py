@@ -16,8 +16,6 @@ import random
 from typing import Any
 
 import pytest
-from tests.conformance.kinds import kinds_played
-from tests.conformance.reached import REACHED_BY_LEVELS
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation
@@ -26,6 +24,8 @@ from deckhand.core.protocol import View
 from deckhand.core.registry import game_class
 from deckhand.testing import SecretLeak, check_secrets
 from deckhand.testing.secrets import cards_named, leaked_in_text, quick_spec, ranks_named, wrong_counts
+from tests.conformance.kinds import kinds_played
+from tests.conformance.reached import REACHED_BY_LEVELS
 
 GAMES_PER_CONFIG = 6
 QUICK_GAMES: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {

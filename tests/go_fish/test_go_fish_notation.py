@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from go_fish_helpers import arrange, cards, deal, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ import deckhand
 from deckhand import AmbiguousActionError, DeckhandError, IllegalActionError, NotationError
 from deckhand.games.go_fish.state import ask_action
 from deckhand.testing.fuzz import Target, check
+from tests.go_fish.helpers import arrange, cards, deal, play
 
 
 @pytest.mark.parametrize("seed", range(6))

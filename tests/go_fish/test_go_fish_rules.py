@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from go_fish_helpers import arrange, cards, deal, facts, hand, play
 
 import deckhand
 from deckhand import CHANCE, TERMINAL, ConfigError, IllegalActionError
 from deckhand.games.go_fish.state import ASK, FISH, LONE, REFILL
+from tests.go_fish.helpers import arrange, cards, deal, facts, hand, play
 
 # (hands, stock, moves, then: seat 0's hand, seat 1's hand, phase, seat to play or draw)
 PLAYS = [

@@ -6,7 +6,6 @@ import random
 from collections import Counter
 
 import pytest
-from go_fish_helpers import arrange, deal, play
 
 import deckhand
 from deckhand.agents import make_agent
@@ -15,6 +14,7 @@ from deckhand.games.go_fish import GoFishState, GoFishView
 from deckhand.games.go_fish.state import ASK, ask_parts, rank_of
 from deckhand.play.tell import told_to_others
 from deckhand.testing.secrets import cards_named, ranks_named
+from tests.go_fish.helpers import arrange, deal, play
 
 
 def _random_positions(players: int, count: int = 60) -> list[GoFishState]:

@@ -18,7 +18,7 @@ from deckhand.advise.advisor import load_tracker
 from deckhand.core.errors import ConfigError
 from deckhand.games.three_trios.files import read_board, read_cards
 from deckhand.play.records import GameRecord
-from deckhand.ui.saves import load_file
+from deckhand.play.saves import load_file
 
 CONTENTS: dict[str, bytes] = {
     "binary": bytes(range(256)) * 4,

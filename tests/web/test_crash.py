@@ -22,9 +22,10 @@ from typing import Any, TypeVar
 import httpx2 as httpx
 import pytest
 from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
+
 from tests.tiers import tiers
 from tests.web.tables import free_port
-from websockets.asyncio.client import connect
 
 TABLES = tiers(10, 50)
 T = TypeVar("T")

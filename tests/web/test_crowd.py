@@ -16,10 +16,11 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
 from tests.tiers import tiers
 from tests.web.tables import free_port
 from tests.web.test_crash import run, start_server
-from websockets.asyncio.client import ClientConnection, connect
 
 CROWDS = tiers((2, 10, 30), (10, 100, 200))
 """Tables; spectators at each table (websockets that never send a thing); connections that open a socket

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.tables import connect, eventually, join, new_table, play_to_the_end, receive_state, summary
 
 import deckhand
 from deckhand.core.registry import game_class
+from deckhand.play.saves import save_game
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people
-from deckhand.ui.saves import save_game
 from deckhand.web.app import create_app
 from deckhand.web.guard import CAPS, web_agent
+from tests.web.tables import connect, eventually, join, new_table, play_to_the_end, receive_state, summary
 
 GAMES = deckhand.games()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.tables import new_table, receive, receive_state
 
 from deckhand.web.handshake import login
+from tests.web.tables import new_table, receive, receive_state
 
 
 def basra(client: TestClient) -> tuple[str, str]:

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from tests.web.tables import free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
+
+from tests.web.tables import free_port
 
 UPGRADE = (
     "Upgrade: websocket\r\nConnection: Upgrade\r\n"

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.tables import Inbox, connect, drive, eventually, join, new_table, summary
 
 from deckhand.play.records import GameRecord, replay
 from deckhand.store.db import load_record, record_game
 from deckhand.store.statistics import recent_games
 from deckhand.web.app import create_app
+from tests.web.tables import Inbox, connect, drive, eventually, join, new_table, summary
 
 
 def two_people(client: TestClient, **request: Any) -> tuple[str, str, str, str]:

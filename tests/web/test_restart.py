@@ -10,12 +10,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from fastapi.testclient import TestClient
 from sqlalchemy import text
-from tests.web.tables import eventually, join, new_table, play_to_the_end, receive, receive_state
 
 from deckhand.store.db import get_engine
 from deckhand.store.models import Base
 from deckhand.store.statistics import recent_games
 from deckhand.web.app import create_app
+from tests.web.tables import eventually, join, new_table, play_to_the_end, receive, receive_state
 
 
 def play_some(ws: Any, rng: random.Random, moves: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:

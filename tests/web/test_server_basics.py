@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.tables import eventually, join, new_table, receive_state
 
 from deckhand.core.errors import ConfigError
 from deckhand.web import serve
 from deckhand.web.app import ABANDONED_KEPT, FINISHED_KEPT
+from tests.web.tables import eventually, join, new_table, receive_state
 
 
 def test_health_and_lobby(client: TestClient) -> None:

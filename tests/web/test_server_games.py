@@ -8,11 +8,11 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from tests.web.tables import eventually, new_table, play_to_the_end, receive, receive_state
 
 import deckhand
 from deckhand.core.registry import game_class
 from deckhand.store.statistics import recent_games
+from tests.web.tables import eventually, new_table, play_to_the_end, receive, receive_state
 
 
 def configs() -> list[tuple[str, str | None]]:

@@ -14,12 +14,12 @@ from typing import Any, TypeVar
 import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.tables import eventually, free_port, new_table, summary
-from tests.web.test_crash import start_server
 
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
 from deckhand.web.app import create_app
 from deckhand.web.thinking import Thinking
+from tests.web.tables import eventually, free_port, new_table, summary
+from tests.web.test_crash import start_server
 
 HEAVY = "ismcts:seconds=5"
 """The most a computer from the web may think a move."""

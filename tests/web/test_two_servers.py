@@ -17,9 +17,10 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from sqlalchemy import create_engine, make_url, text
-from tests.web.tables import free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from tests.web.tables import free_port
 
 POSTGRES = os.environ.get("DECKHAND_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="no PostgreSQL server given (DECKHAND_TEST_POSTGRES_URL)")

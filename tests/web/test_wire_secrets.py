@@ -19,9 +19,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
-from tests.conformance.test_secrets import hidden_configs
-from tests.tiers import tiers
-from tests.web.tables import Inbox, connect, drive, join, new_table, receive, summary
 
 import deckhand
 from deckhand.agents.base import Agent, Explanation
@@ -31,6 +28,9 @@ from deckhand.play.records import start_state
 from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received
 from deckhand.web.app import Tables
+from tests.conformance.test_secrets import hidden_configs
+from tests.tiers import tiers
+from tests.web.tables import Inbox, connect, drive, join, new_table, receive, summary
 
 SEEDS = tiers((1,), (1, 2))
 """A game against the computer for each seed: one by default, two in the slow tier."""

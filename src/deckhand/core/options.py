@@ -186,3 +186,14 @@ def inline_only(game: str, spec: Mapping[str, Option], given: Mapping[str, Any])
             shipped = f"one of {', '.join(option.files)}" if option.files else "card codes"
             raise ConfigError(f"{game}: option {key}: give {shipped}; files on the server cannot be named from the web")
     return checked
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``key=value`` words from the command line into game options (values stay strings; the game parses them)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"game option {quote(item, 40)}: expected key=value (e.g. players=3)")
+        options[key.strip().replace("-", "_")] = value.strip()
+    return options

@@ -58,7 +58,7 @@ from deckhand.core.encoding import Encoding, TokenTree
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import PUBLIC, Game, State, View
 from deckhand.core.registry import load_game
-from deckhand.ui.render import Context, render
+from deckhand.render import Context, render
 
 Observation = dict[str, np.ndarray]
 

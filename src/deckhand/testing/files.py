@@ -35,7 +35,7 @@ from deckhand.core.errors import ConfigError
 from deckhand.core.files import GAME_FILE_LIMIT, SAVE_FILE_LIMIT
 from deckhand.core.registry import games, load_game
 from deckhand.play.records import GameRecord
-from deckhand.ui.saves import load_file
+from deckhand.play.saves import load_file
 
 SECRET = "hunter2-very-secret"
 """What the files of secrets hold: no message may repeat any of it (not even ``hunter2``)."""

@@ -25,13 +25,13 @@ from pydantic import ValidationError
 from deckhand.advise.advisor import Advisor
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError
+from deckhand.core.options import parse_options
 from deckhand.core.protocol import State
 from deckhand.core.registry import games, load_game
 from deckhand.games.casino.game import CasinoGame
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, parse_board, parse_cards, shipped_text
 from deckhand.play.records import GameRecord, replay
 from deckhand.play.runner import random_playout
-from deckhand.ui.launch import parse_options
 from deckhand.web.app import build_table
 from deckhand.web.guard import web_agent
 from deckhand.web.wire import NewTable, first_problem

@@ -1,5 +1,4 @@
-"""The terminal UI: a session loop that renders views and sends actions, never holding rule state.
+"""The games' instructions for players (``rules_text`` and ``rules/<game>.md``), until they move into the games.
 
-Start it with ``deckhand`` (the menu) or ``deckhand play GAME``; from Python,
-:func:`deckhand.ui.launch.start_game` builds a :class:`deckhand.ui.session.Session`.
+The terminal UI itself is :mod:`deckhand.terminal`.
 """

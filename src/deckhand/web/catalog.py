@@ -20,11 +20,11 @@ from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Game
 from deckhand.core.registry import game_class, games, load_game
 from deckhand.play.records import start_state
+from deckhand.play.saves import Loaded, list_saves, load_file
 from deckhand.store.db import load_record
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.ui.rules import rules_text
-from deckhand.ui.saves import Loaded, list_saves, load_file
 from deckhand.web.guard import web_options
 from deckhand.web.ledger import listed_tables
 from deckhand.web.wire import Strict

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.hints import hint_agent
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.presentation import Presentation, title_of
@@ -26,7 +27,6 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import hint_reason, told_to_others
-from deckhand.ui.hints import hint_agent
 from deckhand.web.wire import (
     EventOut,
     HintMessage,

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 import uvicorn
-from tests.web.browser.live import CHROMIUM, CHROMIUM_ARGS, LiveServer, quiet_and_quick
 
 from deckhand.web.app import create_app
+from tests.web.browser.live import CHROMIUM, CHROMIUM_ARGS, LiveServer, quiet_and_quick
 
 
 @pytest.fixture(scope="session")

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_and_quick
-from tests.web.tables import eventually
 
 import deckhand
 from deckhand.core.cards import Card
 from deckhand.play.records import GameRecord
 from deckhand.store import record_game
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_and_quick
+from tests.web.tables import eventually
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browser.live import LiveServer, needs_chromium, quiet_and_quick
-from tests.web.tables import eventually
 
 from deckhand.core.cards import Card
+from tests.web.browser.live import LiveServer, needs_chromium, quiet_and_quick
+from tests.web.tables import eventually
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium

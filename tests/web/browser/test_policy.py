@@ -6,9 +6,9 @@ import re
 from typing import Any
 
 import pytest
-from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_and_quick
 
 from deckhand.web.headers import POLICY
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_and_quick
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 
 from deckhand.core.cards import Card
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium

@@ -1,6 +1,15 @@
+// @ts-check
 // The server's HTTP API: every failure comes back as {error: "one line"}.
 
+/**
+ * A request to the server's HTTP API (a POST when there is a body): the answer's JSON, as the caller knows it to be
+ * (contract.js names the shapes), or an Error with the server's line.
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 export async function api(path, body) {
+  /** @type {RequestInit} */
   const init = body === undefined ? {} : {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -22,15 +31,23 @@ export async function api(path, body) {
   return data;
 }
 
+/** @type {import("./contract.js").GameInfo[] | null} */
 let gamesCache = null;
 
-/** Every game as the lobby offers it (cached: it does not change while the page is open). */
+/**
+ * Every game as the lobby offers it (cached: it does not change while the page is open).
+ * @returns {Promise<import("./contract.js").GameInfo[]>}
+ */
 export async function games() {
-  if (!gamesCache) gamesCache = await api("/api/games");
+  if (!gamesCache) gamesCache = /** @type {import("./contract.js").GameInfo[]} */ (await api("/api/games"));
   return gamesCache;
 }
 
-/** A game's drawing module (games/NAME.js), or the generic one for a game without its own. */
+/**
+ * A game's drawing module (games/NAME.js), or the generic one for a game without its own.
+ * @param {string} name
+ * @returns {Promise<import("./contract.js").GameModule>}
+ */
 export async function gameModule(name) {
   try {
     return await import(`./games/${name}.js`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
@@ -5,13 +6,15 @@ import { showReplay, showRules, showStats } from "./pages.js";
 import { muted, setMuted } from "./sound.js";
 import { keepToken, showTable } from "./table.js";
 
-const main = document.getElementById("main");
+// index.html has these elements
+const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+/** What leaves the page on show (a table closes its connections). */
 let leave = () => {};
 
 function settings() {
-  const mute = document.getElementById("mute");
-  const pace = document.getElementById("pace");
-  const backs = document.getElementById("backs");
+  const mute = /** @type {HTMLButtonElement} */ (document.getElementById("mute"));
+  const pace = /** @type {HTMLSelectElement} */ (document.getElementById("pace"));
+  const backs = /** @type {HTMLSelectElement} */ (document.getElementById("backs"));
   const showMute = () => {
     mute.textContent = muted() ? "Sound off" : "Sound on";
     mute.setAttribute("aria-pressed", String(muted()));
@@ -38,8 +41,10 @@ async function route() {
   const params = new URLSearchParams(query || "");
   try {
     if (parts[0] === "table" && parts[1]) {
-      if (params.get("token") && params.get("seat")) {
-        keepToken(parts[1], Number(params.get("seat")), params.get("token")); // an invite link: kept, then hidden
+      const token = params.get("token");
+      const seat = params.get("seat");
+      if (token && seat) {
+        keepToken(parts[1], Number(seat), token); // an invite link: kept, then hidden
         history.replaceState(null, "", `#/table/${parts[1]}`);
       }
       leave = await showTable(main, parts[1]);
@@ -55,7 +60,7 @@ async function route() {
       leave = await showLobby(main);
     }
   } catch (error) {
-    clear(main, h("p.error", {}, `Something went wrong: ${error.message}`), h("a", { href: "#/" }, "Back to the lobby"));
+    clear(main, h("p.error", {}, `Something went wrong: ${/** @type {Error} */ (error).message}`), h("a", { href: "#/" }, "Back to the lobby"));
   }
 }
 

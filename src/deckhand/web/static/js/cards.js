@@ -1,15 +1,26 @@
+// @ts-check
 // Card faces drawn with CSS and Unicode suits: suit then rank codes (SA H9 DX CK, JK a joker).
 import { h } from "./dom.js";
 
+/** @type {Record<string, string>} */
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** @type {Record<string, string>} */
 const SUIT_NAMES = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
+/** @type {Record<string, string>} */
 const RANKS = { A: "A", X: "10", J: "J", Q: "Q", K: "K" };
+/** @type {Record<string, string>} */
 const RANK_NAMES = { A: "Ace", X: "10", J: "Jack", Q: "Queen", K: "King" };
 
+/**
+ * Whether `code` is a card's face: "??" (face down), "empty" or a name is not.
+ * @param {unknown} code
+ * @returns {code is string}
+ */
 export function isCard(code) {
   return typeof code === "string" && (code === "JK" || /^[SHDC][A2-9XJQK]$/.test(code));
 }
 
+/** @param {string} code */
 export function cardName(code) {
   if (code === "JK") return "Joker";
   if (!isCard(code)) return "a hidden card";
@@ -17,6 +28,7 @@ export function cardName(code) {
   return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[code[0]]}`;
 }
 
+/** @param {string} code */
 export function cardLabel(code) {
   if (code === "JK") return "🃏";
   if (!isCard(code)) return code;
@@ -24,8 +36,24 @@ export function cardLabel(code) {
 }
 
 /**
+ * How a card is shown: clickable (a button) with `onclick`, marked selected, hinted, known or glimpsed, small.
+ * @typedef {object} CardOptions
+ * @property {((event: MouseEvent) => void) | undefined} [onclick]
+ * @property {boolean | null} [selected]
+ * @property {boolean | null} [hinted]
+ * @property {boolean} [known]
+ * @property {boolean} [glimpse]
+ * @property {boolean} [tiny]
+ * @property {string} [title]
+ * @property {string} [label] What a screen reader says (by default the title).
+ * @property {Record<string, string>} [data] data-* attributes.
+ * @property {string} [caption] A line under the card.
+ */
+
+/**
  * A card: face up for a code, a back for "??" (or null), a dashed place for "empty".
- * opts: {onclick, selected, hinted, known, glimpse, tiny, title, label, data}
+ * @param {string | null} code
+ * @param {CardOptions} [opts]
  */
 export function card(code, opts = {}) {
   const tag = opts.onclick ? "button" : "div";
@@ -35,6 +63,7 @@ export function card(code, opts = {}) {
   if (opts.hinted) classes.push("hinted");
   if (opts.glimpse) classes.push("glimpse");
   if (opts.onclick) classes.push("clickable");
+  /** @type {HTMLElement[]} */
   let body = [];
   let title = opts.title;
   if (code === "empty") {
@@ -60,6 +89,7 @@ export function card(code, opts = {}) {
     if (opts.known) classes.push("known");
     title = title || cardName(code);
   }
+  /** @type {import("./dom.js").Attrs} */
   const attrs = { title, "aria-label": opts.label || title, onclick: opts.onclick };
   if (opts.data) attrs.dataset = opts.data;
   if (opts.onclick) attrs.type = "button";
@@ -69,7 +99,13 @@ export function card(code, opts = {}) {
   return el;
 }
 
-/** A pile drawn as one card with its count under it. */
+/**
+ * A pile drawn as one card with its count under it.
+ * @param {string} top
+ * @param {number} count
+ * @param {string} caption
+ * @param {CardOptions} [opts]
+ */
 export function pile(top, count, caption, opts = {}) {
   return h("div.pile", {}, card(count ? top : "empty", opts), h("span", {}, `${caption}: ${count}`));
 }

@@ -1,4 +1,20 @@
+// @ts-check
 // One websocket to a table, for one seat (or a spectator): reconnects, and answers requests by type.
+
+/** @typedef {import("./contract.js").ServerMessage} ServerMessage */
+/** @typedef {import("./contract.js").ClientMessage} ClientMessage */
+/** @typedef {import("./contract.js").Replies} Replies */
+
+/**
+ * What a connection tells its table.
+ * @typedef {object} Handlers
+ * @property {(message: import("./contract.js").StateMessage, conn: Connection) => void} onState
+ * @property {((message: import("./contract.js").SeatsMessage, conn: Connection) => void) | undefined} [onSeats]
+ * @property {((message: import("./contract.js").RematchMessage, conn: Connection) => void) | undefined} [onRematch]
+ * @property {(text: string) => void} onError
+ * @property {(text: string) => void} onClosed
+ * @property {(() => void) | undefined} [onOpen]
+ */
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
@@ -7,17 +23,30 @@ export class Connection {
    * onState(message) for every state message; onSeats(message) when who sits where or who is connected changes;
    * onRematch(message) when the table's people play again elsewhere; onError(text) for refusals;
    * onClosed(text) when it gives up.
+   * @param {string} tableId
+   * @param {string | null} token The seat's token; null for a spectator.
+   * @param {Handlers} handlers
    */
   constructor(tableId, token, { onState, onSeats, onRematch, onError, onClosed, onOpen }) {
     this.tableId = tableId;
     this.token = token;
+    /** @type {Handlers} */
     this.handlers = { onState, onSeats, onRematch, onError, onClosed, onOpen };
-    this.waiting = new Map(); // reply type -> [resolve, reject]
+    /** @type {Map<string, [(message: any) => void, (error: Error) => void]>} reply type -> [resolve, reject] */
+    this.waiting = new Map();
     this.retries = 0;
     this.closed = false;
-    this.open();
+    /** @type {number | undefined} The seat this connection plays, set by its table (undefined: a spectator). */
+    this.seat = undefined;
+    /** @type {import("./contract.js").StateMessage | undefined} The latest state message, kept by its table. */
+    this.latest = undefined;
+    /** @type {string | undefined} */
+    this.lastError = undefined;
+    /** @type {WebSocket} */
+    this.socket = this.open();
   }
 
+  /** @returns {WebSocket} */
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // The token goes in the handshake's Sec-WebSocket-Protocol header, never in the URL: URLs land in access logs.
@@ -41,21 +70,27 @@ export class Connection {
       const wait = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)];
       setTimeout(() => this.closed || this.open(), wait); // a reconnect gets a full snapshot
     };
+    return socket;
   }
 
+  /** @param {ServerMessage} message */
   receive(message) {
     if (message.type === "state") {
       this.handlers.onState(message, this);
       return;
     }
-    if (message.type === "seats" || message.type === "rematch") {
-      const handler = message.type === "seats" ? this.handlers.onSeats : this.handlers.onRematch;
-      if (handler) handler(message, this);
+    if (message.type === "seats") {
+      if (this.handlers.onSeats) this.handlers.onSeats(message, this);
+      return;
+    }
+    if (message.type === "rematch") {
+      if (this.handlers.onRematch) this.handlers.onRematch(message, this);
       return;
     }
     const reply = message.type === "error" ? [...this.waiting.keys()][0] : message.type;
-    if (reply && this.waiting.has(reply)) {
-      const [resolve, reject] = this.waiting.get(reply);
+    const waiter = reply ? this.waiting.get(reply) : undefined;
+    if (reply && waiter) {
+      const [resolve, reject] = waiter;
       this.waiting.delete(reply);
       if (message.type === "error") reject(new Error(message.message));
       else resolve(message);
@@ -67,6 +102,10 @@ export class Connection {
     }
   }
 
+  /**
+   * @param {ClientMessage} message
+   * @returns {boolean} Whether it went (else the table is told it is not connected yet).
+   */
   send(message) {
     if (this.socket.readyState !== WebSocket.OPEN) {
       this.handlers.onError("not connected to the table yet; trying again…");
@@ -76,7 +115,13 @@ export class Connection {
     return true;
   }
 
-  /** Send a request and wait for the reply of type `reply` (an error rejects). */
+  /**
+   * Send a request and wait for the reply of type `reply` (an error rejects).
+   * @template {keyof Replies} R
+   * @param {ClientMessage} message
+   * @param {R} reply
+   * @returns {Promise<Replies[R]>}
+   */
   ask(message, reply) {
     return new Promise((resolve, reject) => {
       this.waiting.set(reply, [resolve, reject]);

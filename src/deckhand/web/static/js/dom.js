@@ -1,13 +1,48 @@
+// @ts-check
 // Small helpers for building the page: every text goes in as text, never as HTML.
 
-/** An element: h("button.card.red", {onclick, title}, child, "text", ...). */
-export function h(spec, attrs = {}, ...children) {
+/**
+ * What may stand among an element's children: nodes, text and numbers (as text), nested lists; null, undefined
+ * and false are left out (so that `cond && h(...)` and `cond ? h(...) : ""` read as they look).
+ * @typedef {Node | string | number | false | null | undefined | ChildList} Child
+ * @typedef {Child[]} ChildList
+ */
+
+/**
+ * An element's attributes: `on*` are listeners, `dataset` fills data-*, `style` is "prop:value;...", true is a
+ * bare attribute, and null, undefined or false leave the attribute out.
+ * @typedef {object} KnownAttrs
+ * @property {((event: MouseEvent) => void) | undefined} [onclick]
+ * @property {(event: Event) => void} [onchange]
+ * @property {(event: FocusEvent) => void} [onfocus]
+ * @property {(event: SubmitEvent) => void} [onsubmit]
+ * @property {Record<string, string | number>} [dataset]
+ * @property {string} [style]
+ * @typedef {KnownAttrs & Record<string, string | number | boolean | null | undefined | ((event: never) => void) | Record<string, string | number>>} Attrs
+ */
+
+/**
+ * h("button.card.red", {onclick, title}, child, "text", ...): the element is typed by its tag (h("select") is an
+ * HTMLSelectElement); a tag the type check cannot read (a computed one) gives an HTMLElement.
+ * @typedef {{
+ *   <K extends keyof HTMLElementTagNameMap>(spec: K | `${K}.${string}`, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K],
+ *   (spec: string, attrs?: Attrs | null, ...children: Child[]): HTMLElement,
+ * }} ElementMaker
+ */
+
+/**
+ * @param {string} spec
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElement}
+ */
+function element(spec, attrs = {}, ...children) {
   const [tag, ...classes] = spec.split(".");
   const el = document.createElement(tag || "div");
   if (classes.length) el.className = classes.join(" ");
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "style") setStyle(el, value);
     else if (value === true) el.setAttribute(key, "");
@@ -17,7 +52,14 @@ export function h(spec, attrs = {}, ...children) {
   return el;
 }
 
-/** "prop:value;..." set through the CSSOM: the page's policy (style-src 'self') refuses style attributes. */
+/** An element: h("button.card.red", {onclick, title}, child, "text", ...). */
+export const h = /** @type {ElementMaker} */ (element);
+
+/**
+ * "prop:value;..." set through the CSSOM: the page's policy (style-src 'self') refuses style attributes.
+ * @param {HTMLElement} el
+ * @param {unknown} text
+ */
 function setStyle(el, text) {
   for (const declaration of String(text).split(";")) {
     const colon = declaration.indexOf(":");
@@ -25,20 +67,38 @@ function setStyle(el, text) {
   }
 }
 
+/**
+ * @param {Element} el
+ * @param {Child[]} children
+ */
 function add(el, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of /** @type {unknown[]} */ (children).flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }
 
+/**
+ * Replace an element's children.
+ * @template {Element} E
+ * @param {E} el
+ * @param {...Child} children
+ * @returns {E}
+ */
 export function clear(el, ...children) {
   el.replaceChildren();
   add(el, children);
   return el;
 }
 
+/** Settings and tokens kept in the browser (localStorage, as JSON), when it keeps anything. */
 export const store = {
+  /**
+   * @template T
+   * @param {string} key
+   * @param {T} fallback
+   * @returns {T}
+   */
   get(key, fallback) {
     try {
       const value = localStorage.getItem(`deckhand.${key}`);
@@ -47,6 +107,10 @@ export const store = {
       return fallback;
     }
   },
+  /**
+   * @param {string} key
+   * @param {unknown} value
+   */
   set(key, value) {
     try {
       localStorage.setItem(`deckhand.${key}`, JSON.stringify(value));

@@ -1,26 +1,43 @@
+// @ts-check
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
 import { api, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
 import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
 
+/**
+ * @typedef {import("./contract.js").GameInfo} GameInfo
+ * @typedef {import("./contract.js").GameOption} GameOption
+ * @typedef {import("./contract.js").TableCreated} TableCreated
+ */
+
 const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
 
+/**
+ * An option's input, by the type of its default: a checkbox, a number, a comma-separated list, or text.
+ * @param {GameOption} option
+ * @param {unknown} value The preset's value.
+ */
 function optionInput(option, value) {
   const id = `opt-${option.name}`;
   let input;
   if (typeof option.default === "boolean") {
     input = h("input", { id, type: "checkbox", checked: Boolean(value), dataset: { kind: "bool" } });
   } else if (typeof option.default === "number") {
-    input = h("input", { id, type: "number", value: value ?? "", dataset: { kind: "number" } });
+    input = h("input", { id, type: "number", value: /** @type {number | null | undefined} */ (value) ?? "", dataset: { kind: "number" } });
   } else if (Array.isArray(option.default)) {
-    input = h("input", { id, type: "text", value: (value || []).join(", "), dataset: { kind: "list" } });
+    input = h("input", { id, type: "text", value: (/** @type {string[] | null | undefined} */ (value) || []).join(", "), dataset: { kind: "list" } });
   } else {
-    input = h("input", { id, type: "text", value: value ?? "", dataset: { kind: "text" } });
+    input = h("input", { id, type: "text", value: /** @type {string | null | undefined} */ (value) ?? "", dataset: { kind: "text" } });
   }
   input.dataset.name = option.name;
   return h("label", { for: id }, option.name.replace(/_/g, " "), input, h("span.help", {}, option.help));
 }
 
+/**
+ * An option's value as its input holds it; undefined for an empty one (the preset's value stands).
+ * @param {HTMLInputElement} input
+ * @returns {boolean | number | string | string[] | undefined}
+ */
 function readOption(input) {
   const kind = input.dataset.kind;
   if (kind === "bool") return input.checked;
@@ -29,7 +46,13 @@ function readOption(input) {
   return input.value === "" ? undefined : input.value;
 }
 
-/** Keep the tokens of the seats just taken (the browser returns to them later), then go to the table. */
+/**
+ * Keep the tokens of the seats just taken (the browser returns to them later), then go to the table.
+ * @param {string} tableId
+ * @param {import("./contract.js").SeatToken[]} seats
+ * @param {string} [host]
+ * @param {import("./contract.js").Invite[]} [invites]
+ */
 function sitDown(tableId, seats, host, invites) {
   for (const { seat, token } of seats) keepToken(tableId, seat, token);
   if (host) keepHost(tableId, host);
@@ -40,6 +63,11 @@ function sitDown(tableId, seats, host, invites) {
 /**
  * An invite link (#/join/ID/SEAT/CODE; at a table listed in the lobby #/join/ID or #/join/ID/SEAT): a name, then
  * the seat. A browser already seated goes straight in.
+ * @param {HTMLElement} main
+ * @param {string} tableId
+ * @param {string} [seat]
+ * @param {string} [invite]
+ * @returns {Promise<() => void>}
  */
 export async function showJoin(main, tableId, seat, invite) {
   if (Object.keys(seatTokens(tableId)).length) {
@@ -61,11 +89,12 @@ export async function showJoin(main, tableId, seat, invite) {
         if (!typed) return;
         store.set("name", typed);
         try {
+          /** @type {import("./contract.js").Join} */
           const body = wanted === null ? { name: typed } : { name: typed, seat: wanted };
           if (invite) body.invite = invite;
           sitDown(tableId, [await api(`/api/tables/${encodeURIComponent(tableId)}/join`, body)]);
         } catch (error) {
-          problem.textContent = error.message;
+          problem.textContent = /** @type {Error} */ (error).message;
         }
       },
     },
@@ -89,6 +118,10 @@ export async function showJoin(main, tableId, seat, invite) {
   return () => {};
 }
 
+/**
+ * @param {HTMLElement} main
+ * @returns {Promise<() => void>}
+ */
 export async function showLobby(main) {
   const all = await games();
   const chosen = { name: store.get("lobby.game", all[0].name) };
@@ -109,7 +142,7 @@ export async function showLobby(main) {
   }
 
   function drawForm() {
-    const game = all.find((g) => g.name === chosen.name);
+    const game = /** @type {GameInfo} */ (all.find((g) => g.name === chosen.name)); // chosen among them above
     const presets = Object.keys(game.presets);
     const preset = presets.length ? h("select", { id: "preset", "aria-label": "Preset" }, presets.map((p) => h("option", { value: p }, p))) : null;
     const options = h("div.options");
@@ -121,17 +154,21 @@ export async function showLobby(main) {
     const start = h("button.primary", { type: "button", id: "start" }, `Play ${game.title}`);
 
     function fillOptions() {
+      /** @type {Record<string, unknown>} */
       const values = preset ? game.presets[preset.value] : Object.fromEntries(game.options.map((o) => [o.name, o.default]));
       clear(options, game.options.map((o) => optionInput(o, values[o.name])));
       options.querySelectorAll("input").forEach((input) => input.addEventListener("change", fillSeats));
     }
 
     function currentOptions() {
+      /** @type {Record<string, unknown>} */
       const values = preset ? game.presets[preset.value] : {};
+      /** @type {Record<string, unknown>} */
       const out = {};
       options.querySelectorAll("input").forEach((input) => {
         const value = readOption(input);
-        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(values[input.dataset.name])) out[input.dataset.name] = value;
+        const name = /** @type {string} */ (input.dataset.name); // optionInput names every input
+        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(values[name])) out[name] = value;
       });
       return out;
     }
@@ -149,11 +186,13 @@ export async function showLobby(main) {
         start.disabled = false;
       } catch (error) {
         if (mine !== asked) return;
-        problem.textContent = error.message;
+        problem.textContent = /** @type {Error} */ (error).message;
         start.disabled = true;
         return;
       }
-      const chosen = [...seats.querySelectorAll(".seat-row")].map((row) => [...row.querySelectorAll("select, input")].map((el) => el.value));
+      const chosen = [...seats.querySelectorAll(".seat-row")].map((row) =>
+        [.../** @type {NodeListOf<HTMLSelectElement | HTMLInputElement>} */ (row.querySelectorAll("select, input"))].map((el) => el.value),
+      );
       const level = game.levels.includes("medium") ? "medium" : game.levels[0];
       clear(
         seats,
@@ -184,7 +223,7 @@ export async function showLobby(main) {
       problem.textContent = "";
       const rows = [...seats.querySelectorAll(".seat-row")];
       const specs = rows.map((row) => {
-        const [choice, spec] = row.querySelectorAll("select, input");
+        const [choice, spec] = /** @type {NodeListOf<HTMLSelectElement | HTMLInputElement>} */ (row.querySelectorAll("select, input"));
         if (choice.value === "second") return "human";
         if (choice.value === "spec") return spec.value.trim() || "random";
         return choice.value;
@@ -198,6 +237,7 @@ export async function showLobby(main) {
         if (specs[seat] === "human") return specs.filter((s) => s === "human").length === 1 ? "You" : `Player ${seat}`;
         return null;
       });
+      /** @type {import("./contract.js").NewTable} */
       const body = {
         game: game.name,
         preset: preset ? preset.value : null,
@@ -211,10 +251,11 @@ export async function showLobby(main) {
       if (seed.value !== "") body.seed = Number(seed.value);
       try {
         start.disabled = true;
+        /** @type {TableCreated} */
         const made = await api("/api/tables", body);
         sitDown(made.table, made.seats, made.host, made.invites);
       } catch (error) {
-        problem.textContent = error.message;
+        problem.textContent = /** @type {Error} */ (error).message;
         start.disabled = false;
       }
     });
@@ -238,6 +279,7 @@ export async function showLobby(main) {
 
   async function drawSaves() {
     try {
+      /** @type {import("./contract.js").SavedGame[]} */
       const list = await api("/api/saves");
       clear(
         saves,
@@ -247,10 +289,13 @@ export async function showLobby(main) {
                 type: "button",
                 onclick: async () => {
                   try {
-                    const made = await api("/api/tables", { game: s.game, resume: s.name, names: s.seats.map((spec) => (spec === "human" ? "You" : null)) });
+                    /** @type {import("./contract.js").NewTable} */
+                    const body = { game: s.game, resume: s.name, names: s.seats.map((spec) => (spec === "human" ? "You" : null)) };
+                    /** @type {TableCreated} */
+                    const made = await api("/api/tables", body);
                     sitDown(made.table, made.seats);
                   } catch (error) {
-                    problem.textContent = error.message;
+                    problem.textContent = /** @type {Error} */ (error).message;
                   }
                 },
               }, "Resume")),
@@ -258,12 +303,13 @@ export async function showLobby(main) {
           : h("li.muted", {}, "No saved games. Games left unfinished at the terminal appear here."),
       );
     } catch (error) {
-      clear(saves, h("li.error", {}, error.message));
+      clear(saves, h("li.error", {}, /** @type {Error} */ (error).message));
     }
   }
 
   async function drawOpen() {
     try {
+      /** @type {import("./contract.js").ListedTable[]} */
       const list = await api("/api/tables");
       clear(
         open,
@@ -274,7 +320,7 @@ export async function showLobby(main) {
           : h("li.muted", {}, "No open tables right now."),
       );
     } catch (error) {
-      clear(open, h("li.error", {}, error.message));
+      clear(open, h("li.error", {}, /** @type {Error} */ (error).message));
     }
   }
 

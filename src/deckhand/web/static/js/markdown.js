@@ -1,7 +1,13 @@
+// @ts-check
 // Enough Markdown for the rules: headings, paragraphs, lists, tables, **bold**, `code`. Text only, never HTML.
 import { h } from "./dom.js";
 
+/**
+ * @param {string} text
+ * @returns {(string | HTMLElement)[]}
+ */
 function inline(text) {
+  /** @type {(string | HTMLElement)[]} */
   const out = [];
   const pattern = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*]+\*)/g;
   let last = 0;
@@ -17,6 +23,10 @@ function inline(text) {
   return out;
 }
 
+/**
+ * The rules text as elements (the text of every part goes in as text).
+ * @param {string} text
+ */
 export function markdown(text) {
   const root = h("div.rules-text");
   const lines = text.split("\n");
@@ -52,6 +62,7 @@ export function markdown(text) {
       }
       root.append(table);
     } else if (line.startsWith("```")) {
+      /** @type {string[]} */
       const code = [];
       i++;
       while (i < lines.length && !lines[i].startsWith("```")) code.push(lines[i++]);
@@ -60,6 +71,7 @@ export function markdown(text) {
     } else if (line.trim() === "") {
       i++;
     } else {
+      /** @type {string[]} */
       const para = [];
       while (i < lines.length && lines[i].trim() !== "" && !/^(#|\s*[-*]\s|\||```|\s*\d+\.\s)/.test(lines[i])) {
         para.push(lines[i++]);

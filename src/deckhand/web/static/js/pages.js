@@ -1,17 +1,23 @@
+// @ts-check
 // The rules (the same text as `deckhand rules`), the statistics with a chart, and replays of finished games.
 import { api, gameModule, games } from "./api.js";
 import { clear, h } from "./dom.js";
 import { markdown } from "./markdown.js";
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} [name] The game (by default the first).
+ * @returns {Promise<() => void>}
+ */
 export async function showRules(main, name) {
   const all = await games();
   const game = all.find((g) => g.name === name) || all[0];
   const nav = h("div.games", {}, all.map((g) => h("a", { href: `#/rules/${g.name}` }, h("button", { type: "button", "aria-pressed": String(g.name === game.name) }, g.title))));
   let text;
   try {
-    text = (await api(`/api/games/${game.name}/rules`)).text;
+    text = /** @type {{game: string, text: string}} */ (await api(`/api/games/${game.name}/rules`)).text;
   } catch (error) {
-    clear(main, nav, h("p.error", {}, error.message));
+    clear(main, nav, h("p.error", {}, /** @type {Error} */ (error).message));
     return () => {};
   }
   const module = await gameModule(game.name);
@@ -19,6 +25,10 @@ export async function showRules(main, name) {
   return () => {};
 }
 
+/**
+ * The computer victory statistic per game and level, as bars.
+ * @param {import("./contract.js").LevelStats[]} levels
+ */
 function chart(levels) {
   const rows = levels.filter((l) => l.computer_victory !== null);
   if (!rows.length) return h("p.muted", {}, "No games between people and the computer yet.");
@@ -31,34 +41,47 @@ function chart(levels) {
   svg.setAttribute("aria-label", "Computer victory statistic per game and level");
   rows.forEach((row, i) => {
     const y = i * (bar + 8);
-    const w = Math.max(2, row.computer_victory * (width - 200));
+    const victory = /** @type {number} */ (row.computer_victory); // the rows without one were left out
+    const w = Math.max(2, victory * (width - 200));
+    /**
+     * @param {string} tag
+     * @param {Record<string, string | number>} attrs
+     * @param {string} [text]
+     */
     const add = (tag, attrs, text) => {
       const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
-      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
       if (text !== undefined) el.textContent = text;
       svg.append(el);
     };
     add("text", { x: 0, y: y + 15 }, `${row.game} · ${row.level}`);
     add("rect", { x: 150, y, width: w, height: bar, fill: "#1f6b3a", rx: 3 });
-    add("text", { x: 156 + w, y: y + 15 }, `${Math.round(row.computer_victory * 100)}% (${row.played})`);
+    add("text", { x: 156 + w, y: y + 15 }, `${Math.round(victory * 100)}% (${row.played})`);
   });
   const axis = document.createElementNS("http://www.w3.org/2000/svg", "text");
-  axis.setAttribute("x", 150);
-  axis.setAttribute("y", rows.length * (bar + 8) + 16);
+  axis.setAttribute("x", "150");
+  axis.setAttribute("y", String(rows.length * (bar + 8) + 16));
   axis.textContent = "computer wins / decided games";
   svg.append(axis);
   return svg;
 }
 
+/**
+ * @param {HTMLElement} main
+ * @returns {Promise<() => void>}
+ */
 export async function showStats(main) {
+  /** @type {import("./contract.js").Stats} */
   let data;
   try {
     data = await api("/api/stats");
   } catch (error) {
-    clear(main, h("p.error", {}, error.message));
+    clear(main, h("p.error", {}, /** @type {Error} */ (error).message));
     return () => {};
   }
+  /** @param {number | null} v */
   const percent = (v) => (v === null ? "–" : `${Math.round(v * 100)}%`);
+  /** @param {import("./contract.js").RecentGame["seats"]} seats */
   const who = (seats) => seats.map((s) => `${s.human ? s.name || "person" : s.player} ${s.score}`).join(" vs ");
   const people = data.people || [];
   clear(
@@ -93,39 +116,51 @@ export async function showStats(main) {
   return () => {};
 }
 
+/**
+ * A finished game step by step, with a player's controls; what it returns stops the playing.
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @returns {Promise<() => void>}
+ */
 export async function showReplay(main, id) {
+  /** @type {import("./contract.js").Replay} */
   let data;
   try {
     data = await api(`/api/records/${encodeURIComponent(id)}/replay`);
   } catch (error) {
-    clear(main, h("p.error", {}, error.message), h("a", { href: "#/stats" }, "Back"));
+    clear(main, h("p.error", {}, /** @type {Error} */ (error).message), h("a", { href: "#/stats" }, "Back"));
     return () => {};
   }
   const module = await gameModule(data.game);
   const names = data.seats.map((spec, i) => (spec === "human" ? `Person ${i}` : `${spec} (${i})`));
+  /** @type {Partial<import("./contract.js").GameInfo>} */
   const info = (await games()).find((g) => g.name === data.game) || {};
   let step = 0;
+  /** @type {number | null} */
   let timer = null;
   const felt = h("div.felt");
   const caption = h("p", { role: "status" });
   const counter = h("span.muted");
   const draw = () => {
     const current = data.steps[step];
+    /** @type {import("./contract.js").DrawContext} */
     const ctx = {
       view: current.view, previous: step ? data.steps[step - 1].view : null, seat: null, legal: [], quiet: [], toMove: null,
       names, labels: info.seat_labels || [], pieces: data.pieces || {}, sel: {}, hint: null, glimpse: {}, events: [], result: null, memory: false,
-      play: () => {}, redraw: draw, say: () => {}, match: async () => ({ moves: [] }), marks: async () => ({ marks: {} }),
+      play: () => {}, redraw: draw, say: () => {},
+      match: async (cards) => ({ type: "matches", cards, moves: [] }), marks: async (piece) => ({ type: "marks", piece, marks: {} }),
     };
     clear(felt, module.draw(ctx));
     const what = current.move === null ? "The deal." : `${names[current.seat]}: ${current.move}${current.words && current.words !== current.move ? ` — ${current.words}` : ""}`;
     clear(caption, what, current.said.length ? h("div.said", {}, current.said.join(" ")) : "");
     counter.textContent = `step ${step} of ${data.steps.length - 1}`;
   };
+  /** @param {number} to */
   const go = (to) => { step = Math.max(0, Math.min(data.steps.length - 1, to)); draw(); };
   const playButton = h("button", { type: "button", onclick: () => {
     if (timer) { clearInterval(timer); timer = null; playButton.textContent = "Play"; return; }
     playButton.textContent = "Pause";
-    timer = setInterval(() => { if (step >= data.steps.length - 1) { clearInterval(timer); timer = null; playButton.textContent = "Play"; } else go(step + 1); }, 900);
+    timer = setInterval(() => { if (step >= data.steps.length - 1) { clearInterval(/** @type {number} */ (timer)); timer = null; playButton.textContent = "Play"; } else go(step + 1); }, 900);
   } }, "Play");
   clear(
     main,

@@ -1,18 +1,30 @@
+// @ts-check
 // Short sounds made on the spot (no files): a deal, a card played, a basra. Muting is remembered.
 import { store } from "./dom.js";
 
+/** @typedef {import("./contract.js").SoundName} SoundName */
+
+/** @type {AudioContext | null} */
 let context = null;
 
 export function muted() {
   return store.get("muted", false);
 }
 
+/** @param {boolean} value */
 export function setMuted(value) {
   store.set("muted", value);
 }
 
+/**
+ * @param {number} freq
+ * @param {number} start
+ * @param {number} length
+ * @param {OscillatorType} [type]
+ * @param {number} [gain]
+ */
 function tone(freq, start, length, type = "sine", gain = 0.08) {
-  const ctx = context;
+  const ctx = /** @type {AudioContext} */ (context);
   const osc = ctx.createOscillator();
   const amp = ctx.createGain();
   osc.type = type;
@@ -24,8 +36,12 @@ function tone(freq, start, length, type = "sine", gain = 0.08) {
   osc.stop(ctx.currentTime + start + length + 0.02);
 }
 
+/**
+ * @param {number} start
+ * @param {number} length
+ */
 function noise(start, length) {
-  const ctx = context;
+  const ctx = /** @type {AudioContext} */ (context);
   const buffer = ctx.createBuffer(1, Math.floor(ctx.sampleRate * length), ctx.sampleRate);
   const data = buffer.getChannelData(0);
   for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
@@ -37,6 +53,7 @@ function noise(start, length) {
   source.start(ctx.currentTime + start);
 }
 
+/** @type {Record<SoundName, () => void>} */
 const SOUNDS = {
   deal: () => { for (let i = 0; i < 4; i++) noise(i * 0.07, 0.05); },
   play: () => { noise(0, 0.06); tone(520, 0, 0.08, "triangle", 0.05); },
@@ -44,11 +61,14 @@ const SOUNDS = {
   win: () => { tone(392, 0, 0.2); tone(523, 0.15, 0.2); tone(659, 0.3, 0.4); },
 };
 
-/** Play a sound by name, unless muted or the browser has no audio. */
+/**
+ * Play a sound by name, unless muted or the browser has no audio.
+ * @param {SoundName} name
+ */
 export function play(name) {
   if (muted() || !SOUNDS[name]) return;
   try {
-    context = context || new (window.AudioContext || window.webkitAudioContext)();
+    context = context || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)(); // older Safari's name
     // A context made before the first click starts suspended; once the player has clicked, it may resume.
     if (context.state === "suspended") context.resume().catch(() => {});
     SOUNDS[name]();

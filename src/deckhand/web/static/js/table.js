@@ -1,3 +1,4 @@
+// @ts-check
 // A table in the browser: the connection(s), the pace of the computer's moves, and the frame around a game's drawing.
 // What is drawn on the felt comes from games/<game>.js; the server decides everything (no optimistic updates).
 import { api, gameModule, games } from "./api.js";
@@ -5,34 +6,71 @@ import { Connection } from "./connection.js";
 import { SEAT_COLOURS, clear, h, store } from "./dom.js";
 import { play as sound } from "./sound.js";
 
+/**
+ * @typedef {import("./contract.js").StateMessage} StateMessage
+ * @typedef {import("./contract.js").SeatsMessage} SeatsMessage
+ * @typedef {import("./contract.js").TableSummary} TableSummary
+ * @typedef {import("./contract.js").GameModule} GameModule
+ * @typedef {import("./contract.js").GameEvent} GameEvent
+ * @typedef {import("./contract.js").HintMessage} HintMessage
+ * @typedef {import("./contract.js").Invite} Invite
+ */
+
 const MAX_BUTTONS = 24;
 
+/**
+ * The seats' tokens this browser holds at a table, by seat.
+ * @param {string} tableId
+ * @returns {Record<string, string>}
+ */
 export function seatTokens(tableId) {
   return store.get(`tokens.${tableId}`, {});
 }
 
+/**
+ * @param {string} tableId
+ * @param {number} seat
+ * @param {string} token
+ */
 export function keepToken(tableId, seat, token) {
   const tokens = seatTokens(tableId);
   tokens[seat] = token;
   store.set(`tokens.${tableId}`, tokens);
 }
 
-/** The host's token (who may start before every seat is taken), kept by the browser that made the table. */
+/**
+ * The host's token (who may start before every seat is taken), kept by the browser that made the table.
+ * @param {string} tableId
+ * @param {string} token
+ */
 export function keepHost(tableId, token) {
   store.set(`host.${tableId}`, token);
 }
 
+/**
+ * @param {string} tableId
+ * @returns {string | null}
+ */
 function hostToken(tableId) {
   return store.get(`host.${tableId}`, null);
 }
 
-/** The invite codes of a new table's open seats, kept by the browser that made it (its host). */
+/**
+ * The invite codes of a new table's open seats, kept by the browser that made it (its host).
+ * @param {string} tableId
+ * @param {Invite[] | undefined} invites
+ */
 export function keepInvites(tableId, invites) {
+  /** @type {Record<number, string>} */
   const kept = {};
   for (const { seat, code } of invites || []) kept[seat] = code;
   store.set(`invites.${tableId}`, kept);
 }
 
+/**
+ * @param {string} tableId
+ * @returns {Record<number, string>}
+ */
 function inviteCodes(tableId) {
   return store.get(`invites.${tableId}`, {});
 }
@@ -40,22 +78,36 @@ function inviteCodes(tableId) {
 /**
  * The link that seats a person who opens it: a seat's own (with its invite code after the #, which never
  * reaches a server), or, at a table listed in the lobby, one for the first free seat.
+ * @param {string} tableId
+ * @param {number} [seat]
+ * @param {string} [code]
  */
 export function inviteLink(tableId, seat, code) {
   const path = seat === undefined ? "" : code ? `/${seat}/${encodeURIComponent(code)}` : `/${seat}`;
   return `${location.origin}/#/join/${tableId}${path}`;
 }
 
-/** The table's public summary, or null after saying on the page why there is none. */
+/**
+ * The table's public summary, or null after saying on the page why there is none.
+ * @param {HTMLElement} main
+ * @param {string} tableId
+ * @returns {Promise<TableSummary | null>}
+ */
 export async function tableSummary(main, tableId) {
   try {
     return await api(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (error) {
-    clear(main, h("p.error", {}, error.message), h("a", { href: "#/" }, "Back to the lobby"));
+    clear(main, h("p.error", {}, /** @type {Error} */ (error).message), h("a", { href: "#/" }, "Back to the lobby"));
     return null;
   }
 }
 
+/**
+ * The table page; what it returns closes the table's connections when the page is left.
+ * @param {HTMLElement} main
+ * @param {string} tableId
+ * @returns {Promise<() => void>}
+ */
 export async function showTable(main, tableId) {
   const summary = await tableSummary(main, tableId);
   if (!summary) return () => {};
@@ -66,6 +118,35 @@ export async function showTable(main, tableId) {
 }
 
 class TableView {
+  // the page's parts that change (build() lays them out)
+  status = h("div.status");
+  felt = h("div.felt", { "aria-live": "polite" });
+  noticeEl = h("p.muted", { role: "status" });
+  timerBar = h("div.timer", { hidden: true }, h("div"));
+  buttons = h("div.moves", { "aria-label": "Moves" });
+  notation = h("input", {
+    type: "text",
+    placeholder: "Type a move (e.g. the notation in the rules), then Enter",
+    "aria-label": "Move in notation",
+    autocomplete: "off",
+  });
+  hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
+  hintBox = h("div");
+  logEl = h("ol.log", { "aria-label": "What happened" });
+  resultEl = h("div");
+  // the notice under the felt, the hint's move number, the pass timer
+  noticeIsError = false;
+  /** @type {number | undefined} */ hintSeq;
+  /** @type {StateMessage | undefined} */ timerFor;
+  /** @type {number | undefined} */ timer;
+
+  /**
+   * @param {HTMLElement} main
+   * @param {string} tableId
+   * @param {TableSummary} summary
+   * @param {GameModule} game
+   * @param {string[]} levels
+   */
   constructor(main, tableId, summary, game, levels) {
     this.main = main;
     this.levels = levels;
@@ -73,22 +154,34 @@ class TableView {
     this.summary = summary;
     this.game = game;
     this.names = summary.seats.map((s) => s.name);
+    /** @type {StateMessage[]} */
     this.queue = [];
     this.pumping = false;
-    this.message = null; // the state message on show
+    /** @type {StateMessage | null} the state message on show */
+    this.message = null;
+    /** @type {StateMessage | null} */
     this.previous = null;
+    /** @type {GameEvent[]} */
     this.log = [];
-    this.sel = {}; // the game's selection, kept across redraws
+    /** @type {import("./contract.js").Selection} the game's selection, kept across redraws */
+    this.sel = {};
+    /** @type {HintMessage | null} */
     this.hint = null;
     this.notice = "";
+    /** @type {Record<string, string>} */
     this.glimpse = {};
+    /** @type {Connection[]} */
     this.connections = [];
+    /** @type {Connection | null} */
     this.active = null;
+    /** @type {Connection | null} */
     this.handOver = null;
-    this.people = null; // the latest seats message: who sits where, who is connected
+    /** @type {SeatsMessage | null} the latest seats message: who sits where, who is connected */
+    this.people = null;
     this.build();
     const tokens = seatTokens(tableId);
     const seats = Object.keys(tokens).map(Number).filter((s) => s < summary.seats.length);
+    /** @type {import("./connection.js").Handlers} */
     const handlers = {
       onState: (message, conn) => this.received(message, conn),
       onSeats: (message) => this.seated(message),
@@ -108,6 +201,7 @@ class TableView {
       }
       this.active = this.connections[0];
     }
+    /** @param {KeyboardEvent} event */
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
   }
@@ -119,6 +213,7 @@ class TableView {
   }
 
   // -- who sits where -----------------------------------------------------------------
+  /** @param {SeatsMessage} message */
   seated(message) {
     this.people = message;
     this.names = message.seats.map((s) => s.name);
@@ -126,7 +221,10 @@ class TableView {
     this.draw();
   }
 
-  /** The table's people play again: this browser's tokens hold the same seats at the new table. */
+  /**
+   * The table's people play again: this browser's tokens hold the same seats at the new table.
+   * @param {string} tableId
+   */
   rematch(tableId) {
     const tokens = seatTokens(this.id);
     for (const [seat, token] of Object.entries(tokens)) keepToken(tableId, Number(seat), token);
@@ -139,27 +237,31 @@ class TableView {
     const token = this.active && this.active.token;
     if (!token) return;
     try {
+      /** @type {import("./contract.js").RematchMade} */
       const made = await api(`/api/tables/${encodeURIComponent(this.id)}/rematch`, { token });
       this.rematch(made.table);
     } catch (error) {
-      this.say(error.message, true);
+      this.say(/** @type {Error} */ (error).message, true);
     }
   }
 
+  /** @param {string} [level] The computer's level in the empty seats (by default the table's). */
   async startNow(level) {
     try {
       await api(`/api/tables/${encodeURIComponent(this.id)}/start`, { host: hostToken(this.id), level });
     } catch (error) {
-      this.say(error.message, true);
+      this.say(/** @type {Error} */ (error).message, true);
     }
   }
 
-  waitingPanel() {
-    const open = this.people.seats.filter((s) => s.kind === "open");
+  /** @param {SeatsMessage} people */
+  waitingPanel(people) {
+    const open = people.seats.filter((s) => s.kind === "open");
     const host = hostToken(this.id);
     const codes = inviteCodes(this.id);
     const listed = Boolean(this.summary.public);
     const linked = open.filter((s) => listed || codes[s.seat]);
+    /** @type {string[]} */
     const levels = this.levels || [];
     const level = h("select", { "aria-label": "Level for the empty seats" }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
     return h(
@@ -174,7 +276,7 @@ class TableView {
         {},
         linked.map((s) => {
           const link = inviteLink(this.id, s.seat, codes[s.seat]);
-          return h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: link, "aria-label": `Invite link for seat ${s.seat}`, onfocus: (e) => e.target.select() }), h("button", { type: "button", onclick: () => copy(link, this) }, "Copy"));
+          return h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: link, "aria-label": `Invite link for seat ${s.seat}`, onfocus: (e) => /** @type {HTMLInputElement} */ (e.target).select() }), h("button", { type: "button", onclick: () => copy(link, this) }, "Copy"));
         }),
         listed ? h("li.muted", {}, "Or one link for the next free seat: ", h("a", { href: inviteLink(this.id) }, inviteLink(this.id))) : null,
       ),
@@ -185,6 +287,10 @@ class TableView {
   }
 
   // -- messages in, at a pace a person can follow ---------------------------------
+  /**
+   * @param {StateMessage} message
+   * @param {Connection} conn
+   */
   received(message, conn) {
     conn.latest = message;
     if (conn === this.active) {
@@ -197,7 +303,7 @@ class TableView {
   // Another person at this screen is to move and the one on show is not: hand the screen over.
   // Checked on every message, since the two seats' messages may arrive in either order.
   checkHandOver() {
-    if (this.handOver || (this.active.latest && this.active.latest.legal.length)) return;
+    if (this.handOver || (this.active && this.active.latest && this.active.latest.legal.length)) return;
     const next = this.connections.find((c) => c !== this.active && c.latest && c.latest.legal.length);
     if (next) {
       this.handOver = next;
@@ -209,7 +315,7 @@ class TableView {
     if (this.pumping) return;
     this.pumping = true;
     while (this.queue.length) {
-      const message = this.queue.shift();
+      const message = /** @type {StateMessage} */ (this.queue.shift());
       this.show(message);
       const computer = message.events.some(
         (e) => e.seat !== null && !e.quiet && !this.connections.some((c) => c.seat === e.seat),
@@ -219,6 +325,7 @@ class TableView {
     this.pumping = false;
   }
 
+  /** @param {StateMessage} message */
   show(message) {
     const first = this.message === null;
     this.previous = this.message;
@@ -235,6 +342,10 @@ class TableView {
     this.draw();
   }
 
+  /**
+   * @param {StateMessage} message
+   * @param {boolean} first
+   */
   sounds(message, first) {
     if (first) {
       sound("deal");
@@ -248,11 +359,12 @@ class TableView {
   }
 
   // -- what the player does -----------------------------------------------------------
+  /** @param {string} move */
   play(move) {
     this.sel = {};
     this.glimpse = {};
     this.say("");
-    this.active.send({ type: "move", move });
+    this.activeConnection().send({ type: "move", move });
   }
 
   async askHint() {
@@ -260,15 +372,20 @@ class TableView {
     this.say("Looking for the best move…");
     try {
       const selection = this.game.hintSelection ? this.game.hintSelection(this.sel) : undefined;
-      this.hint = await this.active.ask({ type: "hint", ...(selection ? { selection } : {}) }, "hint");
+      this.hint = await this.activeConnection().ask({ type: "hint", ...(selection ? { selection } : {}) }, "hint");
       this.hintSeq = this.message.seq;
       this.say("");
     } catch (error) {
-      this.say(error.message, true);
+      this.say(/** @type {Error} */ (error).message, true);
     }
     this.draw();
   }
 
+  /**
+   * The notice under the felt: what is going on, or what went wrong.
+   * @param {string} text
+   * @param {boolean} [isError]
+   */
   say(text, isError = false) {
     this.notice = text;
     this.noticeIsError = isError;
@@ -278,6 +395,7 @@ class TableView {
     }
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
     if (event.target === this.notation && event.key === "Escape") this.notation.blur();
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
@@ -298,17 +416,6 @@ class TableView {
 
   // -- drawing ----------------------------------------------------------------------------
   build() {
-    this.status = h("div.status");
-    this.felt = h("div.felt", { "aria-live": "polite" });
-    this.noticeEl = h("p.muted", { role: "status" });
-    this.timerBar = h("div.timer", { hidden: true }, h("div"));
-    this.buttons = h("div.moves", { "aria-label": "Moves" });
-    this.notation = h("input", {
-      type: "text",
-      placeholder: "Type a move (e.g. the notation in the rules), then Enter",
-      "aria-label": "Move in notation",
-      autocomplete: "off",
-    });
     const form = h(
       "form.notation",
       {
@@ -323,10 +430,6 @@ class TableView {
       this.notation,
       h("button", { type: "submit" }, "Play"),
     );
-    this.hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
-    this.hintBox = h("div");
-    this.logEl = h("ol.log", { "aria-label": "What happened" });
-    this.resultEl = h("div");
     const share = h(
       "p.muted",
       {},
@@ -344,8 +447,12 @@ class TableView {
     );
   }
 
-  context() {
-    const message = this.message;
+  /**
+   * What the game's module draws from: the message on show, the table's people, and the table's hands.
+   * @param {StateMessage} message
+   * @returns {import("./contract.js").DrawContext}
+   */
+  context(message) {
     return {
       view: message.view,
       previous: this.previous && this.previous.view,
@@ -365,15 +472,20 @@ class TableView {
       play: (move) => this.play(move),
       redraw: () => this.draw(),
       say: (text, isError) => this.say(text, isError),
-      match: (cards) => this.active.ask({ type: "match", cards }, "matches"),
-      marks: (selection) => this.active.ask({ type: "marks", selection }, "marks"),
+      match: (cards) => this.activeConnection().ask({ type: "match", cards }, "matches"),
+      marks: (selection) => this.activeConnection().ask({ type: "marks", selection }, "marks"),
     };
+  }
+
+  /** The connection on show: the constructor sets one before any message can arrive. */
+  activeConnection() {
+    return /** @type {Connection} */ (this.active);
   }
 
   draw() {
     const message = this.message;
     if (!message) return;
-    const ctx = this.context();
+    const ctx = this.context(message);
     // whose turn and the scores
     const tags = this.names.map((name, seat) => {
       const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
@@ -414,14 +526,14 @@ class TableView {
     // the felt
     const board = this.game.draw(ctx);
     clear(this.felt, board);
-    if (waiting && this.people) this.felt.append(this.waitingPanel());
+    if (waiting && this.people) this.felt.append(this.waitingPanel(this.people));
     if (this.handOver && !waiting) {
       const next = this.handOver;
       this.felt.append(
         h(
           "div.overlay",
           {},
-          h("h2", {}, `Pass the screen to ${this.names[next.seat]}`),
+          h("h2", {}, `Pass the screen to ${this.names[/** @type {number} */ (next.seat)]}`),
           h("p", {}, "The cards stay hidden until they are ready."),
           h("button.primary", {
             type: "button",
@@ -429,13 +541,14 @@ class TableView {
               this.active = next;
               this.handOver = null;
               this.message = null;
-              this.show(next.latest);
+              this.show(/** @type {StateMessage} */ (next.latest));
             },
-          }, `I am ${this.names[next.seat]}`),
+          }, `I am ${this.names[/** @type {number} */ (next.seat)]}`),
         ),
       );
     }
     // moves that are words rather than clicks, and the timer on a pass
+    /** @type {(move: string, ctx: import("./contract.js").DrawContext) => boolean} */
     const handled = this.game.handles ? this.game.handles : () => false;
     const words = waiting ? [] : message.legal.filter((m) => !handled(m, ctx));
     const shown = words.length <= MAX_BUTTONS ? words : [];
@@ -456,10 +569,14 @@ class TableView {
       this.log.filter((event) => !event.quiet).slice(-60).map((event) => this.logLine(event)),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
-    clear(this.resultEl, message.result ? this.resultBox(message) : "");
+    clear(this.resultEl, message.result ? this.resultBox(message, message.result) : "");
     this.say(this.notice, this.noticeIsError);
   }
 
+  /**
+   * A pass (a stick window nobody used) plays itself after a few seconds: the bar shows the time left.
+   * @param {StateMessage} message
+   */
   passTimer(message) {
     if (this.timerFor === message) return; // a redraw of the same message (who is here changed) keeps the clock
     this.timerFor = message;
@@ -471,7 +588,7 @@ class TableView {
       return;
     }
     this.timerBar.hidden = false;
-    const bar = this.timerBar.firstChild;
+    const bar = /** @type {HTMLElement} */ (this.timerBar.firstChild);
     const started = Date.now();
     const seq = message.seq;
     bar.style.width = "100%";
@@ -486,6 +603,7 @@ class TableView {
     }, 100);
   }
 
+  /** @param {HintMessage} hint */
   hintLine(hint) {
     const chance = hint.chance === null || hint.chance === undefined ? "" : ` About ${Math.round(hint.chance * 100)}% to win.`;
     return h(
@@ -500,6 +618,7 @@ class TableView {
     );
   }
 
+  /** @param {GameEvent} event */
   logLine(event) {
     if (event.seat === null) return h("li.said", {}, event.said.join(" "));
     const name = this.names[event.seat] || `Seat ${event.seat}`;
@@ -515,8 +634,12 @@ class TableView {
     );
   }
 
-  resultBox(message) {
-    const { returns, scores } = message.result;
+  /**
+   * @param {StateMessage} message
+   * @param {import("./contract.js").GameResult} result
+   */
+  resultBox(message, result) {
+    const { returns, scores } = result;
     const best = Math.max(...returns);
     const winners = this.names.filter((_, i) => returns[i] === best && best > 0);
     const title = winners.length === 1 ? `${winners[0]} ${winners[0] === "You" ? "win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
@@ -525,7 +648,7 @@ class TableView {
       {},
       h("h3", {}, title),
       h("p", {}, "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
-      this.game.breakdown ? this.game.breakdown(this.context()) : "",
+      this.game.breakdown ? this.game.breakdown(this.context(message)) : "",
       h(
         "p",
         {},
@@ -538,6 +661,10 @@ class TableView {
   }
 }
 
+/**
+ * @param {string} text
+ * @param {TableView} table
+ */
 async function copy(text, table) {
   try {
     await navigator.clipboard.writeText(text);
@@ -547,6 +674,7 @@ async function copy(text, table) {
   }
 }
 
+/** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

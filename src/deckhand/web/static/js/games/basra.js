@@ -1,20 +1,36 @@
+// @ts-check
 // Basra (seed 003): your hand, the table, every pile and basra (partners at four); pick a card, then what it takes.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
 import { controls, hand, looseCard, reports } from "./fishing.js";
 
+/**
+ * @typedef {import("../contract.js").BasraView} BasraView
+ * @typedef {import("../contract.js").FishingSelection} FishingSelection
+ * @typedef {import("../contract.js").DrawContext<BasraView, FishingSelection>} Context
+ * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<BasraView, FishingSelection>, typeof import("./basra.js")>} Checked
+ *   (this module, checked against the contract)
+ */
+
+/** @param {string} move */
 export function handles(move) {
   return move.startsWith("play ");
 }
 
+/**
+ * @param {import("../contract.js").GameEvent} event
+ * @returns {import("../contract.js").SoundName | null}
+ */
 export function sound(event) {
   return event.said.some((line) => /basra/i.test(line)) ? "basra" : null;
 }
 
+/** @param {Context} ctx */
 export function breakdown(ctx) {
   return reports(ctx);
 }
 
+/** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
   const me = ctx.seat === null ? 0 : ctx.seat;
@@ -22,6 +38,7 @@ export function draw(ctx) {
   // the others in turn order from the seat after yours (at four, your partner sits opposite: the middle one)
   const others = Array.from({ length: seats - 1 }, (_, i) => (me + 1 + i) % seats);
   const partner = seats === 4 ? (me + 2) % 4 : null;
+  /** @param {number} seat */
   const side = (seat) =>
     h(
       "div.pile",

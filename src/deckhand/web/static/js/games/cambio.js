@@ -1,25 +1,44 @@
+// @ts-check
 // Cambio (seeds 000 and 002): the 2×2 hands, the piles in the middle; click the cards a move touches.
 // Your known cards show face up (or, in memory mode, only when you look); a peek shows its card for a moment.
 import { card } from "../cards.js";
 import { h, store } from "../dom.js";
 
+/**
+ * @typedef {import("../contract.js").CambioView} CambioView
+ * @typedef {import("../contract.js").CambioSelection} CambioSelection
+ * @typedef {import("../contract.js").DrawContext<CambioView, CambioSelection>} Context
+ * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<CambioView, CambioSelection>, typeof import("./cambio.js")>} Checked
+ *   (this module, checked against the contract)
+ */
+
 const CLICKED = /^(swap|peek|switch|stick|give) /;
 const GLIMPSE_MS = 3000;
 
+/** @param {string} move */
 export function handles(move) {
   return CLICKED.test(move);
 }
 
+/** @param {string} move */
 export function buttonLabel(move) {
-  return { cambio: "Call cambio", pass: "Pass", skip: "Skip the power", keep: "Keep my cards", draw: "Draw", take: "Take the discard", discard: "Discard" }[move] || move;
+  return /** @type {Record<string, string>} */ ({ cambio: "Call cambio", pass: "Pass", skip: "Skip the power", keep: "Keep my cards", draw: "Draw", take: "Take the discard", discard: "Discard" })[move] || move;
 }
 
-/** Where slot `slot` sits: the first four as a 2×2, extra (penalty) cards growing to the right. */
+/**
+ * Where slot `slot` sits: the first four as a 2×2, extra (penalty) cards growing to the right.
+ * @param {number} slot
+ */
 function gridPlace(slot) {
   if (slot < 4) return `grid-row:${Math.floor(slot / 2) + 1};grid-column:${(slot % 2) + 1}`;
   return `grid-row:${(slot % 2) + 1};grid-column:${Math.floor((slot - 4) / 2) + 3}`;
 }
 
+/**
+ * The legal moves that click the card at `place` ("SEAT.SLOT").
+ * @param {Context} ctx
+ * @param {string} place
+ */
 function movesAt(ctx, place) {
   const [seat, slot] = place.split(".").map(Number);
   return ctx.legal.filter((move) => {
@@ -29,6 +48,10 @@ function movesAt(ctx, place) {
   });
 }
 
+/**
+ * @param {Context} ctx
+ * @param {string} place
+ */
 function clickSlot(ctx, place) {
   const first = ctx.sel.first;
   if (first) {
@@ -47,11 +70,16 @@ function clickSlot(ctx, place) {
     ctx.sel.first = place;
     ctx.say(`Now click the card to switch with ${place}.`);
     ctx.redraw();
-  } else if (ctx.memory && ctx.view.turns_played === 0 && ctx.view.hands[ctx.seat]) {
+  } else if (ctx.memory && ctx.view.turns_played === 0 && ctx.seat !== null && ctx.view.hands[ctx.seat]) {
     look(ctx, place);
   }
 }
 
+/**
+ * Memory mode: show one of your own cards for a moment.
+ * @param {Context} ctx
+ * @param {string} place
+ */
 function look(ctx, place) {
   const [seat, slot] = place.split(".").map(Number);
   const code = ctx.view.hands[seat][slot];
@@ -64,6 +92,12 @@ function look(ctx, place) {
   }, GLIMPSE_MS);
 }
 
+/**
+ * @param {Context} ctx
+ * @param {number} seat
+ * @param {number} slot
+ * @param {string | null} code
+ */
 function slotCard(ctx, seat, slot, code) {
   const place = `${seat}.${slot}`;
   const view = ctx.view;
@@ -93,6 +127,10 @@ function slotCard(ctx, seat, slot, code) {
   return h("div.slot", { style: gridPlace(slot) }, h("span.place", {}, place), el);
 }
 
+/**
+ * @param {Context} ctx
+ * @param {number} seat
+ */
 function hand(ctx, seat) {
   const view = ctx.view;
   const slots = view.hands[seat];
@@ -112,6 +150,7 @@ function hand(ctx, seat) {
   );
 }
 
+/** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
   const n = view.hands.length;
@@ -141,10 +180,11 @@ export function draw(ctx) {
     const holder = ctx.names[view.turn] || "";
     center.push(h("div.pile", {}, card(view.drawn === "??" ? "??" : view.drawn, { label: `the card ${from}` }), `${holder}: ${from}`));
   }
+  /** @type {HTMLElement[]} */
   const prompt = [];
   if (ctx.legal.length) {
     const phase = view.phase;
-    const text = {
+    const text = /** @type {Record<string, string>} */ ({
       start: "Your turn: draw a card (click the deck)" + (canTake ? ", take the discard" : "") + ", or call cambio.",
       hold: view.drawn_from === "discard" ? "Click one of your cards to swap the taken card in." : "Click one of your cards to swap it in, or click the discard pile to discard it.",
       peek_own: "Power: click one of your cards to look at it (or skip).",
@@ -154,7 +194,7 @@ export function draw(ctx) {
       king_switch: "King: click two cards to switch them, or skip.",
       stick: `Stick window on ${top || "the discard"}: click a card of the same rank, or pass.`,
       give: "Right! Click one of your cards to give in its place, or keep.",
-    }[phase];
+    })[phase];
     if (text) prompt.push(h("div.banner", {}, text));
   }
   if (ctx.memory && ctx.seat !== null && view.turns_played === 0) {
@@ -174,6 +214,7 @@ export function draw(ctx) {
   );
 }
 
+/** @param {Context} ctx */
 function memoryToggle(ctx) {
   if (ctx.seat === null) return "";
   return h(
@@ -183,8 +224,9 @@ function memoryToggle(ctx) {
       type: "checkbox",
       checked: ctx.memory,
       onchange: (event) => {
-        store.set("memory", event.target.checked);
-        ctx.memory = event.target.checked;
+        const box = /** @type {HTMLInputElement} */ (event.target);
+        store.set("memory", box.checked);
+        ctx.memory = box.checked;
         ctx.redraw();
       },
     }),
@@ -194,6 +236,13 @@ function memoryToggle(ctx) {
 
 /** The powers, each as a short animation on the rules page (seed 000 showed videos of them). */
 export function rulesDemos() {
+  /**
+   * @param {string} kind
+   * @param {string} title
+   * @param {string} text
+   * @param {string} a
+   * @param {string} b
+   */
   const demo = (kind, title, text, a, b) => {
     const stage = h("div.stage", {}, card(a, { title: "" }), card(b, { title: "" }));
     const [first, second] = stage.children;

@@ -1,25 +1,39 @@
+// @ts-check
 // Casino (seed 004): your hand, loose cards and builds (value and owner); pick a card, then what it captures or builds.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
 import { build, controls, hand, looseCard, reports } from "./fishing.js";
 
+/**
+ * @typedef {import("../contract.js").CasinoView} CasinoView
+ * @typedef {import("../contract.js").FishingSelection} FishingSelection
+ * @typedef {import("../contract.js").DrawContext<CasinoView, FishingSelection>} Context
+ * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<CasinoView, FishingSelection>, typeof import("./casino.js")>} Checked
+ *   (this module, checked against the contract)
+ */
+
+/** @param {string} move */
 export function handles(move) {
   return /^(capture|build|trail|extend|increase) /.test(move);
 }
 
+/** @param {string} move */
 export function buttonLabel(move) {
-  return { heads: "Call heads", tails: "Call tails" }[move] || move;
+  return /** @type {Record<string, string>} */ ({ heads: "Call heads", tails: "Call tails" })[move] || move;
 }
 
+/** @param {Context} ctx */
 export function breakdown(ctx) {
   const points = ctx.view.last_round_points;
   return h("div", {}, reports(ctx), points ? h("p", {}, `Last round's points: ${points.map((p, i) => `${ctx.names[i]} ${p}`).join(", ")}`) : "");
 }
 
+/** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
   const me = ctx.seat === null ? 0 : ctx.seat;
   const other = 1 - me;
+  /** @param {number} seat */
   const pile = (seat) =>
     h("div.pile", {}, card(view.piles[seat].length ? "??" : "empty", { tiny: true }), `${ctx.names[seat]}: ${view.piles[seat].length} captured`);
   const table = [...view.table.loose.map((c) => looseCard(ctx, c)), ...view.table.builds.map((b) => build(ctx, b))];

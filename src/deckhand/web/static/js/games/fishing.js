@@ -1,14 +1,30 @@
+// @ts-check
 // The fishing games (Basra, Casino): pick a hand card, then the table cards or builds it takes or builds with.
 // The server lists the legal moves that play exactly that selection; a move still ambiguous asks which.
 import { card, cardLabel } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
+/** @typedef {import("../contract.js").FishingSelection} FishingSelection */
+/**
+ * What the fishing games' drawing reads (Basra's view or Casino's).
+ * @typedef {import("../contract.js").DrawContext<import("../contract.js").View, FishingSelection>} FishingContext
+ */
+
 const CARD = /\b(?:[SHDC][A2-9XJQK]|JK)\b/g;
 
+/**
+ * The cards a move names, the hand card first.
+ * @param {string} move
+ * @returns {string[]}
+ */
 export function cardsOf(move) {
   return move.match(CARD) || [];
 }
 
+/**
+ * @param {FishingContext} ctx
+ * @param {string} code
+ */
 function toggle(ctx, code) {
   const table = new Set(ctx.sel.table || []);
   if (table.has(code)) table.delete(code);
@@ -18,6 +34,10 @@ function toggle(ctx, code) {
   ctx.redraw();
 }
 
+/**
+ * @param {FishingContext} ctx
+ * @param {string} code
+ */
 function pickHand(ctx, code) {
   if (ctx.sel.hand === code) {
     choose(ctx); // a second click on the lifted card plays it, if that is unambiguous
@@ -28,14 +48,27 @@ function pickHand(ctx, code) {
   ctx.redraw();
 }
 
+/**
+ * The selected cards, the hand card first.
+ * @param {FishingContext} ctx
+ * @returns {string[]}
+ */
+function pickedCards(ctx) {
+  return /** @type {string[]} */ ([ctx.sel.hand, ...(ctx.sel.table || [])].filter(Boolean));
+}
+
+/**
+ * Play the selected cards: the one move that plays exactly them, or ask which.
+ * @param {FishingContext} ctx
+ */
 async function choose(ctx) {
-  const cards = [ctx.sel.hand, ...(ctx.sel.table || [])].filter(Boolean);
+  const cards = pickedCards(ctx);
   if (!cards.length) return;
   let found;
   try {
     found = await ctx.match(cards);
   } catch (error) {
-    ctx.say(error.message, true);
+    ctx.say(/** @type {Error} */ (error).message, true);
     return;
   }
   const exact = found.moves.filter((m) => m.exact);
@@ -52,6 +85,13 @@ async function choose(ctx) {
   ctx.redraw();
 }
 
+/**
+ * A seat's hand: its cards (the player's own may be picked), or as many backs as `cards` counts.
+ * @param {FishingContext} ctx
+ * @param {number} seat
+ * @param {string[] | number} cards
+ * @param {{count?: number | null, note?: string}} [options]
+ */
 export function hand(ctx, seat, cards, { count = null, note = "" } = {}) {
   const mine = seat === ctx.seat && ctx.legal.length > 0;
   const hinted = ctx.hint ? cardsOf(ctx.hint.move) : [];
@@ -74,6 +114,11 @@ export function hand(ctx, seat, cards, { count = null, note = "" } = {}) {
   );
 }
 
+/**
+ * A card on the table: clicking it adds it to (or takes it from) the selection.
+ * @param {FishingContext} ctx
+ * @param {string} code
+ */
 export function looseCard(ctx, code) {
   const mine = ctx.legal.length > 0;
   const hinted = ctx.hint ? cardsOf(ctx.hint.move).slice(1) : [];
@@ -84,7 +129,11 @@ export function looseCard(ctx, code) {
   });
 }
 
-/** A build: its cards as a group with its value and owner; clicking it selects all its cards. */
+/**
+ * A build: its cards as a group with its value and owner; clicking it selects all its cards.
+ * @param {FishingContext} ctx
+ * @param {import("../contract.js").CasinoBuild} b
+ */
 export function build(ctx, b) {
   const codes = b.parts.flat();
   const selected = codes.every((c) => (ctx.sel.table || []).includes(c));
@@ -106,9 +155,14 @@ export function build(ctx, b) {
   );
 }
 
+/**
+ * What is selected, with Play and Clear; the moves to choose from when the cards could make several.
+ * @param {FishingContext} ctx
+ * @returns {import("../dom.js").Child}
+ */
 export function controls(ctx) {
   if (!ctx.legal.length) return "";
-  const picked = [ctx.sel.hand, ...(ctx.sel.table || [])].filter(Boolean);
+  const picked = pickedCards(ctx);
   const out = [
     h(
       "div.banner",
@@ -133,6 +187,10 @@ export function controls(ctx) {
   return out;
 }
 
+/**
+ * What the table announced since the last message (a basra, a round's points).
+ * @param {FishingContext} ctx
+ */
 export function reports(ctx) {
   const said = ctx.events.filter((e) => e.said.length).flatMap((e) => e.said);
   return said.length ? h("div.banner.breakdown", { role: "status" }, said.join("\n")) : "";

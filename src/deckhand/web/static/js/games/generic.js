@@ -1,16 +1,30 @@
+// @ts-check
 // Any game without a drawing of its own: every list of cards in the view, face up or down, and the moves as buttons.
 import { card, isCard } from "../cards.js";
 import { h } from "../dom.js";
 
+/**
+ * @typedef {import("../contract.js").View} View
+ * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<View>, typeof import("./generic.js")>} Checked
+ *   (this module, checked against the contract)
+ */
+
+/** @param {unknown[]} list */
 function cards(list) {
   return h("div.row", {}, list.map((c) => card(isCard(c) ? c : "??", { tiny: true })));
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is string[]}
+ */
 function isCardList(value) {
   return Array.isArray(value) && value.length > 0 && value.every((c) => c === "??" || isCard(c));
 }
 
+/** @param {import("../contract.js").DrawContext} ctx */
 export function draw(ctx) {
+  /** @type {HTMLElement[]} */
   const zones = [];
   for (const [key, value] of Object.entries(ctx.view)) {
     if (["game", "rules_version", "options", "viewer", "scores", "current_player"].includes(key)) continue;

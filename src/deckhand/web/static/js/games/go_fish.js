@@ -1,21 +1,34 @@
+// @ts-check
 // Go Fish: your hand by rank; click one of your cards, then the player to ask for that rank.
 import { card } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
+/**
+ * @typedef {import("../contract.js").GoFishView} GoFishView
+ * @typedef {import("../contract.js").GoFishSelection} GoFishSelection
+ * @typedef {import("../contract.js").DrawContext<GoFishView, GoFishSelection>} Context
+ * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<GoFishView, GoFishSelection>, typeof import("./go_fish.js")>} Checked
+ *   (this module, checked against the contract)
+ */
+
+/** @param {string} move */
 export function handles(move) {
   return move.startsWith("ask ");
 }
 
+/** @param {string} code */
 function rankOf(code) {
   return code[1];
 }
 
+/** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
   const n = view.hands.length;
   const me = ctx.seat === null ? 0 : ctx.seat;
   const mine = ctx.legal.some((m) => m.startsWith("ask "));
   const seats = Array.from({ length: n }, (_, i) => (me + i) % n);
+  /** @param {number} seat */
   const zone = (seat) => {
     const asks = mine && seat !== me && ctx.sel.rank && ctx.legal.includes(`ask ${seat} ${ctx.sel.rank}`);
     const hand = view.hands[seat];

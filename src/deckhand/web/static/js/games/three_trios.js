@@ -1,19 +1,42 @@
+// @ts-check
 // Three Trios (seed 001): the grid with card cells and holes; click a hand card (it lifts), then a yellow cell.
 // The hint toggle shows, for the selected card, how many cards it would flip in each empty cell.
 import { h, store } from "../dom.js";
 
+/**
+ * @typedef {import("../contract.js").ThreeTriosView} ThreeTriosView
+ * @typedef {import("../contract.js").ThreeTriosSelection} ThreeTriosSelection
+ * @typedef {import("../contract.js").DrawContext<ThreeTriosView, ThreeTriosSelection>} Context
+ * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<ThreeTriosView, ThreeTriosSelection>, typeof import("./three_trios.js")>} Checked
+ *   (this module, checked against the contract)
+ */
+
+/** @type {Record<string, number>} */
 const OWNERS = { R: 0, B: 1 };
 const MARKS = ["R", "B"];
 
+/** @param {number | undefined} v */
 function value(v) {
   return v === 10 ? "A" : String(v);
 }
 
+/**
+ * A card in words: its four numbers and its owner.
+ * @param {string} name
+ * @param {number} owner
+ * @param {Context} ctx
+ */
 function label(name, owner, ctx) {
   const p = ctx.pieces[name] || {};
   return `${name}: north ${value(p.n)}, south ${value(p.s)}, east ${value(p.e)}, west ${value(p.w)}, ${ctx.labels[owner] || `seat ${owner}`}`;
 }
 
+/**
+ * A card's face: its four numbers, its owner's mark and its name.
+ * @param {string} name
+ * @param {number} owner
+ * @param {Context} ctx
+ */
 function trio(name, owner, ctx) {
   const p = ctx.pieces[name] || {};
   return [
@@ -26,10 +49,16 @@ function trio(name, owner, ctx) {
   ];
 }
 
+/**
+ * Whether this seat asked to see the flips of the selected card.
+ * @param {Context} ctx
+ * @returns {boolean}
+ */
 function flipsOn(ctx) {
   return store.get(`trios.hints.${ctx.seat}`, false);
 }
 
+/** @param {ThreeTriosSelection} sel */
 export function hintSelection(sel) {
   return sel.card;
 }
@@ -38,6 +67,11 @@ export function handles() {
   return true; // every move is a card and a cell: clicked, or typed
 }
 
+/**
+ * Lift a hand card (or put it back), with its flips per cell in hint mode.
+ * @param {Context} ctx
+ * @param {string} name
+ */
 async function select(ctx, name) {
   ctx.sel.card = ctx.sel.card === name ? undefined : name;
   ctx.sel.marks = undefined;
@@ -45,12 +79,13 @@ async function select(ctx, name) {
     try {
       ctx.sel.marks = (await ctx.marks(name)).marks;
     } catch (error) {
-      ctx.say(error.message, true);
+      ctx.say(/** @type {Error} */ (error).message, true);
     }
   }
   ctx.redraw();
 }
 
+/** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
   const rows = view.board;
@@ -88,7 +123,7 @@ export function draw(ctx) {
         return;
       }
       const owner = OWNERS[mark];
-      const name = view.cells[r][c];
+      const name = /** @type {string} */ (view.cells[r][c]); // a cell with an owner holds a card
       const flipped = before && before[r] && before[r][c] !== mark && before[r][c] !== ".";
       grid.append(h("div.cell", {}, h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": `${place}: ${label(name, owner, ctx)}`, title: label(name, owner, ctx) }, trio(name, owner, ctx))));
     });
@@ -124,13 +159,14 @@ export function draw(ctx) {
             type: "checkbox",
             checked: flipsOn(ctx),
             onchange: async (event) => {
-              store.set(`trios.hints.${ctx.seat}`, event.target.checked);
+              const box = /** @type {HTMLInputElement} */ (event.target);
+              store.set(`trios.hints.${ctx.seat}`, box.checked);
               ctx.sel.marks = undefined;
-              if (event.target.checked && ctx.sel.card) {
+              if (box.checked && ctx.sel.card) {
                 try {
                   ctx.sel.marks = (await ctx.marks(ctx.sel.card)).marks;
                 } catch (error) {
-                  ctx.say(error.message, true);
+                  ctx.say(/** @type {Error} */ (error).message, true);
                 }
               }
               ctx.redraw();

@@ -1,0 +1,142 @@
+"""What the seeds announce reaches the player: flips and combos, coins, round and deck ends, records, hints."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+
+import deckhand
+from deckhand.terminal.reader import ScriptReader
+from deckhand.terminal.session import Session
+
+
+def _state_after(name: str, seed: int, steps: int, **options: object) -> deckhand.State:
+    game = deckhand.load_game(name, **options)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply_action(
+            state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+def test_three_trios_tells_the_flips_and_the_combo() -> None:
+    state = deckhand.load_game("three_trios").new_initial_state()
+    for move in ("Griffin 0,0", "Kraken 0,1", "Wyvern 1,1", "Golem 1,0"):
+        words = state.describe_action(state.string_to_action(move))
+        state.apply_action(state.string_to_action(move))
+    assert words == "flips Wyvern at 1,1"
+    # Kraken, taken back, beats Wyvern below it (8 over 6): a combo
+    assert state.describe_action(state.string_to_action("Sphinx 0,2")) == "flips Kraken at 0,1; combo: Wyvern at 1,1"
+
+
+def test_casino_announces_the_coin_and_every_round_end_as_seed_004() -> None:
+    game = deckhand.load_game("casino")
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("call tails"))
+    (coin,) = state.announce(state.string_to_action("coin heads"), ["Ann", "Bob"])
+    assert coin == "The coin shows heads; Ann called tails: the first to play is Bob."
+    rng = random.Random(4)
+    state.apply_action(state.string_to_action("coin heads"))
+    told: list[str] = []
+    while not told:
+        action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        told = state.announce(action, ["Ann", "Bob"]) if not state.is_chance_node() else []
+        state.apply_action(action)
+    assert told[0].startswith("Round 1 is over.")
+    assert told[1].startswith("Pile of Ann, ") and told[2].startswith("Pile of Bob, ")
+    assert "most cards (" in told[3] and "most spades" in told[3] and "10 of Diamonds:" in told[3]
+    assert "2 of Spades:" in told[3] and "aces: Ann" in told[3]
+    a, b = state.scores()
+    assert told[4].endswith(f"Tournament: Ann {a:g}, Bob {b:g}.")
+
+
+def test_basra_announces_the_end_of_a_deck() -> None:
+    state = _state_after("basra", 1, 0)
+    rng = random.Random(1)
+    told: list[str] = []
+    while not told:
+        action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        told = [] if state.is_chance_node() else state.announce(action, ["Ann", "Bob"])
+        state.apply_action(action)
+    assert told[0].startswith("Deck 1 is over.")
+    assert told[-2] == f"Scores: Ann {state.scores()[0]:g}, Bob {state.scores()[1]:g}." or state.is_terminal()
+    assert told[-1].startswith("Deck 2 is dealt by")
+
+
+def _play(name: str, seats: list[str], lines: list[str], seed: int = 3) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    game = deckhand.load_game(name)
+    Session(game, seats, console=console, reader=ScriptReader(lines, console), seed=seed).run()
+    return out.getvalue()
+
+
+def test_three_trios_says_who_is_red_and_marks_owners_without_colour() -> None:
+    out = _play("three_trios", ["human", "easy"], ["Griffin 0,0"])
+    assert out.startswith("You are red (R); Computer is blue (B).")
+    assert "You (R)" in out and "Computer (B)" in out and "Griffin   7364" in out  # name, then N S E W
+    assert re.search(r"R +3 +R", out)  # Griffin's south value between its owner's letters
+
+
+def test_the_end_of_a_game_shows_the_record_against_that_level() -> None:
+    first = _play("three_trios", ["human", "easy"], ["1"] * 5)
+    assert "Against easy so far: 1 game, " in first and "computer victory statistic" in first
+    second = _play("three_trios", ["human", "easy"], ["1"] * 5, seed=4)
+    assert "Against easy so far: 2 games, " in second
+
+
+def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
+    out = _play("basra", ["human", "easy"], ["hint", "why", "quit"])
+    hint = next(line for line in out.splitlines() if line.startswith("Hint: play "))
+    assert "% to win" in hint and "visits" not in hint and "iterations" not in hint
+    assert "ismcts search" in out and " visits" in out  # after `why`
+
+
+def test_a_move_of_yours_tells_what_the_table_saw() -> None:
+    out = _play("cambio", ["human", "easy"], ["draw", "swap 0", "quit"], seed=5)
+    assert "You played swap 0 — the drawn card goes into slot 0; out comes the " in out
+
+
+def test_thinking_shows_only_when_it_takes_a_while() -> None:
+    import time
+
+    from deckhand.terminal.session import _delayed_status
+
+    quick = Console(file=io.StringIO(), force_terminal=True)
+    with _delayed_status(quick, "thinking", 0.3):
+        pass
+    slow = Console(file=io.StringIO(), force_terminal=True)
+    with _delayed_status(slow, "thinking", 0.05):
+        time.sleep(0.3)
+    assert "thinking" not in quick.file.getvalue() and "thinking" in slow.file.getvalue()  # type: ignore[attr-defined]
+
+
+def _session(name: str, seats: list[str], lines: list[str], seed: int = 3) -> tuple[Session, str]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    session = Session(deckhand.load_game(name), seats, console=console, reader=ScriptReader(lines, console), seed=seed)
+    session.run()
+    return session, out.getvalue()
+
+
+def test_asking_for_a_hint_does_not_change_the_cards_dealt() -> None:
+    plain, _ = _session("cambio", ["human", "hard"], ["draw", "quit"])
+    hinted, _ = _session("cambio", ["human", "hard"], ["hint", "draw", "quit"])
+    assert plain.state.history() == hinted.state.history()
+
+
+def test_why_gives_a_rules_scores_as_scores_and_a_searchs_as_chances() -> None:
+    _, rules = _session("casino", ["human", "medium"], ["heads", "hint", "why", "quit"], seed=6)
+    assert " score " in rules and "%" not in rules.split("You > why")[1].split("You >")[0]
+    _, search = _session("basra", ["human", "easy"], ["hint", "why", "quit"], seed=2)
+    assert " win " in search.split("You > why")[1]
+
+
+def test_a_casino_screen_says_its_fields_in_words() -> None:
+    _, out = _session("casino", ["human", "easy"], ["heads"] + ["1"] * 12 + ["quit"], seed=6)
+    assert "call  " not in out and "last_capturer" not in out and "last capturer  " not in out

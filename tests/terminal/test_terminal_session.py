@@ -1,0 +1,190 @@
+"""The terminal session: moves by notation or number, bad input, hints, saves, hot-seat, peeks."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from deckhand.core.errors import ConfigError
+from deckhand.play.saves import list_saves, load_file
+from deckhand.play.seats import parse_seats, seat_names
+from deckhand.store import statistics
+from deckhand.terminal.session import Session
+
+Play = Callable[..., tuple[Session, io.StringIO]]
+"""The ``session`` fixture (see conftest): a scripted session and what it printed."""
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "seats"),
+    [
+        ("human,hard", 2, ["human", "hard"]),
+        ("hard", 2, ["human", "hard"]),
+        ("easy", 4, ["human", "easy", "easy", "easy"]),
+        ("human,ismcts:iterations=50,c=1.4", 2, ["human", "ismcts:iterations=50,c=1.4"]),
+        ("hard,easy", 2, ["hard", "easy"]),
+        ("", 2, ["human", "medium"]),
+        ("Human:Ann,MEDIUM", 2, ["human:Ann", "medium"]),
+        ("HARD", 2, ["human", "hard"]),
+    ],
+)
+def test_seats_are_read_like_a_person_writes_them(text: str, players: int, seats: list[str]) -> None:
+    assert parse_seats(text, players) == seats
+
+
+def test_too_many_seats_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="3 seats given; this game has 2"):
+        parse_seats("human,easy,easy", 2)
+
+
+def test_seat_names() -> None:
+    assert seat_names(["human", "hard"]) == ["You", "Computer"]
+    assert seat_names(["human", "human"]) == ["Player 0", "Player 1"]
+    assert seat_names(["human:Ann", "easy", "easy"]) == ["Ann", "Computer 1", "Computer 2"]  # seat numbers
+
+
+def test_a_move_by_notation_and_by_number_and_a_computer_move_told_with_its_reason(session: Play) -> None:
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0", "1"])
+    s.run()
+    text = out.getvalue()
+    assert "You played Griffin 0,0 — flips nothing." in text
+    assert text.count("Computer (medium) plays ") == 2
+    assert len(s.state.history()) == 4  # two moves each
+
+
+def test_bad_input_is_one_line_and_the_same_prompt_again(session: Play) -> None:
+    s, out = session("three_trios", "human,medium", ["dance", "Griffin 9,9", "99", "Nobody 0,0", "Griffin 0,0"])
+    s.run()
+    text = out.getvalue()
+    assert "Traceback" not in text
+    assert text.count("You > ") == 5  # each bad line met the same prompt again
+    assert "there is no move 99" in text
+    assert "You played Griffin 0,0 — flips nothing." in text
+
+
+def test_end_of_input_saves_and_the_game_resumes_where_it_was(session: Play) -> None:
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0"])
+    s.run()
+    assert "End of input: game saved to" in out.getvalue()
+    [saved] = list_saves()
+    assert saved.game == "three_trios" and saved.seats == ["human", "medium"]
+    loaded = load_file(saved.path)
+    assert loaded.state.to_json() == s.state.to_json()
+    assert loaded.seats == ["human", "medium"]
+
+
+def test_quit_saves_too_and_a_finished_game_goes_to_the_statistics(session: Play) -> None:
+    s, out = session("three_trios", "human,easy", ["1"] * 5)
+    s.run()
+    assert s.state.is_terminal()
+    assert "Game over" in out.getvalue()
+    levels, _ = statistics()
+    assert [(x.game, x.level, x.played) for x in levels] == [("three_trios", "easy", 1)]
+    assert list_saves() == []
+
+
+def test_save_to_a_file_writes_a_record_and_leaves(session: Play, tmp_path: Path) -> None:
+    target = tmp_path / "mine.json"
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0", f"save {target}", "1"])
+    s.run()
+    assert f"Saved to {target}" in out.getvalue()
+    assert len(s.state.history()) == 2  # the line after save was never read
+    assert load_file(target).state.to_json() == s.state.to_json()
+
+
+def test_an_unwritable_save_is_one_line_and_the_game_goes_on(session: Play, tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    s, out = session("three_trios", "human,medium", [f"save {tmp_path / 'file' / 'x.json'}", "Griffin 0,0"])
+    s.run()
+    assert "cannot write" in out.getvalue()
+    assert "You played Griffin 0,0 — flips nothing." in out.getvalue()
+
+
+def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> None:
+    s, out = session("basra", "human,easy", ["hint"])
+    s.run()
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("Hint: play "))
+    assert " — " in line
+    assert not line.startswith("Hint: play play ")  # Basra's notation already says "play"
+    assert s.state.history()  # nothing was played for the person: only the deal
+
+
+def test_a_three_trios_hint_draws_flip_counts_on_the_board(session: Play) -> None:
+    s, out = session("three_trios", "human,human", ["Griffin 0,2", "Kraken 1,1", "hint Sphinx"])
+    s.run()
+    text = out.getvalue()
+    assert "Cards that Sphinx would flip in each empty cell:" in text
+    assert "+0" in text and "flips" in text
+
+
+def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None:
+    s, out = session("cambio", "human,human", ["draw", "swap 2"], seed=11)
+    s.run()
+    text = out.getvalue()
+    _, _, after = text.partition("Pass the keyboard to Player 1")
+    assert after, "the keyboard is handed over between the two people"
+    known = s.state.view(0).to_json()["hands"][0]
+    secret = [code for code in known if code not in ("??", None)]
+    assert len(secret) == 3  # slots 0 and 1 from the deal, and the card swapped into slot 2
+    from deckhand.render.cards import card_label
+
+    shown_to_two = after.split("Player 1 > ")[0]
+    for code in secret:
+        assert card_label(code) not in shown_to_two
+
+
+def test_a_cambio_peek_shows_the_card_until_enter(session: Play) -> None:
+    deck = "S2 S3 S4 S5 H2 H3 H4 H5 C7"  # seat 0 holds S2 S3 S4 S5 and draws the 7 of clubs
+    s, out = session("cambio", "human,easy", ["draw", "discard", "peek 0.2", "", "quit"], interactive=True, deck=deck)
+    s.run()
+    text = out.getvalue()
+    assert "You see 0.2: [4♠]" in text
+    assert "Remember it, then press Enter to hide it" in text
+    assert "Leaving: game saved to" in text
+
+
+def test_memory_mode_draws_known_cards_face_down(session: Play) -> None:
+    s, out = session("cambio", "human,easy", ["", "show"], deck="S2 S3 S4 S5 H2 H3 H4 H5", interactive=True)
+    s.remember = True
+    s.run()
+    shown, _, later = out.getvalue().partition("press Enter to hide them")
+    assert "Cards you know:  0.0 [2♠] 0.1 [3♠]" in shown
+    assert "[2♠]" not in later and "[3♠]" not in later
+    s2, out2 = session("cambio", "human,easy", [], deck="S2 S3 S4 S5 H2 H3 H4 H5")
+    s2.run()
+    assert "[2♠]" in out2.getvalue()
+
+
+def test_computer_only_games_play_to_the_end(session: Play) -> None:
+    s, out = session("basra", "easy,medium", [])
+    s.run()
+    assert s.state.is_terminal()
+    assert "Game over" in out.getvalue() and "Final scores" in out.getvalue()
+
+
+def test_ctrl_c_saves_the_game_before_leaving(session: Play) -> None:
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0"])
+
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    s.run()
+    s.reader.read = interrupted  # type: ignore[method-assign]
+    s.run()
+    assert "Interrupted: game saved to" in out.getvalue()
+    (saved,) = list_saves()  # one game, one save, kept up to date
+    assert saved.moves == len(s.state.history())
+
+
+def test_casino_tells_the_computers_move_in_the_seeds_words(session: Play) -> None:
+    s, out = session("casino", "human,medium", ["tails", "hint"], seed=2)
+    s.run()
+    text = out.getvalue()
+    told = re.search(r"Computer \(medium\) plays (\S+ )+— an? \S+ of \w+ (as a trail|to .*)\. It wanted to ", text)
+    assert told, text
+    hint = " ".join(text[text.index("Hint: play ") :].split())
+    assert any(f"({move}): to " in hint for move in ("capture", "build", "increase", "trail"))
