@@ -43,17 +43,8 @@ from deckhand.agents.registry import make_agent
 from deckhand.games.cambio import actions as N
 from deckhand.games.cambio import playout as rollout
 from deckhand.games.cambio.options import NO_POWER
-from deckhand.games.cambio.state import (
-    EMPTY,
-    HOLD,
-    KING_PEEK,
-    KING_SWITCH,
-    PEEK_OTHER_P,
-    PEEK_OWN_P,
-    START,
-    SWITCH_P,
-    CambioState,
-)
+from deckhand.games.cambio.phases import EMPTY, HOLD, KING_PEEK, KING_SWITCH, PEEK_OTHER_P, PEEK_OWN_P, START, SWITCH_P
+from deckhand.games.cambio.state import CambioState
 from deckhand.play.intervals import wilson
 
 DECISIONS = {

@@ -7,6 +7,7 @@ True
 
 from importlib.metadata import PackageNotFoundError, version
 
+import deckhand.envs as _environments  # noqa: F401  (registers the environments' agents)
 import deckhand.games as _builtin_games  # noqa: F401  (registers the built-in games)
 from deckhand.core import (
     CHANCE,

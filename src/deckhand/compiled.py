@@ -19,6 +19,8 @@ import importlib.util
 HOT_MODULES: tuple[str, ...] = (
     "deckhand.core.deck",
     "deckhand.games.cambio.actions",
+    "deckhand.games.cambio.phases",
+    "deckhand.games.cambio.powers",
     "deckhand.games.cambio.state",
     "deckhand.games.cambio.view",
     "deckhand.games.cambio.playout",

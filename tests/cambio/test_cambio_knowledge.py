@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckhand.games.cambio import CambioState
-from deckhand.games.cambio.state import EMPTY, UNKNOWN
+from deckhand.games.cambio.phases import EMPTY, UNKNOWN
 from deckhand.games.cambio.view import CambioView
 from tests.cambio.helpers import game
 

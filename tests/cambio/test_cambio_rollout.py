@@ -11,8 +11,9 @@ from deckhand.agents.registry import make_agent
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import Game
 from deckhand.games.cambio.agents import PolicyAgent
+from deckhand.games.cambio.phases import EMPTY, SWITCH_P
 from deckhand.games.cambio.playout import rollout_action
-from deckhand.games.cambio.state import EMPTY, SWITCH_P, CambioState
+from deckhand.games.cambio.state import CambioState
 from deckhand.play import play_game
 from tests.cambio.helpers import game
 

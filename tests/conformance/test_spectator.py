@@ -14,7 +14,8 @@ import pytest
 import deckhand
 from deckhand.core.errors import ConfigError
 from deckhand.core.registry import game_class
-from deckhand.games.cambio.state import END, UNKNOWN, CambioState
+from deckhand.games.cambio.phases import END, UNKNOWN
+from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView
 from deckhand.testing import SecretLeak, SpectatorReport, check_spectator
 

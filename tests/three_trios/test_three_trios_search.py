@@ -11,7 +11,7 @@ import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import Game
-from deckhand.games.three_trios.solver import THREAT, Search
+from deckhand.games.three_trios.solver import THREAT, DepthLimitedSearch
 from deckhand.games.three_trios.state import ThreeTriosState
 
 
@@ -69,5 +69,5 @@ def test_evaluation_counts_the_cards_that_can_beat_an_open_side(tmp_path: Path) 
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("R 0,0"))  # its 5 faces an empty cell, and blue holds a 9 there
     assert isinstance(state, ThreeTriosState)
-    search = Search(state, 1000)
+    search = DepthLimitedSearch(state, 1000)
     assert search.evaluate(0) == -THREAT and search.evaluate(1) == THREAT

@@ -2,13 +2,22 @@
 
 A name is looked up first among the game's difficulty levels
 (``Game.LEVELS``), then its own agents (``Game.AGENTS``), then the generic
-agents below. A factory is called as ``factory(game, **params)``.
+agents. A factory is called as ``factory(game, **params)``.
+
+The generic agents are this package's own (below) and those that other
+packages register: deckhand's environments register OpenSpiel's bots
+(:mod:`deckhand.envs`) when deckhand is imported, as the built-in games
+register themselves; a distribution outside deckhand adds its agents through
+the ``deckhand.agents`` entry-point group (``name = "module:factory"``), read
+on first use. The registry itself names no package but its own.
 """
 
 from __future__ import annotations
 
 import difflib
 import inspect
+from collections.abc import Iterable
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from deckhand.agents.base import Agent
@@ -21,16 +30,51 @@ GENERIC_AGENTS: dict[str, str] = {
     "mcts": "deckhand.agents.mcts:MCTSAgent",
     "ismcts": "deckhand.agents.ismcts:ISMCTSAgent",
     "openloop": "deckhand.agents.openloop:OpenLoopAgent",
-    # OpenSpiel's bots (the `rl` extra): a one-line error names the extra when it is missing.
-    "openspiel-mcts": "deckhand.envs.agents:OpenSpielMCTSAgent",
-    "openspiel-ismcts": "deckhand.envs.agents:OpenSpielISMCTSAgent",
 }
-"""Agents that play any game: name -> ``"module:factory"``."""
+"""Agents that play any game: name -> ``"module:factory"`` (imported on first use)."""
+
+INFORMATION: dict[str, bool] = {}
+"""Generic agents that play only games of perfect (True) or of hidden (False) information."""
+
+_plugins_loaded = False
 
 
-def register_agent(name: str, target: str) -> None:
-    """Add a generic agent (one that plays every game)."""
+def register_agent(name: str, target: str, *, information: bool | None = None) -> None:
+    """Add a generic agent: ``"module:factory"``, imported on first use.
+
+    ``information`` says which games it plays: perfect-information ones only
+    (True), those with hidden cards only (False), or every game (None).
+    """
     GENERIC_AGENTS[name] = target
+    if information is None:
+        INFORMATION.pop(name, None)
+    else:
+        INFORMATION[name] = information
+
+
+def register_plugins(entries: Iterable[EntryPoint]) -> None:
+    """Register the agents that entry points name (``name = "module:factory"``), keeping those registered already."""
+    for entry in entries:
+        if entry.name not in GENERIC_AGENTS:
+            register_agent(entry.name, entry.value)
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if not _plugins_loaded:
+        _plugins_loaded = True
+        register_plugins(entry_points(group="deckhand.agents"))
+
+
+def generic_agents() -> dict[str, str]:
+    """Every generic agent: name -> ``"module:factory"``, the entry points' included."""
+    _load_plugins()
+    return GENERIC_AGENTS
+
+
+def agent_target(name: str, game: Game) -> str | None:
+    """The ``"module:factory"`` that ``name`` names for ``game`` (its own agents first), or None."""
+    return game.AGENTS.get(name) or generic_agents().get(name)
 
 
 def is_human(spec: str) -> bool:
@@ -61,13 +105,10 @@ def _typed(text: str) -> Any:
     return {"true": True, "false": False}.get(text.lower(), text)
 
 
-INFORMATION: dict[str, bool] = {"openspiel-mcts": True, "openspiel-ismcts": False}
-"""Generic agents that play only games of perfect (True) or of hidden (False) information."""
-
-
 def available_agents(game: Game) -> list[str]:
     """Every agent name (and level) that can play ``game``."""
-    generic = [a for a in GENERIC_AGENTS if INFORMATION.get(a, game.perfect_information) == game.perfect_information]
+    plays = game.perfect_information
+    generic = [a for a in generic_agents() if INFORMATION.get(a, plays) == plays]
     return list(dict.fromkeys([*game.LEVELS, *game.AGENTS, *generic]))
 
 
@@ -83,7 +124,7 @@ def make_agent(spec: str, game: Game) -> Agent:
 
 
 def make_agent_from(name: str, params: dict[str, Any], game: Game, spec: str) -> Agent:
-    target = game.AGENTS.get(name) or GENERIC_AGENTS.get(name)
+    target = agent_target(name, game)
     if target is None:
         names = available_agents(game)
         close = difflib.get_close_matches(name, names, n=1)

@@ -12,6 +12,7 @@ from deckhand.core.errors import (
     NotationError,
 )
 from deckhand.core.options import DECK_OPTION, Option
+from deckhand.core.presentation import Presentation
 from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Action, FullView, Game, RedactedView, State, View, view_as
 from deckhand.core.registry import game_class, games, load_game, register_game
 
@@ -32,6 +33,7 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "Option",
+    "Presentation",
     "Rank",
     "RedactedView",
     "State",

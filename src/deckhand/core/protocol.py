@@ -12,7 +12,9 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic
+
+from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
@@ -35,6 +37,14 @@ PUBLIC = -2
 JSON = dict[str, Any]
 
 S = TypeVar("S", bound="State")
+S_co = TypeVar("S_co", bound="State", covariant=True, default="State")
+"""A game's own State class: ``Game[BasraState]``. Left out, any State: a plain ``Game`` is any game.
+
+Covariant, so that every game is a ``Game``; its hooks take the state as
+``self: Game[S], state: S``, which binds ``S`` to the game's own State class:
+``BasraGame().view`` takes a ``BasraState``, a plain ``Game``'s any State
+(what callers that hold any game have always passed).
+"""
 V = TypeVar("V", bound="View")
 
 
@@ -79,11 +89,14 @@ def player_label(player: int) -> int | str:
     return player
 
 
-class Game(ABC):
+class Game(ABC, Generic[S_co]):
     """A game with fixed options; it makes initial states and restores saved ones.
 
     Subclasses set :attr:`name`, :attr:`rules_version`, :attr:`OPTIONS` and,
-    where the rules have named variants, :attr:`PRESETS`.
+    where the rules have named variants, :attr:`PRESETS`. A game is generic
+    over its own State class (``BasraGame(BasraSetup[BasraState])``, where
+    ``BasraSetup`` is a ``Game[S_co]`` too), so that its hooks receive its
+    states typed as such; a plain ``Game`` is a game of any State.
     """
 
     name: ClassVar[str]
@@ -97,14 +110,14 @@ class Game(ABC):
     LEVELS: ClassVar[Mapping[str, str]] = {}
     """Difficulty levels: ``easy``/``medium``/``hard``/``expert`` -> agent spec."""
     SEAT_LABELS: ClassVar[tuple[str, ...]] = ()
-    """What a seat is called at the table beyond its number (Three Trios: red, blue), if anything."""
+    """What a seat is called at the table beyond its number (``Presentation.SEAT_LABELS``)."""
     HINTS: ClassVar[str | None] = None
     """The agent spec whose explanations are the game's hints (a seed's help mode); else the strongest level."""
 
     SAVE_FORMATS: ClassVar[Mapping[str, str]] = {}
     """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the seed's ``.txt``)."""
     HINT_MARKS: ClassVar[str] = ""
-    """What :meth:`hint_marks` draws, for a help line (``"cards that CARD would flip in each empty cell"``)."""
+    """What :meth:`hint_marks` draws, for a help line (``Presentation.HINT_MARKS``)."""
     FACE_UP: ClassVar[tuple[str, ...]] = ()
     """The ``to_json()`` keys whose cards lie face up for everyone (a table, a discard pile): what an
     onlooker sees without being told. The spectator check (:mod:`deckhand.testing.onlooker`) takes
@@ -131,7 +144,7 @@ class Game(ABC):
         """How many seats the game has."""
 
     @abstractmethod
-    def new_initial_state(self) -> State:
+    def new_initial_state(self) -> S_co:
         """The state before anything happens (usually a chance node: the deal)."""
 
     @abstractmethod
@@ -142,7 +155,7 @@ class Game(ABC):
     def all_cards(self) -> list[str]:
         """Every card (or named piece) in play, as codes: what conservation checks."""
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    def state_from_json(self, data: Mapping[str, Any]) -> S_co:
         """Restore a state written by ``to_json`` by replaying its history.
 
         Games whose states can start somewhere else (a loaded save) override it.
@@ -175,17 +188,18 @@ class Game(ABC):
 
     # -- hooks: what the game's later files add to its rules ------------------
     # A game's state.py holds the rules only; its game.py wires these hooks to
-    # notation.py, view.py, playout.py and its words, so that imports run one
-    # way. The State methods of the same names call them.
-    def view(self, state: State, player: int) -> View:
+    # notation.py, words.py, view.py and playout.py, so that imports run one
+    # way: each hook there takes the game's own State and calls the function of
+    # the same name. The State methods of the same names call the hooks.
+    def view(self: Game[S], state: S, player: int) -> View:
         """What ``player`` may know of ``state``; perfect-information games show everything."""
         return FullView(state, player)
 
-    def action_to_string(self, state: State, action: Action) -> str:
+    def action_to_string(self: Game[S], state: S, action: Action) -> str:
         """The canonical notation of ``action`` in ``state``."""
         return str(action)
 
-    def string_to_action(self, state: State, text: str) -> Action:
+    def string_to_action(self: Game[S], state: S, text: str) -> Action:
         """Parse notation. The default matches the legal actions' strings."""
         wanted = " ".join(text.split())
         for action in state.legal_actions():
@@ -193,38 +207,11 @@ class Game(ABC):
                 return action
         raise NotationError(f"{quote(text, 40)} is not a legal action here")
 
-    def describe_action(self, state: State, action: Action) -> str:
-        """A player's ``action`` in words every seat may read once it is played.
-
-        Called with the state before the move. The default is the notation,
-        which names no hidden card in any game here; games say more where
-        the move shows a card to everyone (the card a Cambio swap brings out),
-        and never what stays hidden.
-        """
-        return state.action_to_string(action)
-
-    def is_quiet(self, state: State, action: Action) -> bool:
-        """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
-
-        A user interface may leave such moves out of its narration; they stay in every record.
-        """
-        return False
-
-    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
-        """What every seat is told happens because of ``action``, beyond the move itself.
-
-        Called with the state before ``action`` (a player's move or a chance
-        outcome), with a name for each seat. Games say what their sources
-        announce: a coin's fall, the end of a round or a deck with its
-        points, cards flipped. Nothing here may name a card a seat cannot see.
-        """
-        return []
-
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
+    def rollout_action(self: Game[S], state: S, rng: random.Random) -> Action:
         """A cheap move for search playouts; games may supply one better than uniform."""
         return uniform_action(state, rng)
 
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
+    def play_out(self: Game[S], state: S, rng: random.Random) -> list[float]:
         """Play ``state`` on in place with ``rollout_action`` (chance by its odds); the returns.
 
         Stops at the end of the game or where ``playout_estimate`` answers.
@@ -233,7 +220,7 @@ class Game(ABC):
         """
         return play_out_with(state, rng, self.rollout_action, self.playout_estimate)
 
-    def playout_estimate(self, state: State) -> list[float] | None:
+    def playout_estimate(self: Game[S], state: S) -> list[float] | None:
         """Estimated returns where a search playout may stop early, or None to play on.
 
         Searches ask it at chance nodes only (so it costs nothing on ordinary
@@ -243,7 +230,7 @@ class Game(ABC):
         """
         return None
 
-    def information_key(self, state: State, player: int) -> Hashable:
+    def information_key(self: Game[S], state: S, player: int) -> Hashable:
         """A hashable key of ``player``'s information set in ``state``: equal exactly when the views are.
 
         Search trees are keyed by it. The default serializes the view; games
@@ -251,7 +238,7 @@ class Game(ABC):
         """
         return json.dumps(state.view(player).to_json(), sort_keys=True)
 
-    def public_view(self, state: State) -> View:
+    def public_view(self: Game[S], state: S) -> View:
         """What everyone watching ``state`` may know: what no seat's private knowledge adds.
 
         A spectator's view: its ``player`` is :data:`PUBLIC`, it has no legal
@@ -260,35 +247,33 @@ class Game(ABC):
         """
         return self.view(state, PUBLIC)
 
-    # -- hooks for user interfaces: what a table needs beyond the view -------------
+    # -- presentation: the defaults of deckhand.core.presentation.Presentation, which documents them --
+    # A table (the terminal, the web) reads these and nothing else to show a game;
+    # a game's words.py and view.py hold what its own hooks call.
     def pieces(self) -> dict[str, Any]:
-        """What a table draws of a game's named pieces beyond their names (Three Trios: each card's values).
-
-        Views name pieces; a graphical table also needs their faces. Cards of
-        the usual decks need nothing here: their codes say it all.
-        """
+        """Nothing beyond the pieces' names: the usual decks' card codes say it all."""
         return {}
 
-    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
-        """Cards shown to the viewer alone for a moment, by place in notation -> card code.
+    def describe_action(self: Game[S], state: S, action: Action) -> str:
+        """A player's ``action`` in words every seat may read once it is played: the notation."""
+        return state.action_to_string(action)
 
-        After ``action`` (the viewer's own move, ``view`` taken after it): what
-        the move let it see, e.g. a Cambio peek. With no action: the cards the
-        viewer knows from the deal. A table shows them face up until the player
-        has seen them, then face down again. Most games show nothing this way.
-        """
+    def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
+        """What every seat is told happens because of ``action``, beyond the move: nothing."""
+        return []
+
+    def is_quiet(self: Game[S], state: S, action: Action) -> bool:
+        """Whether a computer's ``action`` goes without saying at a table: never."""
+        return False
+
+    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
+        """Cards shown to the viewer alone for a moment: none."""
         return {}
 
     def hint_marks(
         self, view: View, selection: str | None = None, move: Action | None = None
     ) -> tuple[str, dict[str, int]]:
-        """Numbers a hint draws on the table for one of the viewer's pieces (see :attr:`HINT_MARKS`).
-
-        ``selection`` names the piece as the player typed it; without one, the
-        piece that ``move`` (the hinted move) plays. Returns the piece's name
-        and place (in notation) -> number; ``("", {})`` when the game draws
-        nothing. A ``NotationError`` says when ``selection`` names no piece.
-        """
+        """Numbers a hint draws on the table for one of the viewer's pieces: none."""
         return "", {}
 
     # -- the hook for learning environments --------------------------------------
@@ -307,11 +292,11 @@ class Game(ABC):
         """A new :class:`~deckhand.core.encoding.Encoding` for these options; games with one override it."""
         raise ConfigError(f"{self.name} has no encoding for learning environments")
 
-    def write_save(self, state: State, suffix: str) -> str:
+    def write_save(self: Game[S], state: S, suffix: str) -> str:
         """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""
         raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format; use a .json file")
 
-    def read_save(self, text: str, suffix: str) -> State:
+    def read_save(self, text: str, suffix: str) -> S_co:
         """A state read from ``text`` in the save format of ``suffix``; ``ConfigError`` if it is not one."""
         raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format")
 

@@ -32,7 +32,7 @@ class Context:
     hide_known: bool = False
     """Memory mode: the cards the viewer has seen are drawn face down; it must remember them."""
     marks: dict[str, int] = field(default_factory=dict)
-    """A hint's numbers by place in notation (``Game.hint_marks``)."""
+    """A hint's numbers by place in notation (``Presentation.hint_marks``)."""
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"

@@ -19,6 +19,7 @@ from rich.text import Text
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.options import parse_options
+from deckhand.core.presentation import title_of
 from deckhand.core.registry import games, load_game
 from deckhand.core.rules_text import rules_text
 from deckhand.play.saves import saved_game_name, scan_saves
@@ -75,7 +76,7 @@ def run_menu(console: Console, reader: Reader) -> None:
 
 
 def _titles() -> list[str]:
-    return [load_game(name).title or name for name in games()]
+    return [title_of(load_game(name)) for name in games()]
 
 
 def new_game(console: Console, reader: Reader) -> None:

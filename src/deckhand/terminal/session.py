@@ -25,6 +25,7 @@ from deckhand.agents.hints import hint_agent
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
+from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.runner import agent_rngs
 from deckhand.play.saves import autosave_path, save_game
@@ -81,6 +82,8 @@ class Session:
         if len(seats) != game.num_players:
             raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
         self.game = game
+        self.presentation: Presentation = game
+        """What the terminal shows and tells of the game: all it reads of it beyond states, views and saves."""
         self.specs = list(seats)
         self.names = seat_names(self.specs)
         self.agents: list[Agent | None] = [None if is_human(s) else make_agent(s, game) for s in self.specs]
@@ -148,7 +151,7 @@ class Session:
             explanation = agent.explain(view, self.seat_rngs[player])
         told = told_to_others(self.state, explanation)  # the other seats read only the public form
         self._announce(explanation.action, before=True)
-        quiet = self.state.is_quiet(explanation.action)
+        quiet = self.presentation.is_quiet(self.state, explanation.action)
         self.state.apply_action(explanation.action)
         if not quiet:
             self._tell(Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
@@ -201,7 +204,7 @@ class Session:
             else:
                 action = view.string_to_action(text)
             notation = self.state.action_to_string(action)
-            words = self.state.describe_action(action)
+            words = self.presentation.describe_action(self.state, action)
             self._announce(action, before=True)
             self.state.apply_action(action)
         except DeckhandError as exc:
@@ -219,8 +222,8 @@ class Session:
 
     # -- what everyone is told ------------------------------------------------
     def _introduce(self) -> None:
-        """Who is who, where the game names its seats (``Game.SEAT_LABELS``: you are red)."""
-        labels = self.game.SEAT_LABELS
+        """Who is who, where the game names its seats (``Presentation.SEAT_LABELS``: you are red)."""
+        labels = self.presentation.SEAT_LABELS
         if not labels or self.state.history():
             return
         parts = [f"{name} {'are' if name == 'You' else 'is'} {labels[seat]}" for seat, name in enumerate(self.names)]
@@ -231,7 +234,7 @@ class Session:
 
         A player's move is told first, so its announcements wait in ``_pending``.
         """
-        lines = self.state.announce(action, self.names)
+        lines = self.presentation.announce(self.state, action, self.names)
         if before:
             self._pending = lines
             return
@@ -275,7 +278,7 @@ class Session:
 
     def _board(self, player: int, context: Context | None = None) -> Group:
         data = self.state.view(player).to_json()
-        title = Rule(f"{self.game.title or self.game.name} · {self.names[player]} to play")
+        title = Rule(f"{title_of(self.presentation)} · {self.names[player]} to play")
         return Group(title, render(data, context or self._context(player)))
 
     def _show(self, player: int, context: Context | None = None) -> None:
@@ -363,12 +366,13 @@ class Session:
     def _help(self, view: View) -> None:
         actions = view.legal_actions()
         example = view.action_to_string(actions[0]) if actions else "a move"
-        marks = f"\n                ({self.game.HINT_MARKS} on the board)" if self.game.HINT_MARKS else ""
+        drawn = self.presentation.HINT_MARKS
+        marks = f"\n                ({drawn} on the board)" if drawn else ""
         formats = "".join(f"; {suffix} {what}" for suffix, what in self.game.SAVE_FORMATS.items())
         self.console.print(HELP.format(example=example, marks=marks, formats=formats), markup=False, highlight=False)
 
     def _hint(self, view: View, card: str | None) -> None:
-        """The strongest agent's choice and reason, and the numbers the game draws for a hint (``Game.hint_marks``)."""
+        """The strongest agent's choice and reason, and the numbers the game draws for a hint (``hint_marks``)."""
         if self._hinter is None:
             self._hinter = hint_agent(self.game)
         with self._thinking("Looking for the best move…"):
@@ -384,15 +388,15 @@ class Session:
             line.append("why", style="bold")
             line.append(" shows the search.)")
         self.console.print(line, soft_wrap=True)
-        if self.game.HINT_MARKS:
+        if self.presentation.HINT_MARKS:
             try:
-                used, marks = self.game.hint_marks(view, card, explanation.action)
+                used, marks = self.presentation.hint_marks(view, card, explanation.action)
             except DeckhandError as exc:
                 self.console.print(f"[red]{_escape(str(exc))}[/red]", soft_wrap=True)
                 return
             context = self._context(view.player)
             context.marks = marks
-            what = self.game.HINT_MARKS.replace("CARD", used)
+            what = self.presentation.HINT_MARKS.replace("CARD", used)
             self.console.print(f"{what[:1].upper()}{what[1:]}:", highlight=False)
             self.console.print(render(view.to_json(), context))
 
@@ -427,7 +431,7 @@ class Session:
         if not self.remember or player in self._shown_start:
             return
         self._shown_start.add(player)
-        known = self.game.glimpse(self.state.view(player))
+        known = self.presentation.glimpse(self.state.view(player))
         if known:
             line = Text("Cards you know: ")
             for place, code in known.items():
@@ -437,7 +441,7 @@ class Session:
 
     def _after_move(self, player: int, action: Action) -> None:
         """What the move showed its player alone (a peek): shown until Enter."""
-        seen = self.game.glimpse(self.state.view(player), action)
+        seen = self.presentation.glimpse(self.state.view(player), action)
         if seen:
             line = Text()
             for place, code in seen.items():

@@ -2,13 +2,16 @@
 
 from deckhand.testing.conformance import ConformanceError, check_determinism, check_random_game, check_unchecked_path
 from deckhand.testing.onlooker import SpectatorReport, check_spectator
+from deckhand.testing.presentation import PresentationError, check_presentation
 from deckhand.testing.secrets import SecretLeak, check_secrets
 
 __all__ = [
     "ConformanceError",
+    "PresentationError",
     "SecretLeak",
     "SpectatorReport",
     "check_determinism",
+    "check_presentation",
     "check_random_game",
     "check_secrets",
     "check_spectator",

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 
 from deckhand.agents.registry import available_agents
 from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Game
 from deckhand.core.registry import game_class, games, load_game
 from deckhand.core.rules_text import rules_text
@@ -44,6 +45,7 @@ def describe_game(name: str) -> dict[str, Any]:
     """A game as the lobby offers it: presets (each with its options), options with help, levels."""
     cls = game_class(name)
     game = load_game(name)
+    shown: Presentation = game
     presets = {preset: load_game(name, preset=preset).options for preset in cls.PRESETS}
     options = [
         {"name": key, "default": game.options.get(key, option.default), "help": option.help}
@@ -52,15 +54,15 @@ def describe_game(name: str) -> dict[str, Any]:
     ]
     return {
         "name": name,
-        "title": cls.title or name,
+        "title": title_of(shown),
         "players": game.num_players,
         "perfect_information": cls.perfect_information,
         "presets": presets,
         "options": options,
         "levels": list(cls.LEVELS),
         "agents": available_agents(game),
-        "seat_labels": list(cls.SEAT_LABELS),
-        "hint_marks": cls.HINT_MARKS,
+        "seat_labels": list(shown.SEAT_LABELS),
+        "hint_marks": shown.HINT_MARKS,
     }
 
 
@@ -73,6 +75,7 @@ def replay_steps(game_id: int) -> dict[str, Any]:
     """A stored game step by step, as a spectator saw it: each move, what was said, the public view after."""
     record = load_record(game_id)
     state = start_state(record)
+    shown: Presentation = state.game
     names = [f"Seat {i}" for i in range(len(record.seats))]
     step: dict[str, Any] = {"seat": None, "move": None, "words": "", "said": []}  # the deal
     steps = [step]
@@ -81,9 +84,9 @@ def replay_steps(game_id: int) -> dict[str, Any]:
         seat = state.current_player()
         if seat >= 0:  # the table as it stood before this move closes the step before
             step["view"] = state.public_view().to_json()
-            step = {"seat": seat, "move": text, "words": state.describe_action(action), "said": []}
+            step = {"seat": seat, "move": text, "words": shown.describe_action(state, action), "said": []}
             steps.append(step)
-        step["said"] += state.announce(action, names)
+        step["said"] += shown.announce(state, action, names)
         state.apply_action(action)
     step["view"] = state.public_view().to_json()
     return {
@@ -91,7 +94,7 @@ def replay_steps(game_id: int) -> dict[str, Any]:
         "game": record.game,
         "seats": record.seats,
         "outcome": record.outcome,
-        "pieces": state.game.pieces(),
+        "pieces": shown.pieces(),
         "steps": steps,
     }
 
@@ -115,7 +118,8 @@ def catalog_router(tables: Tables) -> APIRouter:
     @router.post("/games/{name}/check")
     async def check_game(name: str, choice: GameChoice) -> dict[str, Any]:
         game = checked(name, choice)
-        return {"players": game.num_players, "options": game.public_options()}
+        shown: Presentation = game
+        return {"players": game.num_players, "options": shown.public_options()}
 
     @router.get("/games/{name}/rules")
     async def rules(name: str) -> dict[str, str]:

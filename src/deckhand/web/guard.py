@@ -19,7 +19,7 @@ import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from deckhand.agents.registry import GENERIC_AGENTS, is_human, make_agent, parse_spec
+from deckhand.agents.registry import agent_target, is_human, make_agent, parse_spec
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.options import inline_only
 from deckhand.core.protocol import Game
@@ -60,7 +60,7 @@ def web_agent(spec: str, game: Game, where: str = "seat") -> str:
         if params:
             raise ConfigError(f"{where} {quote(spec, 40)}: a level takes no settings from the web")
         return spec
-    target = game.AGENTS.get(name) or GENERIC_AGENTS.get(name)
+    target = agent_target(name, game)
     if target is None:
         make_agent(spec, game)  # names the agents there are
         raise ConfigError(f"{where} {quote(spec, 40)}: unknown agent")

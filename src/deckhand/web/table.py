@@ -22,6 +22,7 @@ from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.hints import hint_agent
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
+from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
@@ -154,6 +155,11 @@ class Table:
         self._hint_rngs = [random.Random(f"{self.seed}/hints/{seat}") for seat in range(len(self.seats))]
         self._deal()
 
+    @property
+    def presentation(self) -> Presentation:
+        """What the table shows and tells of its game: all it reads of it beyond states, views and agents."""
+        return self.game
+
     # -- who is who ----------------------------------------------------------
     @property
     def seq(self) -> int:
@@ -264,7 +270,7 @@ class Table:
         if action not in self.state.legal_actions():
             raise IllegalActionError(f"{quote(text, 40)} is not legal here")
         self._apply(seat, action, reason="")
-        self._glimpses[seat] = self.game.glimpse(self.state.view(seat), action)
+        self._glimpses[seat] = self.presentation.glimpse(self.state.view(seat), action)
 
     def computer_turn(self) -> ComputerTurn | None:
         """The computer's decision to make next, if a computer seat is to move."""
@@ -300,7 +306,7 @@ class Table:
     def _record(self, entry: Entry) -> None:
         """Apply one action, tell the log what may be told of it, and keep it for the store."""
         entry = replace(entry, notation=self.state.action_to_string(entry.action))
-        self.events.extend(_events(self.state, entry, [seat.name for seat in self.seats]))
+        self.events.extend(_events(self.presentation, self.state, entry, [seat.name for seat in self.seats]))
         self.journal.append(entry)
         self._note_stand_in(entry)
         self.state.apply_action(entry.action)
@@ -323,7 +329,7 @@ class Table:
         events: list[EventOut] = []
         for stored in entries:
             entry = replace(stored, action=state.string_to_action(stored.notation))
-            events.extend(_events(state, entry, names))
+            events.extend(_events(game, state, entry, names))
             state.apply_action(entry.action)
         table = cls(game=game, seats=seats, state=state, origin=origin, events=events, **rest)
         for entry in entries:
@@ -348,14 +354,14 @@ class Table:
             events = events[-RECENT_EVENTS:]
         mine = seat is not None and seat == self.to_move  # while seats are empty the moves are shown, not taken
         legal = view.legal_actions() if mine else []
-        state = self.state
+        state, shown = self.state, self.presentation
         glimpse = self._glimpses.pop(seat, None) if seat is not None else None
         return StateMessage(
             seq=self.seq,
             seat=seat,
             view=view.to_json(),
             legal=[view.action_to_string(a) for a in legal],
-            quiet=[view.action_to_string(a) for a in legal if state.is_quiet(a)],
+            quiet=[view.action_to_string(a) for a in legal if shown.is_quiet(state, a)],
             to_move=self.to_move,
             events=events,
             result=Result(returns=state.returns(), scores=state.scores()) if state.is_terminal() else None,
@@ -364,13 +370,14 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """``GET /api/tables/{ID}``: what anyone may know of the table. Never a token."""
+        shown = self.presentation
         return {
             "table": self.id,
             "game": self.game.name,
-            "title": self.game.title or self.game.name,
-            "options": self.game.public_options(),
+            "title": title_of(shown),
+            "options": shown.public_options(),
             "seats": [{"seat": i, "name": e.name, "kind": e.kind, "spec": e.spec} for i, e in enumerate(self.seats)],
-            "seat_labels": list(self.game.SEAT_LABELS),
+            "seat_labels": list(shown.SEAT_LABELS),
             "to_move": self.to_move,
             "finished": self.state.is_terminal(),
             "spectators": self.spectators,
@@ -378,8 +385,8 @@ class Table:
             "seq": self.seq,
             "waiting": self.waiting_for_people,
             "rematch": self.rematch,
-            "pieces": self.game.pieces(),
-            "hint_marks": self.game.HINT_MARKS,
+            "pieces": shown.pieces(),
+            "hint_marks": shown.HINT_MARKS,
         }
 
     # -- hints ---------------------------------------------------------------------
@@ -397,13 +404,13 @@ class Table:
         """The ``hint`` message for the seat of ``view``: the move, why, and the numbers the game draws for it."""
         hint = hint_reason(self.state, explanation)
         message = HintMessage(move=explanation.notation, reason=hint.reason, chance=hint.chance)
-        if self.game.HINT_MARKS:
-            message.piece, message.marks = self.game.hint_marks(view, selection, explanation.action)
+        if self.presentation.HINT_MARKS:
+            message.piece, message.marks = self.presentation.hint_marks(view, selection, explanation.action)
         return message
 
     def marks_message(self, seat: int, selection: str) -> MarksMessage:
         """The numbers a hint draws for one selected piece, without a search (cards a card would flip, say)."""
-        piece, marks = self.game.hint_marks(self.state.view(seat), selection)
+        piece, marks = self.presentation.hint_marks(self.state.view(seat), selection)
         return MarksMessage(piece=piece, marks=marks)
 
     def matching(self, seat: int, cards: Sequence[str]) -> MatchesMessage:
@@ -419,7 +426,7 @@ class Table:
             named = set(notation.translate(_BRACKETS).split())
             if wanted <= named:
                 exact = wanted == named & codes
-                words = self.state.describe_action(action)
+                words = self.presentation.describe_action(self.state, action)
                 matches.moves.append(MatchedMove(move=notation, words=words, exact=exact))
         if any(m.exact for m in matches.moves):
             matches.moves = [m for m in matches.moves if m.exact]
@@ -471,9 +478,9 @@ class Table:
 _BRACKETS = str.maketrans("{}[]=", "     ")
 
 
-def _events(state: State, entry: Entry, names: list[str]) -> list[EventOut]:
+def _events(shown: Presentation, state: State, entry: Entry, names: list[str]) -> list[EventOut]:
     """What the log tells of ``entry`` (with its notation) about to be applied: a move, or a deal's announcement."""
-    said = state.announce(entry.action, names)
+    said = shown.announce(state, entry.action, names)
     if entry.seat is None:
         return [EventOut(seq=entry.seq, seat=None, move=None, said=said)] if said else []
     return [
@@ -481,10 +488,10 @@ def _events(state: State, entry: Entry, names: list[str]) -> list[EventOut]:
             seq=entry.seq,
             seat=entry.seat,
             move=entry.notation,
-            words=state.describe_action(entry.action),
+            words=shown.describe_action(state, entry.action),
             reason=entry.reason,
             said=said,
-            quiet=state.is_quiet(entry.action),
+            quiet=shown.is_quiet(state, entry.action),
             by=entry.by,
         )
     ]

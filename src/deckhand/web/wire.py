@@ -121,7 +121,7 @@ class HintRequest(Strict):
 
 
 class MarksRequest(Strict):
-    """The numbers a hint draws for one piece (``Game.hint_marks``), without a search."""
+    """The numbers a hint draws for one piece (``Presentation.hint_marks``), without a search."""
 
     type: Literal["marks"]
     selection: Annotated[str, Field(min_length=1, max_length=60)]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option
-from deckhand.core.protocol import Action, State, View
+from deckhand.core.protocol import Action
 from deckhand.games.basra.encoding import BasraEncoding
 from deckhand.games.basra.notation import action_to_string, string_to_action
 from deckhand.games.basra.options import OPTIONS, PRESETS, BasraSetup
@@ -18,7 +18,7 @@ from deckhand.games.basra.view import BasraView, information_key
 from deckhand.games.basra.words import announce, describe_action
 
 
-class BasraGame(BasraSetup):
+class BasraGame(BasraSetup[BasraState]):
     """Basra for two, or four in partnerships: capture by matching and adding up,
     sweep with a jack, clear the table for a basra.
 
@@ -47,33 +47,33 @@ class BasraGame(BasraSetup):
     def new_initial_state(self) -> BasraState:
         return BasraState(self)
 
-    # -- hooks: each calls the module function of the same name (its states are BasraStates)
-    def view(self, state: State, player: int) -> View:
-        return BasraView(cast(BasraState, state), player)
+    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    def view(self, state: BasraState, player: int) -> BasraView:
+        return BasraView(state, player)
 
-    def action_to_string(self, state: State, action: Action) -> str:
-        return action_to_string(cast(BasraState, state), action)
+    def action_to_string(self, state: BasraState, action: Action) -> str:
+        return action_to_string(state, action)
 
-    def string_to_action(self, state: State, text: str) -> Action:
-        return string_to_action(cast(BasraState, state), text)
+    def string_to_action(self, state: BasraState, text: str) -> Action:
+        return string_to_action(state, text)
 
-    def describe_action(self, state: State, action: Action) -> str:
-        return describe_action(cast(BasraState, state), action)
+    def describe_action(self, state: BasraState, action: Action) -> str:
+        return describe_action(state, action)
 
-    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
-        return announce(cast(BasraState, state), action, names)
+    def announce(self, state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
+        return announce(state, action, names)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        return rollout_action(cast(BasraState, state), rng)
+    def rollout_action(self, state: BasraState, rng: random.Random) -> Action:
+        return rollout_action(state, rng)
 
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
-        return play_out(cast(BasraState, state), rng)
+    def play_out(self, state: BasraState, rng: random.Random) -> list[float]:
+        return play_out(state, rng)
 
-    def playout_estimate(self, state: State) -> list[float] | None:
-        return playout_estimate(cast(BasraState, state))
+    def playout_estimate(self, state: BasraState) -> list[float] | None:
+        return playout_estimate(state)
 
-    def information_key(self, state: State, player: int) -> Hashable:
-        return information_key(cast(BasraState, state), player)
+    def information_key(self, state: BasraState, player: int) -> Hashable:
+        return information_key(state, player)
 
     def new_encoding(self) -> Encoding:
         return BasraEncoding(self)

@@ -15,7 +15,7 @@ from typing import Any
 from deckhand.core.cards import deck_44, deck_52
 from deckhand.core.deck import stack_indices
 from deckhand.core.options import DECK_OPTION, Described, Option, boolean, choice, integer
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Game, S_co
 from deckhand.games.basra.captures import sweeps
 from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
 
@@ -77,8 +77,11 @@ PRESETS["partners"] = {**PRESETS["egyptian"], "players": 4}
 """The Egyptian rules for four, in two partnerships."""
 
 
-class BasraSetup(Game):
-    """Basra's options resolved into per-card tables; ``game.py`` makes the states."""
+class BasraSetup(Game[S_co]):
+    """Basra's options resolved into per-card tables; ``game.py`` makes the states.
+
+    Generic in the State, which comes after this file: ``game.py`` names it (``BasraSetup[BasraState]``).
+    """
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)

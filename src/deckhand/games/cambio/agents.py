@@ -35,17 +35,7 @@ from deckhand.games.cambio.actions import (
     switch_positions,
 )
 from deckhand.games.cambio.options import NO_POWER
-from deckhand.games.cambio.playout import (
-    KEPT_VALUE,
-    TAKE_GAIN,
-    estimate,
-    rollout_action,
-    worst_slot,
-    worth,
-    worth_sticking,
-)
-from deckhand.games.cambio.playout import UNKNOWN_VALUE as POLICY_UNKNOWN_VALUE
-from deckhand.games.cambio.state import (
+from deckhand.games.cambio.phases import (
     EMPTY,
     GIVE,
     HOLD,
@@ -57,8 +47,18 @@ from deckhand.games.cambio.state import (
     STICK,
     SWITCH_P,
     UNKNOWN,
-    CambioState,
 )
+from deckhand.games.cambio.playout import (
+    KEPT_VALUE,
+    TAKE_GAIN,
+    estimate,
+    rollout_action,
+    worst_slot,
+    worth,
+    worth_sticking,
+)
+from deckhand.games.cambio.playout import UNKNOWN_VALUE as POLICY_UNKNOWN_VALUE
+from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView
 
 UNKNOWN_VALUE = 6

@@ -58,7 +58,7 @@ from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import Action, View
 from deckhand.games.cambio.actions import BASE, WORDS, Kind, decode, switch_positions
 from deckhand.games.cambio.options import CambioSetup
-from deckhand.games.cambio.state import EMPTY, PHASE_NAMES, UNKNOWN
+from deckhand.games.cambio.phases import EMPTY, PHASE_NAMES, UNKNOWN
 from deckhand.games.cambio.view import CambioView
 
 CARD_KINDS = 53

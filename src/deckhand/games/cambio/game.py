@@ -4,25 +4,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option
-from deckhand.core.protocol import Action, State, View, view_as
+from deckhand.core.protocol import Action, View, view_as
 from deckhand.games.cambio.encoding import CambioEncoding
-from deckhand.games.cambio.notation import action_to_string as write_action
-from deckhand.games.cambio.notation import string_to_action as read_action
+from deckhand.games.cambio.notation import action_to_string, string_to_action
 from deckhand.games.cambio.options import OPTIONS, PRESETS, CambioSetup
-from deckhand.games.cambio.playout import play_out as play_out_unchecked
-from deckhand.games.cambio.playout import rollout_action as policy_action
+from deckhand.games.cambio.playout import play_out, rollout_action
 from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView, glimpse, information_key
-from deckhand.games.cambio.words import announce as announcement
-from deckhand.games.cambio.words import describe_action as move_in_words
-from deckhand.games.cambio.words import is_quiet as goes_without_saying
+from deckhand.games.cambio.words import announce, describe_action, is_quiet
 
 
-class CambioGame(CambioSetup):
+class CambioGame(CambioSetup[CambioState]):
     """Cambio for 2 to 6 seats, ``classic`` (seed 000) or ``house`` (seed 002) rules.
 
     >>> from deckhand import load_game
@@ -53,34 +49,34 @@ class CambioGame(CambioSetup):
     def new_initial_state(self) -> CambioState:
         return CambioState(self)
 
-    # -- hooks: the State methods of the same names call them, with this game's states only --
-    def view(self, state: State, player: int) -> CambioView:
-        return CambioView(cast(CambioState, state), player)
+    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    def view(self, state: CambioState, player: int) -> CambioView:
+        return CambioView(state, player)
 
-    def action_to_string(self, state: State, action: Action) -> str:
-        return write_action(cast(CambioState, state), action)
+    def action_to_string(self, state: CambioState, action: Action) -> str:
+        return action_to_string(state, action)
 
-    def string_to_action(self, state: State, text: str) -> Action:
-        return read_action(cast(CambioState, state), text)
+    def string_to_action(self, state: CambioState, text: str) -> Action:
+        return string_to_action(state, text)
 
-    def describe_action(self, state: State, action: Action) -> str:
-        return move_in_words(cast(CambioState, state), action)
+    def describe_action(self, state: CambioState, action: Action) -> str:
+        return describe_action(state, action)
 
-    def is_quiet(self, state: State, action: Action) -> bool:
-        return goes_without_saying(cast(CambioState, state), action)
+    def announce(self, state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
+        return announce(state, action, names)
 
-    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
-        return announcement(cast(CambioState, state), action, names)
+    def is_quiet(self, state: CambioState, action: Action) -> bool:
+        return is_quiet(state, action)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        return policy_action(cast(CambioState, state), rng)
+    def rollout_action(self, state: CambioState, rng: random.Random) -> Action:
+        return rollout_action(state, rng)
 
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
+    def play_out(self, state: CambioState, rng: random.Random) -> list[float]:
         """The playout loop without legality checks (:func:`.playout.play_out`)."""
-        return play_out_unchecked(cast(CambioState, state), rng)
+        return play_out(state, rng)
 
-    def information_key(self, state: State, player: int) -> Hashable:
-        return information_key(cast(CambioState, state), player)
+    def information_key(self, state: CambioState, player: int) -> Hashable:
+        return information_key(state, player)
 
     def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
         """A peeked card, or the own cards known from the deal: a table shows them until Enter."""

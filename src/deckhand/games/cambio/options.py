@@ -13,7 +13,7 @@ from deckhand.core.cards import CARDS, CODES, JOKER_INDEX, Rank
 from deckhand.core.deck import stack_indices
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.options import DECK_OPTION, Described, Option, boolean, choice, integer
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Game, S_co
 
 _SLOT = integer(0, 7)
 
@@ -141,8 +141,11 @@ def full_deck(jokers: bool) -> list[int]:
     return list(range(52)) + ([JOKER_INDEX, JOKER_INDEX] if jokers else [])
 
 
-class CambioSetup(Game):
-    """Cambio's options resolved into what the rules read; :class:`~.game.CambioGame` adds the rest."""
+class CambioSetup(Game[S_co]):
+    """Cambio's options resolved into what the rules read; :class:`~.game.CambioGame` adds the rest.
+
+    Generic in the State, which comes after this file: ``game.py`` names it (``CambioSetup[CambioState]``).
+    """
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -40,7 +40,7 @@ from deckhand.games.cambio.actions import (
     switch_action,
 )
 from deckhand.games.cambio.options import CambioSetup
-from deckhand.games.cambio.state import (
+from deckhand.games.cambio.phases import (
     CHANCE_PHASES,
     EMPTY,
     END,
@@ -53,8 +53,8 @@ from deckhand.games.cambio.state import (
     START,
     STICK,
     SWITCH_P,
-    CambioState,
 )
+from deckhand.games.cambio.state import CambioState
 
 UNKNOWN_VALUE = 6
 """An unseen card: about the deck's average."""

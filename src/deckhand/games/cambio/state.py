@@ -6,12 +6,15 @@ that know the card there. A switch swaps the two masks, so what anyone knew
 moves with the cards; a card that goes face up gets every seat's bit and
 ``SHOWN``. Only ``SHOWN`` makes a card public: a card every seat has peeked
 is still known to no onlooker.
+
+Beside this file: the phases and those marks (``phases.py``), the moves a
+power allows (``powers.py``), and why a move is illegal (``illegal.py``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
@@ -23,61 +26,36 @@ from deckhand.games.cambio.actions import (
     A_DRAW,
     A_KEEP,
     A_PASS,
-    A_SKIP,
     A_TAKE,
     BASE,
     Kind,
     decode,
     pos,
-    pos_action,
     slot_action,
-    switch_action,
     switch_positions,
-    to_string,
 )
-from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH, CambioSetup
-
-EMPTY: Final = -1
-"""An emptied slot (its card was stuck away or given)."""
-UNKNOWN: Final = -2
-"""A card the holder of a redacted state (a view) cannot place."""
-SHOWN: Final = 1 << 8
-"""The knowledge bit of a card the whole table has seen face up (above every seat's bit: seats fit in 3 bits)."""
-
-# Phases: Final, so that compiled code compares with the numbers instead of looking the names up.
-DEAL: Final = 0
-START: Final = 1
-DRAWING: Final = 2
-HOLD: Final = 3
-PEEK_OWN_P: Final = 4
-PEEK_OTHER_P: Final = 5
-SWITCH_P: Final = 6
-KING_PEEK: Final = 7
-KING_SWITCH: Final = 8
-STICK: Final = 9
-PENALTY: Final = 10
-GIVE: Final = 11
-END: Final = 12
-PHASE_NAMES = (
-    "deal",
-    "start",
-    "drawing",
-    "hold",
-    "peek_own",
-    "peek_other",
-    "switch",
-    "king_peek",
-    "king_switch",
-    "stick",
-    "penalty",
-    "give",
-    "end",
+from deckhand.games.cambio.illegal import explain_illegal, say
+from deckhand.games.cambio.options import CambioSetup
+from deckhand.games.cambio.phases import (
+    CHANCE_PHASES,
+    DEAL,
+    DRAWING,
+    EMPTY,
+    END,
+    GIVE,
+    HOLD,
+    KING_PEEK,
+    KING_SWITCH,
+    PENALTY,
+    PHASE_NAMES,
+    PLAIN_PHASES,
+    POWER_PHASE,
+    SHOWN,
+    START,
+    STICK,
+    UNKNOWN,
 )
-CHANCE_PHASES: Final = (DEAL, DRAWING, PENALTY)
-"""The phases where a card comes off the draw pile."""
-_PLAIN_PHASES: Final = (START, HOLD, GIVE, STICK)
-"""The phases whose legality :meth:`CambioState._plain_legal` decides (the others but the chance ones are powers)."""
-_POWER_PHASE = {PEEK_OWN: PEEK_OWN_P, PEEK_OTHER: PEEK_OTHER_P, SWITCH: SWITCH_P, KING: KING_PEEK}
+from deckhand.games.cambio.powers import power_actions, power_legal
 
 
 class CambioState(State):
@@ -214,69 +192,10 @@ class CambioState(State):
             return out
         if phase == END:
             return []
-        return self._power_actions(p, phase)
+        return power_actions(self.game, self.hands, self.caller, self.peeked, p, phase)
 
     def _has_cards(self, seat: int) -> bool:
         return any(c != EMPTY for c in self.hands[seat])
-
-    def _slots(self, seat: int) -> list[int]:
-        return [s for s, c in enumerate(self.hands[seat]) if c != EMPTY]
-
-    def _power_actions(self, p: int, phase: int) -> list[Action]:
-        hands = self.hands
-        n = len(hands)
-        out: list[int] = []
-        if phase == PEEK_OWN_P:
-            out = [pos_action(Kind.PEEK, p, s) for s in self._slots(p)]
-        elif phase == PEEK_OTHER_P or (phase == KING_PEEK and self.game.king_peeked):
-            out = [pos_action(Kind.PEEK, q, s) for q in range(n) if q != p for s in self._slots(q)]
-        elif phase == KING_PEEK:
-            out = [pos_action(Kind.PEEK, q, s) for q in range(n) for s in self._slots(q)]
-        elif phase == KING_SWITCH and self.game.king_peeked:
-            q, t = self.peeked & 7, self.peeked >> 3
-            if not self.locked(q) and hands[q][t] != EMPTY:
-                out = [switch_action(p, s, q, t) for s in self._slots(p)]
-        elif (phase == SWITCH_P and not self.game.jq_any) or phase == KING_SWITCH:
-            # own card with an opponent's, listed in notation order (lower position first)
-            mine = self._slots(p)
-            sw = switch_action
-            for q in range(p):
-                if not self.locked(q):
-                    for t in self._slots(q):
-                        out += [sw(q, t, p, s) for s in mine]
-            later = [(q, self._slots(q)) for q in range(p + 1, n) if not self.locked(q)]
-            for s in mine:
-                for q, qs in later:
-                    out += [sw(p, s, q, t) for t in qs]
-        else:  # SWITCH_P, any two cards of two different seats, in notation order
-            free = [(q, self._slots(q)) for q in range(n) if not self.locked(q)]
-            sw = switch_action
-            for i, (q, qs) in enumerate(free):
-                for s in qs:
-                    for r, rs in free[i + 1 :]:
-                        out += [sw(q, s, r, t) for t in rs]
-        out.append(A_SKIP)
-        return list(out)
-
-    def _power_legal(self, action: int) -> bool:
-        """Legality in a power phase, without building the list when the answer is plain."""
-        phase = self.phase
-        if action == A_SKIP:
-            return True
-        kind, payload = decode(action)
-        p = self.mover
-        if kind == Kind.PEEK:
-            q, s = payload & 7, payload >> 3
-            if q >= len(self.hands) or s >= len(self.hands[q]) or self.hands[q][s] == EMPTY:
-                return False
-            if phase == PEEK_OWN_P:
-                return q == p
-            if phase == PEEK_OTHER_P or (phase == KING_PEEK and self.game.king_peeked):
-                return q != p
-            return phase == KING_PEEK
-        if kind != Kind.SWITCH or phase not in (SWITCH_P, KING_SWITCH):
-            return False
-        return action in self._power_actions(p, phase)
 
     def _stick_actions(self, p: int) -> list[Action]:
         """``stick q.s`` for every card outside the caller's hand (as ``pos_action`` writes them), then ``pass``."""
@@ -307,9 +226,9 @@ class CambioState(State):
         if phase in (START, HOLD, GIVE, STICK):
             if self._plain_legal(action):
                 return None
-        elif self._power_legal(action):
+        elif power_legal(self.game, self.hands, self.caller, self.peeked, self.mover, phase, action):
             return None
-        return explain_illegal(self, action)
+        return explain_illegal(self.game, self.hands, self.caller, self.mover, phase, action)
 
     def _plain_legal(self, action: int) -> bool:
         """Legality outside the powers, without building the list of legal actions."""
@@ -341,11 +260,15 @@ class CambioState(State):
         if type(action) is int:
             phase = self.phase
             if action >= BASE:
-                if phase in _PLAIN_PHASES:
+                if phase in PLAIN_PHASES:
                     if self._plain_legal(action):
                         self.apply_unchecked(action)
                         return
-                elif phase not in CHANCE_PHASES and phase != END and self._power_legal(action):
+                elif (
+                    phase not in CHANCE_PHASES
+                    and phase != END
+                    and power_legal(self.game, self.hands, self.caller, self.peeked, self.mover, phase, action)
+                ):
                     self.apply_unchecked(action)
                     return
             elif phase in CHANCE_PHASES and action >= 0:
@@ -400,7 +323,7 @@ class CambioState(State):
             self.drawn = EMPTY
             power = self.game.power[card]
             if power:
-                self.phase = _POWER_PHASE[power]
+                self.phase = POWER_PHASE[power]
             else:
                 self._end_play()
         elif kind == Kind.PEEK:
@@ -602,56 +525,6 @@ class CambioState(State):
         data = super().to_json()
         data.update(table_json(self, None))
         return data
-
-
-def say(action: int) -> str:
-    """An action's notation in quotes, or its repr when it is not one."""
-    try:
-        return repr(to_string(action))
-    except (IndexError, ValueError):
-        return repr(action)
-
-
-def explain_illegal(state: CambioState, action: int) -> str:
-    """A sentence saying why ``action`` is illegal in ``state``: the phase, the slot, the lock."""
-    kind, payload = decode(action)
-    what = say(action)
-    phase = PHASE_NAMES[state.phase]
-    p = state.mover
-    if kind in (Kind.SWAP, Kind.GIVE):
-        hand = state.hands[p]
-        if (kind == Kind.SWAP and state.phase == HOLD) or (kind == Kind.GIVE and state.phase == GIVE):
-            if payload >= len(hand):
-                return f"{what}: seat {p} has no slot {payload}"
-            return f"{what}: slot {p}.{payload} is empty"
-    if kind in (Kind.PEEK, Kind.STICK):
-        q, s = payload & 7, payload >> 3
-        if (
-            q < len(state.hands)
-            and (s >= len(state.hands[q]) or state.hands[q][s] == EMPTY)
-            and (
-                (kind == Kind.PEEK and state.phase in (PEEK_OWN_P, PEEK_OTHER_P, KING_PEEK))
-                or (kind == Kind.STICK and state.phase == STICK)
-            )
-        ):
-            return f"{what}: there is no card at {q}.{s}"
-        if kind == Kind.STICK and state.phase == STICK and q == state.caller:
-            return f"{what}: the caller's cards cannot be stuck"
-    if kind == Kind.SWITCH and state.phase in (SWITCH_P, KING_SWITCH):
-        sa, ta, sb, tb = switch_positions(payload)
-        for q, s in ((sa, ta), (sb, tb)):
-            if q >= len(state.hands) or s >= len(state.hands[q]) or state.hands[q][s] == EMPTY:
-                return f"{what}: there is no card at {q}.{s}"
-            if state.locked(q):
-                return f"{what}: seat {q} called cambio, its cards are locked"
-        return f"{what}: this power cannot switch those two cards"
-    if kind == Kind.CAMBIO and state.phase == START:
-        return f"{what}: seat {state.caller} has already called cambio"
-    if kind == Kind.TAKE and state.phase == START:
-        return f"{what}: cannot take the top discard now"
-    if kind == Kind.DISCARD and state.phase == HOLD:
-        return f"{what}: a card taken from the discard pile must be swapped in"
-    return f"{what} is not allowed in the {phase} phase (seat {p} to move)"
 
 
 def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:

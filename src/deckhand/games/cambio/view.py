@@ -20,7 +20,8 @@ from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, Action, RedactedView, player_label
 from deckhand.games.cambio.actions import BASE, Kind, decode
 from deckhand.games.cambio.options import CambioSetup
-from deckhand.games.cambio.state import EMPTY, END, SHOWN, UNKNOWN, CambioState, table_json
+from deckhand.games.cambio.phases import EMPTY, END, SHOWN, UNKNOWN
+from deckhand.games.cambio.state import CambioState, table_json
 
 
 def information_key(state: CambioState, player: int) -> Hashable:

@@ -9,7 +9,8 @@ from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import Action
 from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
-from deckhand.games.cambio.state import PENALTY, CambioState
+from deckhand.games.cambio.phases import PENALTY
+from deckhand.games.cambio.state import CambioState
 
 POWER_WORDS = {
     PEEK_OWN: "a look at one's own card",

@@ -5,30 +5,25 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from deckhand.core.encoding import Encoding
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option
-from deckhand.core.protocol import Action, State, View
+from deckhand.core.protocol import Action
 from deckhand.games.casino.encoding import CasinoEncoding
-from deckhand.games.casino.notation import action_to_string as write_action
-from deckhand.games.casino.notation import string_to_action as read_action
+from deckhand.games.casino.notation import action_to_string, string_to_action
 from deckhand.games.casino.options import OPTIONS, PRESETS, CasinoSetup
-from deckhand.games.casino.playout import play_out as policy_play_out
-from deckhand.games.casino.playout import playout_estimate as tally_estimate
-from deckhand.games.casino.playout import rollout_action as policy_action
+from deckhand.games.casino.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.casino.save import read_save as read_text_save
 from deckhand.games.casino.save import write_save as write_text_save
 from deckhand.games.casino.state import CasinoState
-from deckhand.games.casino.view import CasinoView
-from deckhand.games.casino.view import information_key as seat_key
-from deckhand.games.casino.words import announce as announcement
-from deckhand.games.casino.words import describe_action as action_words
+from deckhand.games.casino.view import CasinoView, information_key
+from deckhand.games.casino.words import announce, describe_action
 
 
-class CasinoGame(CasinoSetup):
+class CasinoGame(CasinoSetup[CasinoState]):
     """Two-player Casino (seed 004): captures, builds, rounds and the tournament to 21.
 
     >>> import deckhand
@@ -55,44 +50,44 @@ class CasinoGame(CasinoSetup):
     def new_initial_state(self) -> CasinoState:
         return CasinoState.initial(self)
 
-    # -- the hooks: every State is a CasinoState here ------------------------
-    def view(self, state: State, player: int) -> View:
-        return CasinoView(cast(CasinoState, state), player)
+    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    def view(self, state: CasinoState, player: int) -> CasinoView:
+        return CasinoView(state, player)
 
-    def information_key(self, state: State, player: int) -> Hashable:
-        return seat_key(cast(CasinoState, state), player)
+    def action_to_string(self, state: CasinoState, action: Action) -> str:
+        return action_to_string(state, action)
+
+    def string_to_action(self, state: CasinoState, text: str) -> Action:
+        return string_to_action(state, text)
+
+    def describe_action(self, state: CasinoState, action: Action) -> str:
+        return describe_action(state, action)
+
+    def announce(self, state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
+        return announce(state, action, names)
+
+    def rollout_action(self, state: CasinoState, rng: random.Random) -> Action:
+        return rollout_action(state, rng)
+
+    def play_out(self, state: CasinoState, rng: random.Random) -> list[float]:
+        return play_out(state, rng)
+
+    def playout_estimate(self, state: CasinoState) -> list[float] | None:
+        return playout_estimate(state)
+
+    def information_key(self, state: CasinoState, player: int) -> Hashable:
+        return information_key(state, player)
 
     def new_encoding(self) -> Encoding:
         return CasinoEncoding(self)
 
-    def action_to_string(self, state: State, action: Action) -> str:
-        return write_action(cast(CasinoState, state), action)
-
-    def string_to_action(self, state: State, text: str) -> Action:
-        return read_action(cast(CasinoState, state), text)
-
-    def describe_action(self, state: State, action: Action) -> str:
-        return action_words(cast(CasinoState, state), action)
-
-    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
-        return announcement(cast(CasinoState, state), action, names)
-
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        return policy_action(cast(CasinoState, state), rng)
-
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
-        return policy_play_out(cast(CasinoState, state), rng)
-
-    def playout_estimate(self, state: State) -> list[float] | None:
-        return tally_estimate(cast(CasinoState, state))
-
     # -- saves ----------------------------------------------------------------
-    def write_save(self, state: State, suffix: str) -> str:
+    def write_save(self, state: CasinoState, suffix: str) -> str:
         if suffix != ".txt":
             return super().write_save(state, suffix)
-        return write_text_save(cast(CasinoState, state))
+        return write_text_save(state)
 
-    def read_save(self, text: str, suffix: str) -> State:
+    def read_save(self, text: str, suffix: str) -> CasinoState:
         if suffix != ".txt":
             return super().read_save(text, suffix)
         return self.state_from_save(text)
@@ -106,7 +101,7 @@ class CasinoGame(CasinoSetup):
         text = read_text(path, what="save file", limit=SAVE_FILE_LIMIT)
         return self.state_from_save(text, source=shown_path(path))
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
+    def state_from_json(self, data: Mapping[str, Any]) -> CasinoState:
         """Replay ``history`` from the initial state, or from ``start`` (a save's text) when loaded."""
         self._check_json_header(data)
         start = data.get("start")

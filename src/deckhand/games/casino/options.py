@@ -10,7 +10,7 @@ from deckhand.core.deck import looks_like_path, read_deck_option, stack_indices
 from deckhand.core.errors import ConfigError, NotationError, file_token, shown_path
 from deckhand.core.files import read_text
 from deckhand.core.options import Described, Option, choice, integer
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Game, S_co
 
 ROUND_ACTIONS = 100
 """52 deals and 48 plays: the most actions one round takes."""
@@ -57,8 +57,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 
 
-class CasinoSetup(Game):
-    """Casino with its options resolved: what the state reads (``game.py`` makes the states)."""
+class CasinoSetup(Game[S_co]):
+    """Casino with its options resolved: what the state reads (``game.py`` makes the states).
+
+    Generic in the State, which comes after this file: ``game.py`` names it (``CasinoSetup[CasinoState]``).
+    """
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from deckhand.core.encoding import Encoding
-from deckhand.core.protocol import Action, State, View
+from deckhand.core.protocol import Action
 from deckhand.games.go_fish.encoding import GoFishEncoding
 from deckhand.games.go_fish.notation import action_to_string, string_to_action
 from deckhand.games.go_fish.options import GoFishSetup
@@ -17,12 +17,7 @@ from deckhand.games.go_fish.view import GoFishView, information_key
 from deckhand.games.go_fish.words import announce, describe_action, is_quiet
 
 
-def _state(state: State) -> GoFishState:
-    assert isinstance(state, GoFishState)
-    return state
-
-
-class GoFishGame(GoFishSetup):
+class GoFishGame(GoFishSetup[GoFishState]):
     """Standard Go Fish for 2 to 6 players: ask for ranks, make books of four."""
 
     name: ClassVar[str] = "go_fish"
@@ -41,32 +36,33 @@ class GoFishGame(GoFishSetup):
     def new_initial_state(self) -> GoFishState:
         return GoFishState(self)
 
-    def view(self, state: State, player: int) -> View:
-        return GoFishView(_state(state), player)
+    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    def view(self, state: GoFishState, player: int) -> GoFishView:
+        return GoFishView(state, player)
 
-    def action_to_string(self, state: State, action: Action) -> str:
-        return action_to_string(_state(state), action)
+    def action_to_string(self, state: GoFishState, action: Action) -> str:
+        return action_to_string(state, action)
 
-    def string_to_action(self, state: State, text: str) -> Action:
-        return string_to_action(_state(state), text)
+    def string_to_action(self, state: GoFishState, text: str) -> Action:
+        return string_to_action(state, text)
 
-    def describe_action(self, state: State, action: Action) -> str:
-        return describe_action(_state(state), action)
+    def describe_action(self, state: GoFishState, action: Action) -> str:
+        return describe_action(state, action)
 
-    def announce(self, state: State, action: Action, names: Sequence[str]) -> list[str]:
-        return announce(_state(state), action, names)
+    def announce(self, state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
+        return announce(state, action, names)
 
-    def is_quiet(self, state: State, action: Action) -> bool:
-        return is_quiet(_state(state), action)
+    def is_quiet(self, state: GoFishState, action: Action) -> bool:
+        return is_quiet(state, action)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        return rollout_action(_state(state), rng)
+    def rollout_action(self, state: GoFishState, rng: random.Random) -> Action:
+        return rollout_action(state, rng)
 
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
-        return play_out(_state(state), rng)
+    def play_out(self, state: GoFishState, rng: random.Random) -> list[float]:
+        return play_out(state, rng)
 
-    def information_key(self, state: State, player: int) -> Hashable:
-        return information_key(_state(state), player)
+    def information_key(self, state: GoFishState, player: int) -> Hashable:
+        return information_key(state, player)
 
     def new_encoding(self) -> Encoding:
         return GoFishEncoding(self)

@@ -13,7 +13,7 @@ from deckhand.core.cards import CODES
 from deckhand.core.deck import stack_indices
 from deckhand.core.errors import ConfigError
 from deckhand.core.options import DECK_OPTION, Described, Option, integer
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Game, S_co
 
 DECK_SIZE = 52
 RANK_COUNT = 13
@@ -62,8 +62,11 @@ def longest_game(players: int) -> int:
     return 3 * DECK_SIZE + (DECK_SIZE + 1) * RANK_COUNT * players
 
 
-class GoFishSetup(Game):
-    """The options resolved: seats, cards per hand, and the stacked top of the deck."""
+class GoFishSetup(Game[S_co]):
+    """The options resolved: seats, cards per hand, and the stacked top of the deck.
+
+    Generic in the State, which comes after this file: ``game.py`` names it (``GoFishSetup[GoFishState]``).
+    """
 
     OPTIONS: ClassVar = OPTIONS
     PRESETS: ClassVar = PRESETS

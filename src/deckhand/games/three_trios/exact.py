@@ -1,4 +1,14 @@
-"""Exact win/draw/loss search, written for speed: a whole 3x3 game is solved from the first move.
+"""The endgame engine: whether the side to move wins, draws or loses, searched to the last card.
+
+Three Trios' ``solver`` agent (:mod:`.solver`) has two engines, and this is
+the first it asks. :class:`ExactSearch` answers only win, draw or loss (not
+by how many cards) and follows every line to the end of the game, so its
+answer is perfect play. The agent tries it when at most ``exact_cells``
+cells are empty (by default 9 on a 3x3 board, which is the whole game from
+its first move, and 8 on bigger boards) and gives it ``exact_nodes``
+positions; when the budget runs out it raises :class:`OutOfBudget`, and the
+second engine, :class:`.solver.DepthLimitedSearch` (a look-ahead of a few
+moves that estimates the card margin), chooses the move instead.
 
 Why not the general game state: solving a 3x3 opening visits some hundreds of
 thousands of positions, and going through lists of cells, hands and the
@@ -40,7 +50,7 @@ class OutOfBudget(Exception):
 
 
 class ExactSearch:
-    """One exact search from one position.
+    """One exact search from one position: win, draw or loss with best play, within a node budget.
 
     >>> import deckhand
     >>> state = deckhand.load_game("three_trios").new_initial_state()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option
-from deckhand.core.protocol import Action, State, View, view_as
+from deckhand.core.protocol import Action, View, view_as
 from deckhand.games.three_trios.encoding import ThreeTriosEncoding
 from deckhand.games.three_trios.hints import hint_marks
 from deckhand.games.three_trios.notation import action_to_string, string_to_action
@@ -19,7 +19,7 @@ from deckhand.games.three_trios.view import ThreeTriosView, information_key
 from deckhand.games.three_trios.words import describe_action
 
 
-class ThreeTriosGame(ThreeTriosSetup):
+class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
     """Three Trios for two seats, red (0) and blue (1), both hands open.
 
     >>> game = ThreeTriosGame()
@@ -62,28 +62,28 @@ class ThreeTriosGame(ThreeTriosSetup):
     def new_initial_state(self) -> ThreeTriosState:
         return ThreeTriosState(self)
 
-    # -- hooks: each calls the function of the same name in its file ---------
+    # -- hooks: each calls the function of the same name in notation, words, view, playout or hints --
     # (announce, is_quiet, playout_estimate, glimpse and the saves keep the core defaults)
-    def view(self, state: State, player: int) -> View:
-        return ThreeTriosView(cast(ThreeTriosState, state), player)
+    def view(self, state: ThreeTriosState, player: int) -> ThreeTriosView:
+        return ThreeTriosView(state, player)
 
-    def action_to_string(self, state: State, action: Action) -> str:
-        return action_to_string(cast(ThreeTriosState, state), action)
+    def action_to_string(self, state: ThreeTriosState, action: Action) -> str:
+        return action_to_string(state, action)
 
-    def string_to_action(self, state: State, text: str) -> Action:
-        return string_to_action(cast(ThreeTriosState, state), text)
+    def string_to_action(self, state: ThreeTriosState, text: str) -> Action:
+        return string_to_action(state, text)
 
-    def describe_action(self, state: State, action: Action) -> str:
-        return describe_action(cast(ThreeTriosState, state), action)
+    def describe_action(self, state: ThreeTriosState, action: Action) -> str:
+        return describe_action(state, action)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        return rollout_action(cast(ThreeTriosState, state), rng)
+    def rollout_action(self, state: ThreeTriosState, rng: random.Random) -> Action:
+        return rollout_action(state, rng)
 
-    def play_out(self, state: State, rng: random.Random) -> list[float]:
-        return play_out(cast(ThreeTriosState, state), rng)
+    def play_out(self, state: ThreeTriosState, rng: random.Random) -> list[float]:
+        return play_out(state, rng)
 
-    def information_key(self, state: State, player: int) -> Hashable:
-        return information_key(cast(ThreeTriosState, state), player)
+    def information_key(self, state: ThreeTriosState, player: int) -> Hashable:
+        return information_key(state, player)
 
     def hint_marks(
         self, view: View, selection: str | None = None, move: Action | None = None

@@ -13,7 +13,7 @@ from typing import Any
 
 from deckhand.core.errors import ConfigError
 from deckhand.core.options import Described, Option, boolean, words
-from deckhand.core.protocol import Action, Game
+from deckhand.core.protocol import Action, Game, S_co
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, Board, TrioCard, load_board, load_cards
 
 EMPTY = -1
@@ -76,10 +76,11 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 
 
-class ThreeTriosSetup(Game):
+class ThreeTriosSetup(Game[S_co]):
     """Three Trios' options resolved: the layout, the cards and the battle tables.
 
     ``ThreeTriosGame`` (game.py) adds the name, ``OPTIONS``, ``new_initial_state`` and the hooks.
+    Generic in the State, which comes after this file: ``game.py`` names it (``ThreeTriosSetup[ThreeTriosState]``).
     """
 
     def __init__(self, **options: Any) -> None:

@@ -1,10 +1,23 @@
-"""The solver: alpha-beta over the final card margin, with a transposition table.
+"""The ``solver`` agent, and its second engine: a depth-limited look-ahead over the card margin.
 
-Where the whole rest of the game fits in the node budget it searches to the
-end for the result and plays perfectly (``exact.ExactSearch``); otherwise it
-deepens iteratively and answers from the deepest search it finished, scoring
-the leaves with material plus how attackable each card is. The budget is
-counted in nodes, not seconds, so the same position always gets the same answer.
+For each move :class:`SolverAgent` asks two engines in turn:
+
+1. the endgame engine, :class:`.exact.ExactSearch` (``exact.py``), when at most
+   ``exact_cells`` cells are empty: it searches to the end of the game for
+   win, draw or loss and, if it finishes within ``exact_nodes``, the agent
+   plays its move, which is perfect play;
+2. otherwise :class:`DepthLimitedSearch` here: alpha-beta over the final card
+   margin with a transposition table, deepened one move at a time within
+   ``nodes``; the agent plays the move of the deepest search that finished,
+   whose leaves are scored with material plus how attackable each card is
+   (``CARD``, ``THREAT``). With ``mcts`` set, a UCT search of that many
+   iterations takes this engine's place.
+
+Both budgets are counted in nodes, not seconds, so the same position always
+gets the same answer (``seconds`` is only a safety cap). With the default
+budget the first engine answers on a 3x3 board from the first move (the
+``hard`` and ``expert`` levels, with smaller budgets, from the third and the
+second); on bigger boards it is tried once at most eight cells are empty.
 """
 
 from __future__ import annotations
@@ -33,8 +46,8 @@ Solved = tuple[tuple[int, int], int, int, bool, list[tuple[int, int, int]]]
 """A search's answer: (best card and cell, value, depth reached, exact?, (value, card, cell) per root move tried)."""
 
 
-class Search:
-    """One search from one position: a private copy of the position, made and unmade in place."""
+class DepthLimitedSearch:
+    """One look-ahead from one position, a few moves deep: a private copy of the position, made and unmade in place."""
 
     def __init__(self, state: Position, node_limit: int, deadline: float | None = None) -> None:
         game = state.game
@@ -259,7 +272,7 @@ class Search:
 
 
 class SolverAgent(Agent):
-    """Exact alpha-beta where the game can be searched to the end; elsewhere a depth-limited search or UCT.
+    """The endgame engine where the game can be searched to the end; elsewhere the depth-limited search or UCT.
 
     The exact search is tried when at most ``exact_cells`` cells are empty (0:
     automatic) and given up after ``exact_nodes``. Elsewhere iterative
@@ -311,7 +324,7 @@ class SolverAgent(Agent):
         return self.explain(view, rng).action
 
     def exact(self, state: Position) -> Solved | None:
-        """The exact search's answer, as ``solve`` gives it, or None if the position is too big for it."""
+        """The endgame engine's answer, as ``solve`` gives it, or None if the position is too big for it."""
         left = len(state.empty_cells())
         if left > self.exact_cells:
             return None
@@ -323,14 +336,15 @@ class SolverAgent(Agent):
         return best, outcome * CARD, left, True, []
 
     def solve(self, state: Position) -> Solved:
-        """Search ``state``: (best card and cell, value, depth reached, exact?, root moves tried)."""
+        """The endgame engine's answer, else the deepest look-ahead's: (best card and cell, value, depth reached,
+        exact?, root moves tried)."""
         found = self.exact(state)
         if found is not None:
             return found
         me = state.current_player()
         deadline = time.monotonic() + self.seconds if self.seconds else None
         left = len(state.empty_cells())
-        search = Search(state, self.nodes, deadline)
+        search = DepthLimitedSearch(state, self.nodes, deadline)
         result = None
         depth = 0
         for depth in range(1, left + 1):
