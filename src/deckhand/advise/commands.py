@@ -182,7 +182,8 @@ def parse_command(line: str) -> Command | None:
     if word in _LONG:
         return _parse_args(word, _LONG[word], rest.split(), text, close=False)
     letter = text[0].lower()
-    if letter in _SHORT:
+    if letter in _SHORT and not (head.isalpha() and len(head) > 1 and not _SHORT[letter][1]):
+        # A word such as 'clear' is a command or unknown, not 'c' with 'lear' after it.
         verb, pattern = _SHORT[letter]
         return _parse_args(verb, pattern, text[1:].split(), text, close=letter in "+c")
     raise NotationError(f"{quote(text, 40)}: unknown command (type 'help' for the list)")
