@@ -62,6 +62,7 @@ def register(app: typer.Typer) -> None:
         session = Advisor(
             tracker, sys.stdout, playouts=playouts, seconds=seconds, seed=seed, engine=engine, save_path=load
         )
-        session.run(sys.stdin, prompt=sys.stdin.isatty())
+        opening = session.loaded(load) if load is not None else ""
+        session.run(sys.stdin, prompt=sys.stdin.isatty(), opening=opening)
 
     app.add_typer(group, name="advise")

@@ -23,7 +23,7 @@ from deckhand.core.errors import ConfigError
 SCRIPT = ["+ 5", "x0 8", "+", "- q", "n"]
 """You swap a 5 in for an 8; seat 1 discards a queen and skips its power: a stick window is open."""
 
-RESUMED = re.compile(r"saved (\d+) commands? to (.+); resume with: (deckhand advise cambio --load .+)$")
+RESUMED = re.compile(r"saved (\d+) commands? to (.+)\n  resume with: (deckhand advise cambio --load .+)$")
 
 
 def lines_then(ending: str, lines: list[str]) -> Iterator[str]:
@@ -44,8 +44,8 @@ def leave(ending: str, lines: list[str], *, prompt: bool = False) -> tuple[Advis
 
 
 def resumed(out: str) -> tuple[int, Path, str]:
-    """The last line's count, file and command."""
-    found = RESUMED.search(out.rstrip("\n").splitlines()[-1])
+    """The count, file and command of the last two lines."""
+    found = RESUMED.search("\n".join(out.rstrip("\n").splitlines()[-2:]))
     assert found is not None, out
     return int(found.group(1)), Path(found.group(2)), found.group(3)
 
@@ -70,7 +70,7 @@ def test_leaving_saves_the_table_and_says_how_to_resume_it(ending: str, prompt: 
     assert path.parent == autosaves_dir()
     assert command == f"deckhand advise cambio --load {shlex.quote(str(path))}"
     if ending != "quit":
-        assert out.splitlines()[-1].startswith(f"  {'interrupted' if ending == 'interrupt' else 'end of input'}: ")
+        assert out.splitlines()[-2].startswith(f"  {'interrupted' if ending == 'interrupt' else 'end of input'}: ")
     assert load_tracker(path).view() == advisor.tracker.view()
     assert [text for text, _ in load_tracker(path).history()] == SCRIPT
 
@@ -83,7 +83,7 @@ def test_the_printed_command_resumes_the_same_table_and_keeps_it_in_the_same_fil
         app(), [*shlex.split(command)[1:], "--playouts", "10", "--engine", "flat"], input="show\n+ 9\nquit\n"
     )
     assert result.exit_code == 0, result.output
-    assert "stick window: you may stick or pass" in result.output  # the table as it was left
+    assert result.output.startswith(f"  loaded {len(SCRIPT)} commands from {path}\n  -- stick window: you may stick")
     assert "pass; pass; draw; 9  -- you to move" in result.output
     assert resumed(result.output)[:2] == (len(SCRIPT) + 1, path)
     assert os.listdir(autosaves_dir()) == [path.name]

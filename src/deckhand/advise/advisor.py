@@ -81,10 +81,16 @@ class Advisor:
         self.out.flush()
 
     # -- the loop ---------------------------------------------------------
-    def run(self, lines: Iterable[str], *, prompt: bool = False) -> None:
-        """Handle lines until ``quit``, the end of input or Ctrl-C; then say where the table is kept."""
+    def run(self, lines: Iterable[str], *, prompt: bool = False, opening: str = "") -> None:
+        """Handle lines until ``quit``, the end of input or Ctrl-C; then say where the table is kept.
+
+        ``opening`` is said first (after the greeting, at a prompt): what a resumed session holds.
+        """
         if prompt:
             self.say("Type 'help' for the commands, '?' for advice. The table is saved as you go.")
+        if opening:
+            self.say(opening)
+        if prompt:
             self.out.write("> ")
             self.out.flush()
         try:
@@ -201,10 +207,8 @@ class Advisor:
         except DeckhandError as exc:
             self.say(f"! {prefix}the table could not be saved: {one_line(str(exc))}")
             return
-        self.say(
-            f"  {prefix}saved {count(len(self.tracker.history()), 'command')} to {path}; "
-            f"resume with: {resume_command(path)}"
-        )
+        self.say(f"  {prefix}saved {count(len(self.tracker.history()), 'command')} to {path}")
+        self.say(f"  resume with: {resume_command(path)}")
 
     def _write(self) -> Path:
         """Write the session where it is kept, choosing a new autosave the first time."""
@@ -277,7 +281,9 @@ class Advisor:
         ranked = rank_actions(view, playouts=playouts, seconds=seconds, rng=random.Random(seed), engine=self.engine)
         elapsed = time.perf_counter() - started
         total = sum(r.playouts for r in ranked)
-        self.say(f"  advice ({self.engine}, {count(total, 'playout')}, {elapsed:.1f} s){'; ' + note if note else ''}:")
+        self.say(f"  advice ({self.engine}, {count(total, 'playout')}, {elapsed:.1f} s):")
+        if note:
+            self.say(f"  ({note})")
         for rank, r in enumerate(ranked):
             mark = "*" if rank == 0 else " "
             self.say(f"  {mark} {self.tracker.to_table(r.notation):<16} win {100 * r.win:5.1f}%  ({r.playouts})")
@@ -291,7 +297,12 @@ class Advisor:
         """Track the session saved in ``path`` from here on, and keep it there (the table before stays in its file)."""
         self.tracker = load_tracker(path)
         self.save_path = path
-        self.say(f"  loaded {count(len(self.tracker.history()), 'command')} from {shown_path(path)}{self.status()}")
+        self.say(self.loaded(path))
+
+    def loaded(self, path: Path) -> str:
+        """What a session read from ``path`` says first: how much it holds and who is to move."""
+        commands = count(len(self.tracker.history()), "command")
+        return f"  loaded {commands} from {shown_path(path, 1000)}\n{self.status()}"
 
 
 def count(n: int, noun: str) -> str:
