@@ -37,11 +37,15 @@ def register(app: typer.Typer) -> None:
         seed: Annotated[
             int | None, typer.Option("--seed", help="Seed for the advice's sampling (repeats it with --playouts).")
         ] = None,
-        load: Annotated[Path | None, typer.Option("--load", help="Resume a saved session.")] = None,
+        load: Annotated[
+            Path | None,
+            typer.Option("--load", help="Resume a saved session (the session is kept on in that file)."),
+        ] = None,
     ) -> None:
         """Track a Cambio game at the table: you are seat 0; type 'help' for the commands."""
-        from deckhand.advise.advisor import Advisor, load_tracker
+        from deckhand.advise.advisor import Advisor
         from deckhand.advise.commands import parse_card
+        from deckhand.advise.sessions import load_tracker
         from deckhand.advise.tracker import Tracker
         from deckhand.agents.ranking import check_budget
 
@@ -55,7 +59,10 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError("--bottom: give the two cards you may look at, e.g. --bottom 3,rk")
             known = [parse_card(item) for item in bottom.replace(",", " ").split()]
             tracker = Tracker(players=players, first=first, known=known, preset=preset)
-        session = Advisor(tracker, sys.stdout, playouts=playouts, seconds=seconds, seed=seed, engine=engine)
-        session.run(sys.stdin, prompt=sys.stdin.isatty())
+        session = Advisor(
+            tracker, sys.stdout, playouts=playouts, seconds=seconds, seed=seed, engine=engine, save_path=load
+        )
+        opening = session.loaded(load) if load is not None else ""
+        session.run(sys.stdin, prompt=sys.stdin.isatty(), opening=opening)
 
     app.add_typer(group, name="advise")

@@ -10,6 +10,7 @@ import pytest
 
 from deckhand.advise import advisor as advisor_module
 from deckhand.advise.advisor import Advisor
+from deckhand.advise.sessions import load_tracker
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError
 
@@ -73,6 +74,26 @@ def test_help_lists_the_commands() -> None:
         assert word in out
 
 
+def test_help_fits_80_columns_and_names_no_file_you_do_not_have() -> None:
+    _, out = run("help\n")
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert ".md" not in out and "RULES" not in out
+
+
+@pytest.mark.parametrize(
+    ("script", "pile"),
+    [
+        ("", "  no discard  -- you to move"),
+        ("+ 5\n-\n", "  discard: top 5, 1 card (5)  -- stick window: seat 1 may stick or pass"),
+        ("+ 5\nx0 8\n+\n- q\n", "  discard: top q, 2 cards (8 q)  -- seat 1 to move"),
+    ],
+)
+def test_show_names_the_discard_pile_as_a_player_would(script: str, pile: str) -> None:
+    _, out = run(script + "show\n")
+    assert pile in out.splitlines(), out
+    assert "None" not in out and "top none" not in out and "()" not in out
+
+
 def test_history_shows_what_each_command_did() -> None:
     _, out = run("+ 5\nx0 8\n+\n- q\nhistory\n")
     assert "  3. +                pass; pass; draw; ??" in out
@@ -85,7 +106,7 @@ def test_save_then_load_gives_the_same_table(tmp_path: Path) -> None:
     data = json.loads(path.read_text())
     assert data["commands"] == ["+ 5", "x0 8", "+", "- q", "w1.2 0.3"]
     assert data["players"] == 3 and data["known"] == ["3", "rk"]
-    loaded = advisor_module.load_tracker(path)
+    loaded = load_tracker(path)
     assert loaded.view().to_json() == session.tracker.view().to_json()
 
 
@@ -103,12 +124,12 @@ def test_loading_a_bad_file_names_it(tmp_path: Path, content: str, message: str)
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(ConfigError, match=f"{path.name}.*{message}|{message}"):
-        advisor_module.load_tracker(path)
+        load_tracker(path)
 
 
 def test_a_missing_file_names_it(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
-        advisor_module.load_tracker(tmp_path / "nope.json")
+        load_tracker(tmp_path / "nope.json")
 
 
 def test_the_end_asks_you_to_count_what_you_never_saw() -> None:

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from deckhand.advise.advisor import Advisor, load_tracker
+from deckhand.advise.advisor import Advisor
 from deckhand.advise.commands import _LONG, _META, _SHORT
+from deckhand.advise.sessions import load_tracker
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError
 

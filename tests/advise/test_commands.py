@@ -134,6 +134,9 @@ def test_a_comment_after_a_command_is_ignored() -> None:
     ("line", "message"),
     [
         ("z", "unknown command"),
+        ("clear", "unknown command"),
+        ("next", "unknown command"),
+        ("keep going", "unexpected 'going'"),
         ("x", "swap needs a slot number"),
         ("xa", "'a' is not a slot"),
         ("p1", "a position is seat.slot"),

@@ -129,6 +129,10 @@ def test_mcts_plays_perfect_information_games_only() -> None:
         ("ismcts:seconds=nan", "seconds"),
         ("ismcts:c=nan", "exploration"),
         ("ismcts:widen=inf", "widen"),
+        ("ismcts:trust=-1", "trust"),
+        ("ismcts:trust=0.5", "trust"),
+        ("openloop:trust=true", "trust"),
+        ("openloop:opponents=mirror", "opponents"),
     ],
 )
 def test_bad_settings_are_refused_with_their_name(spec: str, message: str) -> None:
@@ -143,6 +147,8 @@ def test_bad_settings_are_refused_with_their_name(spec: str, message: str) -> No
         "ismcts:iterations=300,belief=uniform,widen=0.5,opponents=own",
         "ismcts:iterations=1000,opponents=policy",
         "openloop:iterations=20,belief=uniform",
+        "ismcts:iterations=300,widen=0.1,opponents=policy,trust=300",
+        "openloop:iterations=20,opponents=policy,trust=1000",
     ],
 )
 def test_spec_round_trips_the_settings(spec: str) -> None:
@@ -152,14 +158,15 @@ def test_spec_round_trips_the_settings(spec: str) -> None:
     assert make_agent(agent.spec(), game).spec() == agent.spec()
 
 
+@pytest.mark.parametrize("below", ["widen=1", "trust=40"])
 @pytest.mark.parametrize("opponents", ["tree", "own", "policy"])
-def test_every_way_of_playing_the_opponents_searches_from_the_view_alone(opponents: str) -> None:
-    """Whatever the opponents' model, two states with the same view get the same decision."""
+def test_every_way_of_playing_the_opponents_searches_from_the_view_alone(opponents: str, below: str) -> None:
+    """Whatever the opponents' model and the moves below the root, the same view gets the same decision."""
     game = deckhand.load_game("cambio")
     state = later_decision(game, 4, 6)
     me = state.current_player()
     twin = state.view(me).sample_world(random.Random(8))
-    spec = f"ismcts:iterations=150,opponents={opponents},widen=1"
+    spec = f"ismcts:iterations=150,opponents={opponents},{below}"
     first = make_agent(spec, game).explain(state.view(me), random.Random(1))
     second = make_agent(spec, game).explain(twin.view(me), random.Random(1))
     assert decision(first) == decision(second)

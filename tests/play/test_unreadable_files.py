@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import deckhand
-from deckhand.advise.advisor import load_tracker
+from deckhand.advise.sessions import load_tracker
 from deckhand.core.errors import ConfigError
 from deckhand.games.three_trios.files import read_board, read_cards
 from deckhand.play.records import GameRecord

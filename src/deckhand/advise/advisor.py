@@ -6,25 +6,29 @@ goes through the :class:`~deckhand.advise.tracker.Tracker`; anything it
 refuses is reported on one line and changes nothing. So is any other error
 a command meets (a file name the system refuses, a disk that is full): a
 person at the table never loses the game they are tracking to a typo.
+
+Nor to leaving: as ``play`` keeps a game, the session is written after every
+change (into the file it was loaded from, else a new file in the saves
+folder), and ``quit``, Ctrl-C and the end of input say where it is and how
+to resume it.
 """
 
 from __future__ import annotations
 
-import json
 import random
+import shlex
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from deckhand.advise.commands import HELP, Meta, Move, parse_card, parse_command, short_form
+from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
+from deckhand.advise.sessions import autosave_path, is_autosave, load_tracker, write_session
 from deckhand.advise.tracker import Tracker
 from deckhand.agents.ranking import ENGINES, check_budget, default_engine, rank_actions
 from deckhand.core.cards import Card, Rank
 from deckhand.core.errors import ConfigError, DeckhandError, quote, shown_path
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.registry import game_class
-from deckhand.play.records import read_json
 
 
 def card_value(code: str, values: str) -> int:
@@ -40,12 +44,10 @@ def card_value(code: str, values: str) -> int:
 
 DEFAULT_SECONDS = 0.8
 """An advice's budget when none is given: a fixed time keeps every answer under a second on any machine."""
-SAVE_FORMAT = "deckhand-advise-cambio"
-SAVE_VERSION = 1
 
 
 class Advisor:
-    """A tracker, an advice budget and an output stream."""
+    """A tracker, an advice budget, an output stream and the file the session is kept in."""
 
     def __init__(
         self,
@@ -56,6 +58,8 @@ class Advisor:
         seconds: float | None = None,
         seed: int | None = None,
         engine: str | None = None,
+        save_path: Path | None = None,
+        autosave: bool = True,
     ) -> None:
         engine = engine or default_engine(tracker.game)
         if engine not in ENGINES:
@@ -66,24 +70,45 @@ class Advisor:
         self.seconds = DEFAULT_SECONDS if playouts is None and seconds is None else seconds
         self.seed = seed
         self.engine = engine
+        self.save_path = save_path
+        """The file the session is kept in: the one it was loaded from, else an autosave once there is a command."""
+        self.autosave = autosave
+        """Whether the session is kept on disk as it goes (checks and scripts may not want it)."""
+        self._keep_failed = False
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
     # -- the loop ---------------------------------------------------------
-    def run(self, lines: Iterable[str], *, prompt: bool = False) -> None:
-        """Handle lines until ``quit`` or the end of input."""
+    def run(self, lines: Iterable[str], *, prompt: bool = False, opening: str = "") -> None:
+        """Handle lines until ``quit``, the end of input or Ctrl-C; then say where the table is kept.
+
+        ``opening`` is said first (after the greeting, at a prompt): what a resumed session holds.
+        """
         if prompt:
-            self.say("Type 'help' for the commands, '?' for advice.")
+            self.say("Type 'help' for the commands, '?' for advice. The table is saved as you go.")
+        if opening:
+            self.say(opening)
+        if prompt:
             self.out.write("> ")
             self.out.flush()
-        for line in lines:
-            if not self.handle(line):
-                return
+        try:
+            for line in lines:
+                if not self.handle(line):
+                    self.leave()
+                    return
+                if prompt:
+                    self.out.write("> ")
+                    self.out.flush()
+        except KeyboardInterrupt:
             if prompt:
-                self.out.write("> ")
-                self.out.flush()
+                self.say()
+            self.leave("interrupted")
+            return
+        if prompt:
+            self.say()  # Ctrl-D leaves the cursor after the prompt
+        self.leave("end of input")
 
     def handle(self, line: str) -> bool:
         """One line; ``False`` when the session should end.
@@ -109,6 +134,7 @@ class Advisor:
     def move(self, move: Move, text: str) -> None:
         notes = self.tracker.apply_move(move, text)
         self.say("  " + "; ".join(notes) + self.status())
+        self.keep()
 
     def status(self) -> str:
         seat = self.tracker.to_move()
@@ -146,6 +172,51 @@ class Advisor:
             ]
         return hands
 
+    # -- keeping the session --------------------------------------------
+    def keep(self) -> None:
+        """Write the session after a change: leaving in any way, or a closed terminal, loses nothing.
+
+        Nothing is written before the first command (there is no table to
+        lose yet); a failure is said once, and the session goes on.
+        """
+        if not self.autosave or (self.save_path is None and not self.tracker.history()):
+            return
+        try:
+            self._write()
+        except DeckhandError as exc:
+            if not self._keep_failed:
+                self.say(f"! the table cannot be saved as it goes: {one_line(str(exc))}")
+            self._keep_failed = True
+
+    def leave(self, why: str = "") -> None:
+        """The session ends: save it once more and say where, with the command that resumes it.
+
+        A finished game is not kept in the saves folder (as ``play`` keeps
+        none); a file you named keeps it whatever its state.
+        """
+        path = self.save_path
+        if not self.autosave or (path is None and not self.tracker.history()):
+            return
+        if self.tracker.state.is_terminal() and (path is None or is_autosave(path)):
+            if path is not None:
+                path.unlink(missing_ok=True)
+            return
+        prefix = f"{why}: " if why else ""
+        try:
+            path = self._write()
+        except DeckhandError as exc:
+            self.say(f"! {prefix}the table could not be saved: {one_line(str(exc))}")
+            return
+        self.say(f"  {prefix}saved {count(len(self.tracker.history()), 'command')} to {path}")
+        self.say(f"  resume with: {resume_command(path)}")
+
+    def _write(self) -> Path:
+        """Write the session where it is kept, choosing a new autosave the first time."""
+        if self.save_path is None:
+            self.save_path = autosave_path()
+        write_session(self.save_path, self.tracker, create=is_autosave(self.save_path))
+        return self.save_path
+
     # -- session commands -------------------------------------------------
     def meta(self, command: Meta) -> bool:
         name, arg = command.name, command.arg
@@ -160,6 +231,7 @@ class Advisor:
                 self.say(f"{number:3}. {text:<16} {'; '.join(notes)}")
         elif name == "undo":
             self.say(f"  undid {quote(self.tracker.undo(), 40)}{self.status()}")
+            self.keep()
         elif name == "advise":
             try:
                 self.advise(arg)
@@ -185,8 +257,12 @@ class Advisor:
             mark = "  (called cambio)" if caller == game_seat else ""
             self.say(f"  {who}  {cells}{mark}")
         discard = [short_form(c) for c in data.get("discard", [])]
-        top = discard[-1] if discard else "none"
-        self.say(f"  discard: top {top}, {len(discard)} cards ({' '.join(discard[-8:])})" + self.status())
+        if discard:
+            shown = " ".join(discard[-8:]) if len(discard) <= 8 else "... " + " ".join(discard[-8:])
+            pile = f"discard: top {discard[-1]}, {count(len(discard), 'card')} ({shown})"
+        else:
+            pile = "no discard"
+        self.say(f"  {pile}{self.status()}")
 
     def advise(self, arg: str) -> None:
         """Rank your legal actions by estimated chance of winning."""
@@ -205,38 +281,38 @@ class Advisor:
         ranked = rank_actions(view, playouts=playouts, seconds=seconds, rng=random.Random(seed), engine=self.engine)
         elapsed = time.perf_counter() - started
         total = sum(r.playouts for r in ranked)
-        self.say(f"  advice ({self.engine}, {total} playouts, {elapsed:.1f} s){'; ' + note if note else ''}:")
+        self.say(f"  advice ({self.engine}, {count(total, 'playout')}, {elapsed:.1f} s):")
+        if note:
+            self.say(f"  ({note})")
         for rank, r in enumerate(ranked):
             mark = "*" if rank == 0 else " "
             self.say(f"  {mark} {self.tracker.to_table(r.notation):<16} win {100 * r.win:5.1f}%  ({r.playouts})")
 
-    # -- saving -----------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        t = self.tracker
-        options = {k: v for k, v in t.game.options.items() if k not in ("players", "preset")}
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": t.game.name,
-            "rules_version": t.game.rules_version,
-            "preset": t.game.options.get("preset", "house"),
-            "options": options,
-            "players": t.players,
-            "first": t.first,
-            "known": [k.label for k in t.known],
-            "commands": [text for text, _ in t.history()],
-        }
-
     def save(self, path: Path) -> None:
-        try:
-            path.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise ConfigError(f"{shown_path(path)}: cannot save: {exc.strerror or exc}") from None
-        self.say(f"  saved {len(self.tracker.history())} commands to {shown_path(path)}")
+        """A copy of the session in a file you name; the session goes on being kept where it was."""
+        write_session(path, self.tracker)
+        self.say(f"  saved {count(len(self.tracker.history()), 'command')} to {shown_path(path)}")
 
     def load(self, path: Path) -> None:
+        """Track the session saved in ``path`` from here on, and keep it there (the table before stays in its file)."""
         self.tracker = load_tracker(path)
-        self.say(f"  loaded {len(self.tracker.history())} commands from {shown_path(path)}{self.status()}")
+        self.save_path = path
+        self.say(self.loaded(path))
+
+    def loaded(self, path: Path) -> str:
+        """What a session read from ``path`` says first: how much it holds and who is to move."""
+        commands = count(len(self.tracker.history()), "command")
+        return f"  loaded {commands} from {shown_path(path, 1000)}\n{self.status()}"
+
+
+def count(n: int, noun: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def resume_command(path: Path) -> str:
+    """The command that resumes the session kept in ``path``, quoted so that it works as printed."""
+    return f"deckhand advise cambio --load {shlex.quote(str(path))}"
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -251,69 +327,3 @@ def _path(arg: str, what: str) -> Path:
     if "\x00" in arg:
         raise ConfigError(f"{what}: a file name cannot hold a NUL character")
     return Path(arg).expanduser()
-
-
-def load_tracker(path: Path) -> Tracker:
-    """Rebuild a tracker from a saved session by replaying its commands.
-
-    The file is read as any file deckhand reads (a regular file, at most
-    ``SAVE_FILE_LIMIT`` bytes), and each field is checked for its type before
-    it is used; a message names the field, never its content.
-    """
-    name = shown_path(path)
-    data = read_json(path, what="advisor session")
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ConfigError(f"{name}: not a saved advisor session")
-    fields = _session_fields(data, name)
-    try:
-        tracker = Tracker(**fields)
-    except DeckhandError as exc:
-        raise ConfigError(f"{name}: {exc}") from None
-    if str(data.get("rules_version", tracker.game.rules_version)) != tracker.game.rules_version:
-        raise ConfigError(f"{name}: saved with cambio rules version {quote(data.get('rules_version'))}")
-    commands: list[str] = data["commands"]
-    for number, text in enumerate(commands, start=1):
-        try:
-            command = parse_command(text)
-            if not isinstance(command, Move):
-                raise ConfigError("not a game command")
-            tracker.apply_move(command, text)
-        except DeckhandError as exc:
-            raise ConfigError(f"{name}: command {number} {quote(text, 40)}: {exc}") from None
-    return tracker
-
-
-def _session_fields(data: dict[str, Any], name: str) -> dict[str, Any]:
-    """A saved session's fields as :class:`Tracker` takes them; ``ConfigError`` naming the first bad one."""
-
-    def bad(field: str, expected: str) -> ConfigError:
-        return ConfigError(f"{name}: field {field!r} is missing or not {expected}")
-
-    for field in ("players", "first"):
-        if not isinstance(data.get(field), int) or isinstance(data.get(field), bool):
-            raise bad(field, "a whole number")
-    preset = data.get("preset")
-    if not isinstance(preset, str) or preset not in game_class("cambio").PRESETS:
-        raise bad("preset", "a preset of cambio (" + ", ".join(game_class("cambio").PRESETS) + ")")
-    options = {} if data.get("options") is None else data["options"]
-    if not isinstance(options, dict) or "players" in options or "preset" in options:
-        raise bad("options", "an object of options (players and preset are fields of their own)")
-    for field in ("known", "commands"):
-        items = data.get(field)
-        if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
-            raise bad(field, "a list of strings")
-    if "rules_version" in data and not isinstance(data["rules_version"], str | int):
-        raise bad("rules_version", "a version")
-    known = []
-    for number, label in enumerate(data["known"], start=1):
-        try:
-            known.append(parse_card(label))
-        except DeckhandError:
-            raise ConfigError(f"{name}: field 'known': entry {number} is not a card") from None
-    return {
-        "players": data["players"],
-        "first": data["first"],
-        "known": known,
-        "preset": data["preset"],
-        "options": options,
-    }

@@ -182,7 +182,8 @@ def parse_command(line: str) -> Command | None:
     if word in _LONG:
         return _parse_args(word, _LONG[word], rest.split(), text, close=False)
     letter = text[0].lower()
-    if letter in _SHORT:
+    if letter in _SHORT and not (head.isalpha() and len(head) > 1 and not _SHORT[letter][1]):
+        # A word such as 'clear' is a command or unknown, not 'c' with 'lear' after it.
         verb, pattern = _SHORT[letter]
         return _parse_args(verb, pattern, text[1:].split(), text, close=letter in "+c")
     raise NotationError(f"{quote(text, 40)}: unknown command (type 'help' for the list)")
@@ -235,17 +236,21 @@ def _position(todo: list[str], text: str) -> tuple[int, int]:
 
 
 HELP = """\
-Game commands (seats are table seats: you are 0, then clockwise; P.S is seat P's slot S;
-cards: a 2..10 j q bk rk 0=joker, or a code such as H7; [card] is what you saw):
-  + [card]      everyone passes the stick window; the next player draws (give the card if you saw it)
-  - [card]      the drawn card is discarded (its card, unless you already know it)
-  xS [card]     the drawn card replaces own slot S; [card] is the card that came out
-  pP.S [card]   peek at P.S (give the card when you are the one peeking)
-  wP.S Q.T      switch two cards (jack/queen, or black king after its peek)
-  n             skip a power           c   cambio (passes the stick window first)
-  t             take the top discard (classic)
-  sQ P.S [card] seat Q sticks P.S; the card shown    g S / k   give own slot S / keep
-  .             the seat to move passes in the stick window
-Long forms (RULES.md): draw [card], discard [card], swap S [card], peek P.S [card],
-  switch P.S Q.T, skip, cambio, take, stick P.S [card], pass, give S, keep
-Session: ? or advise [playouts]   undo   show   history   save FILE   load FILE   help   quit"""
+Game commands: what happened at the table. Seats are table seats (you are 0,
+then clockwise); P.S is seat P's slot S. Cards: a 2..10 j q bk rk 0 (joker),
+or a code such as H7; [card] is the card, when you saw it.
+  + [card]       everyone passed the stick window; the next player drew
+  - [card]       the drawn card was discarded (its card, unless you know it)
+  xS [card]      the drawn card went into own slot S; [card] came out
+  pP.S [card]    a peek at P.S (the card, when you are the one peeking)
+  wP.S Q.T       two cards switched (jack, queen, or black king after a peek)
+  n / c / t      a power skipped / "cambio" called (the stick window passed
+                 first) / the top discard taken (classic rules)
+  sQ P.S [card]  seat Q stuck the card at P.S, which was [card]
+  gS / k         the sticker gave own slot S / kept its cards
+  .              the seat to move passed in the stick window
+Long forms: draw [card], discard [card], swap S [card], peek P.S [card],
+  switch P.S Q.T, skip, cambio, take, stick P.S [card], pass, give S, keep.
+Session: ? or advise [playouts], undo, show, history, save FILE, load FILE,
+  help, quit. The table is saved as you go: quit, Ctrl-C or Ctrl-D says where,
+  and deckhand advise cambio --load FILE resumes it."""

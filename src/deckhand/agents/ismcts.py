@@ -23,6 +23,17 @@ each time its visits pass ``(k / widen)**2``. Without it every move of a deep
 node is tried once before any is tried twice, and a game with many poor moves
 (swapping a king into a good hand) drags down the value of the line above it.
 
+``trust`` (0, off, by default) lets a node below the root play the playout
+policy's move, which decides from the mover's own knowledge in the sampled
+world, until the node has been visited ``trust`` times; only then does the
+search weigh its other moves. A root move's value is the mean of every
+playout through it, so without it each new node's move tried at random (the
+paper's expansion) counts in that mean, and the value falls below the chance
+of winning with sensible play; with it the value is the chance of winning as
+the policy plays on, bettered only where the search has looked enough. An
+open-loop tree (``openloop``) cannot tell the searcher's later draws apart,
+so there a trust larger than the budget keeps its later moves informed.
+
 >>> import random, deckhand
 >>> from deckhand.agents.ismcts import ISMCTSAgent
 >>> game = deckhand.load_game("basra")
@@ -43,7 +54,7 @@ from typing import Any, ClassVar
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError, quote
-from deckhand.core.numbers import is_setting_number
+from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import TERMINAL, Action, Game, View
 
 OPPONENTS = ("tree", "own", "policy")
@@ -52,7 +63,8 @@ OPPONENTS = ("tree", "own", "policy")
 class ISMCTSAgent(SearchAgent):
     """Information-set MCTS over sampled worlds.
 
-    Settings: ``iterations``, ``seconds``, ``c``, ``rollout``, ``belief``.
+    Settings: ``iterations``, ``seconds``, ``c``, ``rollout``, ``belief``,
+    ``opponents``, ``widen``, ``trust``.
     """
 
     kind = "ismcts"
@@ -69,13 +81,17 @@ class ISMCTSAgent(SearchAgent):
         belief: str = "likely",
         opponents: str = "tree",
         widen: float = 0.0,
+        trust: int = 0,
     ) -> None:
         if not is_setting_number(widen) or widen < 0:
             raise ConfigError(f"widen must be a number >= 0, not {quote(widen, 24)}")
+        if not is_setting_count(trust) or trust < 0:
+            raise ConfigError(f"trust must be a whole number >= 0, not {quote(trust, 24)}")
         if opponents not in OPPONENTS:
             raise ConfigError(f"opponents must be one of {', '.join(OPPONENTS)}, not {quote(opponents, 24)}")
         super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout, belief=belief)
         self.widen = float(widen)
+        self.trust = trust
         self.opponents = opponents
 
     def spec(self) -> str:
@@ -85,6 +101,8 @@ class ISMCTSAgent(SearchAgent):
             extra.append(f"widen={self.widen:g}")
         if self.opponents != "tree":
             extra.append(f"opponents={self.opponents}")
+        if self.trust:
+            extra.append(f"trust={self.trust}")
         if not extra:
             return text
         return text + ("," if ":" in text else ":") + ",".join(extra)
@@ -96,6 +114,7 @@ class ISMCTSAgent(SearchAgent):
         tables: list[dict[Hashable, dict[Action, Edge]]] = [{} for _ in range(self.game.num_players)]
         c = self.c
         widen = self.widen
+        trust = self.trust
         policy_opponents = self.opponents == "policy"
         own_keys = self.opponents == "own"
         nested = self.open_loop
@@ -140,6 +159,21 @@ class ISMCTSAgent(SearchAgent):
                     else:
                         edge[2] += 1
                         visits += edge[0]
+                if visits < trust and node is not root:
+                    # Below the root, the playout policy's move until the node has earned a choice.
+                    action = world.rollout_action(rng)
+                    edge = node.get(action)
+                    if edge is None:
+                        edge = node[action] = [0, 0.0, 1, {}] if nested else [0, 0.0, 1]
+                        nodes[0] += nested
+                        path.append((edge, p))
+                        world.apply_legal(action)
+                        returns = playout(world, rng)
+                        break
+                    path.append((edge, p))
+                    world.apply_legal(action)
+                    node = edge[3] if nested else None
+                    continue
                 if untried is not None:
                     if node is root or not widen:
                         action = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]

@@ -15,7 +15,10 @@ from deckhand.core.protocol import Game
 
 
 class OpenLoopAgent(ISMCTSAgent):
-    """Open-loop UCT over sampled worlds; settings ``iterations``, ``seconds``, ``c``, ``rollout``, ``belief``.
+    """Open-loop UCT over sampled worlds.
+
+    Settings ``iterations``, ``seconds``, ``c``, ``rollout``, ``belief``,
+    ``opponents`` and ``trust`` (as the information-set search's).
 
     It runs the information-set search's loop with nodes keyed by the path
     of actions from the root, so a node's children hang below its edges.
@@ -32,5 +35,16 @@ class OpenLoopAgent(ISMCTSAgent):
         c: float = 0.7,
         rollout: str = "policy",
         belief: str = "likely",
+        opponents: str = "tree",
+        trust: int = 0,
     ) -> None:
-        super().__init__(game, iterations=iterations, seconds=seconds, c=c, rollout=rollout, belief=belief)
+        super().__init__(
+            game,
+            iterations=iterations,
+            seconds=seconds,
+            c=c,
+            rollout=rollout,
+            belief=belief,
+            opponents=opponents,
+            trust=trust,
+        )

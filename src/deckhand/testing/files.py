@@ -29,7 +29,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from deckhand.advise.advisor import Advisor, load_tracker
+from deckhand.advise.advisor import Advisor
+from deckhand.advise.sessions import load_tracker
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError
 from deckhand.core.files import GAME_FILE_LIMIT, SAVE_FILE_LIMIT
@@ -97,7 +98,7 @@ def _save_reader(game: str) -> Callable[[Path], object]:
 def _advisor_load(path: Path) -> None:
     """The advisor's ``load`` command: its one answer, raised as the error it reports."""
     out = io.StringIO()
-    session = Advisor(Tracker(players=2, known=["3", "rk"]), out, playouts=10, seed=1, engine="flat")
+    session = Advisor(Tracker(players=2, known=["3", "rk"]), out, playouts=10, seed=1, engine="flat", autosave=False)
     before = session.tracker
     if not session.handle(f"load {path}") or session.tracker is not before:
         raise AssertionError("the session ended or its table changed")
