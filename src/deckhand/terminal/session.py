@@ -26,7 +26,7 @@ from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.presentation import Presentation, title_of
-from deckhand.core.protocol import Action, Game, State, View
+from deckhand.core.protocol import Action, Game, State, View, require_legal
 from deckhand.play.runner import agent_rngs
 from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
@@ -203,6 +203,7 @@ class Session:
                 action = actions[number - 1]
             else:
                 action = view.string_to_action(text)
+            require_legal(self.state, action)  # the rules answer an impossible move before anything describes it
             notation = self.state.action_to_string(action)
             words = self.presentation.describe_action(self.state, action)
             self._announce(action, before=True)
