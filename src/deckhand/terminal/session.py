@@ -114,12 +114,22 @@ class Session:
         self._autosave_failed = False
         self._saved_moves = -1
         self.finished = False
+        self._played = False
+        """Whether the game is played in this session, not only shown (a finished game loaded from a file)."""
 
     # -- the loop --------------------------------------------------------
     def run(self) -> State:
         """Play until the game ends or the player leaves; returns the state reached."""
-        if self.state.is_terminal():  # a finished game loaded from a file: show it, count it once only
+        self._played = not self.state.is_terminal()
+        if not self._played:  # a finished game loaded from a file: show it, count it once only
             self.record_stats = False
+            where = f" ({self.save_path})" if self.save_path is not None else ""
+            self.console.print(
+                f"This game is finished{where}: here is how it ended; it is not counted again.",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
         self._introduce()
         try:
             while not self.state.is_terminal():
@@ -547,8 +557,26 @@ class Session:
         for path in (self.save_path, self._autosave_path):
             if path is not None and _in_saves(path):
                 path.unlink(missing_ok=True)
+        if self._played:
+            self._keep_finished()
         if self.record_stats:
             self._record()
+
+    def _keep_finished(self) -> None:
+        """A game resumed from a file the player named ends there too: the file holds its outcome.
+
+        Left one move short of its end, the file would replay that move when
+        loaded again, and the game would be counted twice.
+        """
+        path = self._autosave_path or self.save_path
+        if path is None or _in_saves(path) or path.suffix != ".json":
+            return  # an autosave is removed instead; a game's own format holds positions, not outcomes
+        try:
+            save_game(path, self.state, self.specs, start=self.start, meta=self._meta())
+        except DeckhandError as exc:
+            self.console.print(f"(the finished game could not be written to {path}: {exc})", markup=False)
+            return
+        self.console.print(f"The finished game is in {path}.", markup=False, highlight=False, soft_wrap=True)
 
     def _record(self) -> None:
         from deckhand.play.records import GameRecord
