@@ -88,17 +88,21 @@ def play_command(
     if vs is not None and vs.strip().lower().partition(":")[0] == "human":
         raise ConfigError("--vs names the computer's level or agent; for people only, give --seats human,human")
     console = _console()
-    session = start_game(
-        game,
-        console=console,
-        reader=StreamReader(console),
-        seats=seats or vs,
-        preset=preset,
-        options=parse_options(options or []),
-        seed=seed,
-        load=load,
-        remember=remember,
-    )
+    try:
+        session = start_game(
+            game,
+            console=console,
+            reader=StreamReader(console),
+            seats=seats or vs,
+            preset=preset,
+            options=parse_options(options or []),
+            seed=seed,
+            load=load,
+            remember=remember,
+        )
+    except EOFError:  # the input ended at a question before the game (its level): nothing to save yet
+        console.print()
+        return
     session.run()
 
 
