@@ -8,11 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+import deckhand
 from deckhand.core.errors import ConfigError
 from deckhand.play.saves import list_saves, load_file
 from deckhand.play.seats import parse_seats, seat_names
 from deckhand.store import statistics
+from deckhand.terminal.reader import ScriptReader
 from deckhand.terminal.session import Session
 
 Play = Callable[..., tuple[Session, io.StringIO]]
@@ -137,13 +140,39 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
         assert card_label(code) not in shown_to_two
 
 
-def test_a_cambio_peek_shows_the_card_until_enter(session: Play) -> None:
-    deck = "S2 S3 S4 S5 H2 H3 H4 H5 C7"  # seat 0 holds S2 S3 S4 S5 and draws the 7 of clubs
-    s, out = session("cambio", "human,easy", ["draw", "discard", "peek 0.2", "", "quit"], interactive=True, deck=deck)
+PEEK_DECK = "S2 S3 S4 S5 H2 H3 H4 H5 C7"
+"""Seat 0 holds S2 S3 S4 S5 and draws the 7 of Clubs: discarded, it lets seat 0 peek at its own card."""
+
+CLEAR = "\x1b[2J"
+"""What Rich's ``console.clear()`` writes to a terminal: everything shown before it is gone from the screen."""
+
+
+def test_a_cambio_peek_in_memory_mode_hides_the_card_after_enter() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    lines = ["", "draw", "discard", "peek 0.2", "", "show", "quit"]  # Enter after the deal's cards, and after the peek
+    game = deckhand.load_game("cambio", deck=PEEK_DECK)
+    reader = ScriptReader(lines, console, interactive=True)
+    s = Session(game, ["human", "easy"], console=console, reader=reader, seed=5, remember=True)
     s.run()
     text = out.getvalue()
-    assert "You see 0.2: [4♠]" in text
-    assert "Remember it, then press Enter to hide it" in text
+    shown, _, after_enter = text.partition("Remember it, then press Enter to hide it")
+    assert "You see 0.2: [4♠]" in shown
+    assert CLEAR in after_enter, "Enter clears the screen"
+    on_screen = after_enter.rpartition(CLEAR)[2]  # what the terminal shows once the card is hidden
+    assert "4♠" not in on_screen
+    assert "You > show" in on_screen and "[??]" in on_screen  # the board again, the card face down
+
+
+def test_a_cambio_peek_without_memory_mode_stays_on_the_board_and_promises_nothing(session: Play) -> None:
+    s, out = session(
+        "cambio", "human,easy", ["draw", "discard", "peek 0.2", "show", "quit"], interactive=True, deck=PEEK_DECK
+    )
+    s.run()
+    text = out.getvalue()
+    _, _, after = text.partition("You see 0.2: [4♠]")
+    assert after and "hide" not in text  # the board shows the cards a seat knows: nothing is hidden
+    assert "[4♠]" in after.partition("You > show")[2]
     assert "Leaving: game saved to" in text
 
 

@@ -451,19 +451,27 @@ class Session:
             self._show_glimpse(line, "Remember them, then press Enter to hide them ")
 
     def _after_move(self, player: int, action: Action) -> None:
-        """What the move showed its player alone (a peek): shown until Enter."""
+        """What the move showed its player alone (a peek).
+
+        In memory mode it is shown until Enter, then hidden; otherwise the
+        board shows the cards a seat knows face up, so it stays in sight.
+        """
         seen = self.presentation.glimpse(self.state.view(player), action)
         if seen:
             line = Text()
             for place, code in seen.items():
                 line.append(f"You see {place}: ")
                 line.append_text(card_text(code))
-            self._show_glimpse(line, "Remember it, then press Enter to hide it ")
+            if self.remember:
+                self._show_glimpse(line, "Remember it, then press Enter to hide it ")
+            else:
+                self.console.print(line)
 
     def _show_glimpse(self, line: Text, prompt: str) -> None:
+        """Memory mode: a card shown until Enter, then the screen cleared, so that only memory keeps it."""
         self.console.print(line)
         self.reader.pause(prompt)
-        if self.reader.interactive and self.remember:
+        if self.reader.interactive:
             self.console.clear()
 
     # -- leaving and finishing ---------------------------------------------
