@@ -107,6 +107,34 @@ def test_an_unwritable_save_is_one_line_and_the_game_goes_on(session: Play, tmp_
     assert "You played Griffin 0,0 — flips nothing." in out.getvalue()
 
 
+@pytest.mark.parametrize(
+    ("game", "first", "name"), [("three_trios", "Griffin 0,0", "x.json"), ("casino", "heads", "x.txt")]
+)
+def test_a_save_into_a_missing_folder_is_refused_in_one_line_and_makes_no_folder(
+    session: Play, tmp_path: Path, game: str, first: str, name: str
+) -> None:
+    missing = tmp_path / "nonexistent" / "dir"
+    s, out = session(game, "human,easy", [first, f"save {missing / name}", "quit"])
+    s.run()
+    text = out.getvalue()
+    refusal = f"{missing / name}: the folder {missing} does not exist; make it first, or save elsewhere"
+    assert refusal in text.splitlines()
+    assert not (tmp_path / "nonexistent").exists()
+    assert "Leaving: game saved to" in text  # the game went on, and its autosave still goes to the saves folder
+
+
+def test_the_saves_folder_is_made_again_if_it_was_removed(session: Play) -> None:
+    import shutil
+
+    from deckhand.play.saves import save_game
+    from deckhand.store.paths import saves_dir
+
+    state = deckhand.load_game("three_trios").new_initial_state()
+    folder = saves_dir()
+    shutil.rmtree(folder)
+    assert save_game(folder / "kept.json", state, ["human", "easy"]).exists()  # deckhand's own folder
+
+
 def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> None:
     s, out = session("basra", "human,easy", ["hint"])
     s.run()
