@@ -34,6 +34,7 @@ from deckhand.play.tell import hint_reason, move_object, told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
+from deckhand.terminal.command import play_command
 from deckhand.terminal.reader import Reader
 
 HELP = """Commands:
@@ -520,7 +521,7 @@ class Session:
         if self._autosave_path is not None and self._autosave_path != target and _in_saves(self._autosave_path):
             self._autosave_path.unlink(missing_ok=True)
         self.console.print(
-            f"Saved to {target}. Resume with: deckhand play {self.game.name} --load {target}",
+            f"Saved to {target}. Resume with: {play_command(self.game.name, target)}",
             markup=False,
             highlight=False,
             soft_wrap=True,
@@ -538,7 +539,7 @@ class Session:
             self.console.print(f"{why}; the game could not be saved: {exc}", markup=False, highlight=False)
             return
         self.console.print(
-            f"{why}: game saved to {saved}. Resume with: deckhand play {self.game.name} --load {saved}",
+            f"{why}: game saved to {saved}. Resume with: {play_command(self.game.name, saved)}",
             markup=False,
             highlight=False,
             soft_wrap=True,
