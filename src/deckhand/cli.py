@@ -88,17 +88,21 @@ def play_command(
     if vs is not None and vs.strip().lower().partition(":")[0] == "human":
         raise ConfigError("--vs names the computer's level or agent; for people only, give --seats human,human")
     console = _console()
-    session = start_game(
-        game,
-        console=console,
-        reader=StreamReader(console),
-        seats=seats or vs,
-        preset=preset,
-        options=parse_options(options or []),
-        seed=seed,
-        load=load,
-        remember=remember,
-    )
+    try:
+        session = start_game(
+            game,
+            console=console,
+            reader=StreamReader(console),
+            seats=seats or vs,
+            preset=preset,
+            options=parse_options(options or []),
+            seed=seed,
+            load=load,
+            remember=remember,
+        )
+    except EOFError:  # the input ended at a question before the game (its level): nothing to save yet
+        console.print()
+        return
     session.run()
 
 
@@ -182,11 +186,12 @@ def replay_command(
     from deckhand.play.records import GameRecord, replay, start_state
     from deckhand.play.saves import saved_format_owner
     from deckhand.play.tell import actions_as_seen
+    from deckhand.terminal.command import play_command
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")
     if file.suffix.lower() != ".json" and (owner := saved_format_owner(file)):  # a position, not the moves to it
-        resume = f"deckhand play {owner} --load {file}"
+        resume = play_command(owner, file)
         raise ConfigError(f"{file}: this save holds a position, not a game's moves; resume it with: {resume}")
     record = GameRecord.load(file)
     state = replay(record, upto=upto)

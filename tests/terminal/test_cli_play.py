@@ -239,3 +239,31 @@ def test_replay_of_a_casino_text_save_says_how_to_resume_it(tmp_path: Path) -> N
     deckhand("play", "casino", "--seats", "human,easy", "--seed", "3", input=f"heads\nsave {target}\n")
     out = run("replay", str(target), home=tmp_path)
     assert out.returncode == 2 and "deckhand play casino --load" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_new_game_without_a_level_asks_for_one_as_the_menu_does() -> None:
+    import io
+
+    from rich.console import Console
+
+    from deckhand.terminal.launch import start_game
+    from deckhand.terminal.reader import ScriptReader
+
+    console = Console(file=io.StringIO(), width=80)
+    session = start_game("cambio", console=console, reader=ScriptReader(["b", "1"], console, interactive=True))
+    asked = console.file.getvalue()  # type: ignore[attr-defined]
+    assert session.specs == ["human", "easy"]
+    assert "Opponent" in asked and "The computer, medium  (default)" in asked
+    assert "save" not in asked  # a new game has no save to speak of
+    console = Console(file=io.StringIO(), width=80)
+    people = start_game(
+        "cambio", console=console, reader=ScriptReader(["4"], console, interactive=True), options={"players": 3}
+    )
+    assert people.specs == ["human", "human", "human"]
+
+
+def test_a_new_game_read_from_a_script_plays_the_default_level_and_says_so() -> None:
+    out = deckhand("play", "cambio", input="quit\n")
+    assert "You play against the computer at level medium (choose with --vs LEVEL" in " ".join(out.split())
+    assert "The save does not say" not in out
+    assert deckhand("play", "cambio", input="").strip().startswith("You play against")

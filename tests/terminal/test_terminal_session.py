@@ -8,11 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+import deckhand
 from deckhand.core.errors import ConfigError
 from deckhand.play.saves import list_saves, load_file
 from deckhand.play.seats import parse_seats, seat_names
 from deckhand.store import statistics
+from deckhand.terminal.reader import ScriptReader
 from deckhand.terminal.session import Session
 
 Play = Callable[..., tuple[Session, io.StringIO]]
@@ -104,6 +107,34 @@ def test_an_unwritable_save_is_one_line_and_the_game_goes_on(session: Play, tmp_
     assert "You played Griffin 0,0 — flips nothing." in out.getvalue()
 
 
+@pytest.mark.parametrize(
+    ("game", "first", "name"), [("three_trios", "Griffin 0,0", "x.json"), ("casino", "heads", "x.txt")]
+)
+def test_a_save_into_a_missing_folder_is_refused_in_one_line_and_makes_no_folder(
+    session: Play, tmp_path: Path, game: str, first: str, name: str
+) -> None:
+    missing = tmp_path / "nonexistent" / "dir"
+    s, out = session(game, "human,easy", [first, f"save {missing / name}", "quit"])
+    s.run()
+    text = out.getvalue()
+    refusal = f"{missing / name}: the folder {missing} does not exist; make it first, or save elsewhere"
+    assert refusal in text.splitlines()
+    assert not (tmp_path / "nonexistent").exists()
+    assert "Leaving: game saved to" in text  # the game went on, and its autosave still goes to the saves folder
+
+
+def test_the_saves_folder_is_made_again_if_it_was_removed(session: Play) -> None:
+    import shutil
+
+    from deckhand.play.saves import save_game
+    from deckhand.store.paths import saves_dir
+
+    state = deckhand.load_game("three_trios").new_initial_state()
+    folder = saves_dir()
+    shutil.rmtree(folder)
+    assert save_game(folder / "kept.json", state, ["human", "easy"]).exists()  # deckhand's own folder
+
+
 def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> None:
     s, out = session("basra", "human,easy", ["hint"])
     s.run()
@@ -137,13 +168,39 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
         assert card_label(code) not in shown_to_two
 
 
-def test_a_cambio_peek_shows_the_card_until_enter(session: Play) -> None:
-    deck = "S2 S3 S4 S5 H2 H3 H4 H5 C7"  # seat 0 holds S2 S3 S4 S5 and draws the 7 of clubs
-    s, out = session("cambio", "human,easy", ["draw", "discard", "peek 0.2", "", "quit"], interactive=True, deck=deck)
+PEEK_DECK = "S2 S3 S4 S5 H2 H3 H4 H5 C7"
+"""Seat 0 holds S2 S3 S4 S5 and draws the 7 of Clubs: discarded, it lets seat 0 peek at its own card."""
+
+CLEAR = "\x1b[2J"
+"""What Rich's ``console.clear()`` writes to a terminal: everything shown before it is gone from the screen."""
+
+
+def test_a_cambio_peek_in_memory_mode_hides_the_card_after_enter() -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
+    lines = ["", "draw", "discard", "peek 0.2", "", "show", "quit"]  # Enter after the deal's cards, and after the peek
+    game = deckhand.load_game("cambio", deck=PEEK_DECK)
+    reader = ScriptReader(lines, console, interactive=True)
+    s = Session(game, ["human", "easy"], console=console, reader=reader, seed=5, remember=True)
     s.run()
     text = out.getvalue()
-    assert "You see 0.2: [4♠]" in text
-    assert "Remember it, then press Enter to hide it" in text
+    shown, _, after_enter = text.partition("Remember it, then press Enter to hide it")
+    assert "You see 0.2: [4♠]" in shown
+    assert CLEAR in after_enter, "Enter clears the screen"
+    on_screen = after_enter.rpartition(CLEAR)[2]  # what the terminal shows once the card is hidden
+    assert "4♠" not in on_screen
+    assert "You > show" in on_screen and "[??]" in on_screen  # the board again, the card face down
+
+
+def test_a_cambio_peek_without_memory_mode_stays_on_the_board_and_promises_nothing(session: Play) -> None:
+    s, out = session(
+        "cambio", "human,easy", ["draw", "discard", "peek 0.2", "show", "quit"], interactive=True, deck=PEEK_DECK
+    )
+    s.run()
+    text = out.getvalue()
+    _, _, after = text.partition("You see 0.2: [4♠]")
+    assert after and "hide" not in text  # the board shows the cards a seat knows: nothing is hidden
+    assert "[4♠]" in after.partition("You > show")[2]
     assert "Leaving: game saved to" in text
 
 

@@ -35,8 +35,11 @@ class Presentation(Protocol[S_contra]):
     """What a table reads of a game beyond its states and views: names, words, glimpses and hint marks.
 
     Hooks that take a ``state`` are called with the state *before* ``action``
-    is played. The terminal and the web call nothing else on a game to show
-    it (they still make states, agents and saves through the ``Game``).
+    is played, and with an action legal there: a table checks a typed move
+    (``deckhand.core.protocol.require_legal``) before it asks for its words,
+    as ``State.describe_action`` does. The terminal and the web call nothing
+    else on a game to show it (they still make states, agents and saves
+    through the ``Game``).
     """
 
     name: ClassVar[str]

@@ -80,6 +80,18 @@ def play_out_with(
             apply(state.sample_chance_outcome(rng))
 
 
+def require_legal(state: State, action: Action) -> None:
+    """Raise the game's own ``IllegalActionError`` unless ``action`` can be played in ``state``.
+
+    Every notation is checked before anything describes it: a game's words
+    (``Game.describe_action``, ``Game.announce``) are written for legal moves
+    and read the places a move names, so a slot that does not exist must be
+    refused by the rules first, in their words. A copy is played, so that the
+    reason is the one ``apply_action`` gives and ``state`` does not change.
+    """
+    state.clone().apply_action(action)
+
+
 def player_label(player: int) -> int | str:
     """How ``to_json`` writes ``current_player``: a seat, ``"chance"`` or ``"terminal"``."""
     if player == CHANCE:
@@ -366,7 +378,12 @@ class State(ABC):
         return self.game.string_to_action(self, text)
 
     def describe_action(self, action: Action) -> str:
-        """A player's ``action`` in words every seat may read once it is played (``Game.describe_action``)."""
+        """A player's ``action`` in words every seat may read once it is played (``Game.describe_action``).
+
+        The move is checked first (:func:`require_legal`): words for a move
+        that cannot be played would name places that do not exist.
+        """
+        require_legal(self, action)
         return self.game.describe_action(self, action)
 
     def is_quiet(self, action: Action) -> bool:
@@ -374,7 +391,8 @@ class State(ABC):
         return self.game.is_quiet(self, action)
 
     def announce(self, action: Action, names: Sequence[str]) -> list[str]:
-        """What every seat is told happens because of ``action`` (``Game.announce``)."""
+        """What every seat is told happens because of ``action`` (``Game.announce``); checked first, as above."""
+        require_legal(self, action)
         return self.game.announce(self, action, names)
 
     # -- bookkeeping ----------------------------------------------------

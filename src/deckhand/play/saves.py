@@ -41,6 +41,7 @@ def save_game(
     """Write ``state``'s game to ``path``: in the game's own format for its suffix, else as a JSON record."""
     target = Path(path).expanduser()
     suffix = target.suffix.lower()
+    _check_folder(target)
     if suffix != ".json" and suffix in state.game.SAVE_FORMATS:
         text = state.game.write_save(state, suffix)
         _write(target, text if text.endswith("\n") else text + "\n")
@@ -49,16 +50,28 @@ def save_game(
         raise ConfigError(f"{target}: {state.game.name} saves as .json{_formats(state.game.SAVE_FORMATS)}")
     record = GameRecord.from_state(state, seats, start=start, meta=meta)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         record.save(target)
     except OSError as exc:
         raise ConfigError(f"{target}: cannot write: {exc.strerror or exc}") from None
     return target
 
 
+def _check_folder(target: Path) -> None:
+    """A save goes into a folder that exists: a mistyped path is refused, not made into folders.
+
+    The saves folder is deckhand's own, and is made when missing; any other
+    folder is the player's to make (``save /nonexistent/dir/x.json`` names it).
+    """
+    folder = target.parent
+    if folder.exists() or folder == saves_dir():  # saves_dir() makes its folder
+        return
+    raise ConfigError(
+        f"{shown_path(target)}: the folder {shown_path(folder)} does not exist; make it first, or save elsewhere"
+    )
+
+
 def _write(target: Path, text: str) -> None:
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(target)

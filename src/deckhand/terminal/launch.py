@@ -36,6 +36,31 @@ def _level_for(game: Game, console: Console, reader: Reader) -> str:
         console.print(f"[red]Please type one of {', '.join(levels)}.[/red]")
 
 
+def _opponent_for(game: Game, console: Console, reader: Reader) -> str:
+    """A new game's seats when none were named: asked at a terminal as the menu's new game asks, else the default.
+
+    Scripts read their moves from standard input, so they get the default
+    level without a question, and a line saying how to choose another.
+    """
+    levels = list(game.LEVELS) or ["random"]
+    default = default_level(game)
+    if not reader.interactive:
+        console.print(
+            f"You play against the computer at level {default} (choose with --vs LEVEL: {', '.join(levels)}).",
+            highlight=False,
+        )
+        return default
+    from deckhand.terminal.menu import choose  # the menu starts games through this module: imported when asked
+
+    opponents = [f"The computer, {level}" for level in levels] + ["Another person at this keyboard"]
+    while True:
+        chosen = choose(console, reader, "Opponent", opponents, levels.index(default) if default in levels else 0)
+        if chosen is not None:  # "back" has nowhere to go before the game: the question stays
+            break
+    other = "human" if chosen == len(levels) else levels[chosen]
+    return ",".join(["human"] + [other] * (game.num_players - 1))
+
+
 def start_game(
     name: str,
     *,
@@ -68,6 +93,8 @@ def start_game(
         specs = parse_seats(seats, game.num_players, default_level(game))
     elif saved_seats:
         specs = saved_seats
+    elif load is None:  # a new game: who plays, as the menu asks it
+        specs = parse_seats(_opponent_for(game, console, reader), game.num_players, default_level(game))
     else:  # a save that does not say who played (a game's own format may not): ask, or say what is assumed
         specs = parse_seats(_level_for(game, console, reader), game.num_players, default_level(game))
     return Session(

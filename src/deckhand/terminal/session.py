@@ -26,7 +26,7 @@ from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.presentation import Presentation, title_of
-from deckhand.core.protocol import Action, Game, State, View
+from deckhand.core.protocol import Action, Game, State, View, require_legal
 from deckhand.play.runner import agent_rngs
 from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
@@ -34,6 +34,7 @@ from deckhand.play.tell import hint_reason, move_object, told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
+from deckhand.terminal.command import play_command
 from deckhand.terminal.reader import Reader
 
 HELP = """Commands:
@@ -114,12 +115,22 @@ class Session:
         self._autosave_failed = False
         self._saved_moves = -1
         self.finished = False
+        self._played = False
+        """Whether the game is played in this session, not only shown (a finished game loaded from a file)."""
 
     # -- the loop --------------------------------------------------------
     def run(self) -> State:
         """Play until the game ends or the player leaves; returns the state reached."""
-        if self.state.is_terminal():  # a finished game loaded from a file: show it, count it once only
+        self._played = not self.state.is_terminal()
+        if not self._played:  # a finished game loaded from a file: show it, count it once only
             self.record_stats = False
+            where = f" ({self.save_path})" if self.save_path is not None else ""
+            self.console.print(
+                f"This game is finished{where}: here is how it ended; it is not counted again.",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
         self._introduce()
         try:
             while not self.state.is_terminal():
@@ -203,6 +214,7 @@ class Session:
                 action = actions[number - 1]
             else:
                 action = view.string_to_action(text)
+            require_legal(self.state, action)  # the rules answer an impossible move before anything describes it
             notation = self.state.action_to_string(action)
             words = self.presentation.describe_action(self.state, action)
             self._announce(action, before=True)
@@ -440,19 +452,27 @@ class Session:
             self._show_glimpse(line, "Remember them, then press Enter to hide them ")
 
     def _after_move(self, player: int, action: Action) -> None:
-        """What the move showed its player alone (a peek): shown until Enter."""
+        """What the move showed its player alone (a peek).
+
+        In memory mode it is shown until Enter, then hidden; otherwise the
+        board shows the cards a seat knows face up, so it stays in sight.
+        """
         seen = self.presentation.glimpse(self.state.view(player), action)
         if seen:
             line = Text()
             for place, code in seen.items():
                 line.append(f"You see {place}: ")
                 line.append_text(card_text(code))
-            self._show_glimpse(line, "Remember it, then press Enter to hide it ")
+            if self.remember:
+                self._show_glimpse(line, "Remember it, then press Enter to hide it ")
+            else:
+                self.console.print(line)
 
     def _show_glimpse(self, line: Text, prompt: str) -> None:
+        """Memory mode: a card shown until Enter, then the screen cleared, so that only memory keeps it."""
         self.console.print(line)
         self.reader.pause(prompt)
-        if self.reader.interactive and self.remember:
+        if self.reader.interactive:
             self.console.clear()
 
     # -- leaving and finishing ---------------------------------------------
@@ -501,7 +521,7 @@ class Session:
         if self._autosave_path is not None and self._autosave_path != target and _in_saves(self._autosave_path):
             self._autosave_path.unlink(missing_ok=True)
         self.console.print(
-            f"Saved to {target}. Resume with: deckhand play {self.game.name} --load {target}",
+            f"Saved to {target}. Resume with: {play_command(self.game.name, target)}",
             markup=False,
             highlight=False,
             soft_wrap=True,
@@ -519,7 +539,7 @@ class Session:
             self.console.print(f"{why}; the game could not be saved: {exc}", markup=False, highlight=False)
             return
         self.console.print(
-            f"{why}: game saved to {saved}. Resume with: deckhand play {self.game.name} --load {saved}",
+            f"{why}: game saved to {saved}. Resume with: {play_command(self.game.name, saved)}",
             markup=False,
             highlight=False,
             soft_wrap=True,
@@ -546,8 +566,26 @@ class Session:
         for path in (self.save_path, self._autosave_path):
             if path is not None and _in_saves(path):
                 path.unlink(missing_ok=True)
+        if self._played:
+            self._keep_finished()
         if self.record_stats:
             self._record()
+
+    def _keep_finished(self) -> None:
+        """A game resumed from a file the player named ends there too: the file holds its outcome.
+
+        Left one move short of its end, the file would replay that move when
+        loaded again, and the game would be counted twice.
+        """
+        path = self._autosave_path or self.save_path
+        if path is None or _in_saves(path) or path.suffix != ".json":
+            return  # an autosave is removed instead; a game's own format holds positions, not outcomes
+        try:
+            save_game(path, self.state, self.specs, start=self.start, meta=self._meta())
+        except DeckhandError as exc:
+            self.console.print(f"(the finished game could not be written to {path}: {exc})", markup=False)
+            return
+        self.console.print(f"The finished game is in {path}.", markup=False, highlight=False, soft_wrap=True)
 
     def _record(self) -> None:
         from deckhand.play.records import GameRecord

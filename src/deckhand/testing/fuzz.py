@@ -252,6 +252,10 @@ def _notation(name: str) -> Target:
                 action = state.string_to_action(text)
             except DeckhandError:
                 continue
+            try:
+                state.describe_action(action)  # words only for a move the rules allow: never another exception
+            except IllegalActionError:
+                continue
             copy = state.clone()
             try:
                 copy.apply_action(action)

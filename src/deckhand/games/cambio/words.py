@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
-from deckhand.core.errors import IllegalActionError, quote
+from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action
 from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
@@ -31,9 +31,12 @@ def describe_action(state: CambioState, action: Action) -> str:
     It names a card only where the move shows it to the whole table: the top
     discard taken, the card a swap brings out, a discard, a stuck card. The
     words have no subject, so they read after "You played" and "Computer plays" alike.
+    A move that cannot be played gets the rules' reason (``IllegalActionError``)
+    instead of words: its slot may not exist.
     """
-    if type(action) is not int or action < 0:
-        raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
+    why = state.why_illegal(action)
+    if why is not None or type(action) is not int:
+        raise IllegalActionError(why or f"{action!r} is not a Cambio action")
     if action < BASE:
         return "a card is dealt"
     kind, payload = decode(action)
