@@ -183,10 +183,10 @@ def replay_command(
     seat; with none, as every seat saw it): no card dealt to another seat.
     """
     from deckhand.agents.registry import is_human
+    from deckhand.command import play_command
     from deckhand.play.records import GameRecord, replay, start_state
     from deckhand.play.saves import saved_format_owner
     from deckhand.play.tell import actions_as_seen
-    from deckhand.terminal.command import play_command
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")

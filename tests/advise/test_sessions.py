@@ -18,12 +18,13 @@ from deckhand.advise.advisor import Advisor
 from deckhand.advise.sessions import autosaves_dir, load_tracker, write_session
 from deckhand.advise.tracker import Tracker
 from deckhand.cli_advise import register
+from deckhand.command import deckhand_command
 from deckhand.core.errors import ConfigError
 
 SCRIPT = ["+ 5", "x0 8", "+", "- q", "n"]
 """You swap a 5 in for an 8; seat 1 discards a queen and skips its power: a stick window is open."""
 
-RESUMED = re.compile(r"saved (\d+) commands? to (.+)\n  resume with: (deckhand advise cambio --load .+)$")
+RESUMED = re.compile(r"saved (\d+) commands? to (.+)\n  resume with: (.+ advise cambio --load .+)$")
 
 
 def lines_then(ending: str, lines: list[str]) -> Iterator[str]:
@@ -50,6 +51,12 @@ def resumed(out: str) -> tuple[int, Path, str]:
     return int(found.group(1)), Path(found.group(2)), found.group(3)
 
 
+def after_deckhand(command: str) -> list[str]:
+    """The words of a printed command after what starts deckhand (``deckhand``, its path, ``python -m deckhand``)."""
+    words = shlex.split(command)
+    return words[words.index("advise") :]
+
+
 def app() -> typer.Typer:
     app = typer.Typer()
 
@@ -68,7 +75,7 @@ def test_leaving_saves_the_table_and_says_how_to_resume_it(ending: str, prompt: 
     count, path, command = resumed(out)
     assert count == len(SCRIPT)
     assert path.parent == autosaves_dir()
-    assert command == f"deckhand advise cambio --load {shlex.quote(str(path))}"
+    assert command == f"{deckhand_command()} advise cambio --load {shlex.quote(str(path))}"
     if ending != "quit":
         assert out.splitlines()[-2].startswith(f"  {'interrupted' if ending == 'interrupt' else 'end of input'}: ")
     assert load_tracker(path).view() == advisor.tracker.view()
@@ -80,7 +87,7 @@ def test_the_printed_command_resumes_the_same_table_and_keeps_it_in_the_same_fil
     advisor, out = leave(ending, SCRIPT)
     _, path, command = resumed(out)
     result = CliRunner().invoke(
-        app(), [*shlex.split(command)[1:], "--playouts", "10", "--engine", "flat"], input="show\n+ 9\nquit\n"
+        app(), [*after_deckhand(command), "--playouts", "10", "--engine", "flat"], input="show\n+ 9\nquit\n"
     )
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"  loaded {len(SCRIPT)} commands from {path}\n  -- stick window: you may stick")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from deckhand.terminal.command import deckhand_command, play_command
+from deckhand.command import deckhand_command, play_command
 
 SYSTEM_PATH = "/usr/bin:/bin"
 """A ``PATH`` without the environment deckhand is installed into."""

@@ -26,6 +26,7 @@ from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
 from deckhand.advise.sessions import autosave_path, is_autosave, load_tracker, write_session
 from deckhand.advise.tracker import Tracker
 from deckhand.agents.ranking import ENGINES, check_budget, default_engine, rank_actions
+from deckhand.command import deckhand_command
 from deckhand.core.cards import Card, Rank
 from deckhand.core.errors import ConfigError, DeckhandError, quote, shown_path
 from deckhand.core.numbers import is_whole_number
@@ -312,7 +313,7 @@ def count(n: int, noun: str) -> str:
 
 def resume_command(path: Path) -> str:
     """The command that resumes the session kept in ``path``, quoted so that it works as printed."""
-    return f"deckhand advise cambio --load {shlex.quote(str(path))}"
+    return f"{deckhand_command()} advise cambio --load {shlex.quote(str(path))}"
 
 
 def one_line(text: str, limit: int = 300) -> str:

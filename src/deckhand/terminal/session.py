@@ -23,6 +23,7 @@ from rich.text import Text
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.hints import hint_agent
 from deckhand.agents.registry import is_human, make_agent
+from deckhand.command import play_command
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.presentation import Presentation, title_of
@@ -34,7 +35,6 @@ from deckhand.play.tell import hint_reason, move_object, told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
-from deckhand.terminal.command import play_command
 from deckhand.terminal.reader import Reader
 
 HELP = """Commands:
