@@ -270,6 +270,10 @@ class Game(ABC, Generic[S_co]):
         """Cards shown to the viewer alone for a moment: none."""
         return {}
 
+    def why_no_move(self: Game[S], state: S, cards: Sequence[str]) -> str:
+        """Why no legal move plays ``cards``: nothing beyond that it plays none."""
+        return ""
+
     def hint_marks(
         self, view: View, selection: str | None = None, move: Action | None = None
     ) -> tuple[str, dict[str, int]]:

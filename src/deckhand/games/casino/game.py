@@ -13,6 +13,7 @@ from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action
 from deckhand.games.casino.encoding import CasinoEncoding
+from deckhand.games.casino.illegal import why_no_move
 from deckhand.games.casino.notation import action_to_string, string_to_action
 from deckhand.games.casino.options import OPTIONS, PRESETS, CasinoSetup
 from deckhand.games.casino.playout import play_out, playout_estimate, rollout_action
@@ -65,6 +66,9 @@ class CasinoGame(CasinoSetup[CasinoState]):
 
     def announce(self, state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)
+
+    def why_no_move(self, state: CasinoState, cards: Sequence[str]) -> str:
+        return why_no_move(state, cards)
 
     def rollout_action(self, state: CasinoState, rng: random.Random) -> Action:
         return rollout_action(state, rng)

@@ -76,6 +76,7 @@ export {};
  * @property {"matches"} type
  * @property {string[]} cards
  * @property {MatchedMove[]} moves
+ * @property {string} [why] When no move plays the cards: the rule that stops them, in the game's words.
  */
 
 /**
