@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic
 from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
-from deckhand.core.options import Option, resolve_options
+from deckhand.core.options import Option, PresetInfo, resolve_options
 
 if TYPE_CHECKING:
     from deckhand.core.encoding import Encoding
@@ -105,6 +105,8 @@ class Game(ABC, Generic[S_co]):
     perfect_information: ClassVar[bool] = False
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    PRESET_INFO: ClassVar[Mapping[str, PresetInfo]] = {}
+    """Each preset's title and one line on what it is, for the lobby and the menu (``core.options.preset_info``)."""
     AGENTS: ClassVar[Mapping[str, str]] = {}
     """Per-game agents: name -> ``"module:factory"``, imported on first use."""
     LEVELS: ClassVar[Mapping[str, str]] = {}

@@ -541,9 +541,9 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
     for i, spec in enumerate(specs):
         name = names[i] if i < len(names) else None
         if spec == OPEN:
-            seats.append(Seat(spec=OPEN, name=name or f"Seat {i}"))
+            seats.append(Seat(spec=OPEN, name=name or f"Seat {i + 1}"))  # counted from one, as people count
         elif is_human(spec):
-            seat = Seat(spec="human", name=name or f"Player {i}")
+            seat = Seat(spec="human", name=name or f"Player {i + 1}")
             seat.token = seat.give_token()
             seats.append(seat)
         else:

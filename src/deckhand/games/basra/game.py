@@ -14,7 +14,7 @@ from deckhand.core.protocol import Action
 from deckhand.games.basra.captures import why_no_move
 from deckhand.games.basra.encoding import BasraEncoding
 from deckhand.games.basra.notation import action_to_string, string_to_action
-from deckhand.games.basra.options import OPTIONS, PRESETS, BasraSetup
+from deckhand.games.basra.options import OPTIONS, PRESET_INFO, PRESETS, BasraSetup
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.basra.state import BasraState
 from deckhand.games.basra.view import BasraView, information_key
@@ -41,6 +41,7 @@ class BasraGame(BasraSetup[BasraState]):
     """The table, and the jacks (and 7♦) dealt to it and put back (RULES.md §3)."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS = PRESETS
+    PRESET_INFO = PRESET_INFO
     AGENTS: ClassVar[dict[str, str]] = {
         "classic": "deckhand.games.basra.agents:ClassicAgent",
         "greedy": "deckhand.games.basra.agents:GreedyAgent",
