@@ -45,9 +45,9 @@ def test_replay_prints_a_record(tmp_path: Path) -> None:
     out = run("replay", str(tmp_path / "g.json"))
     assert out.returncode == 0
     lines = out.stdout.splitlines()
-    seats = "Seat 1: Computer 0 (random), Seat 2: Computer 1 (random)"
+    seats = "Seat 1: Computer 1 (random), Seat 2: Computer 2 (random)"
     assert lines[0] == f"Three Trios (rules v{game.rules_version}). {seats}"
-    assert "Final scores: Computer 0 " in lines[-1] and "three_trios" not in out.stdout
+    assert "Final scores: Computer 1 " in lines[-1] and "three_trios" not in out.stdout
 
 
 def test_replay_names_the_people_by_their_seats_counted_from_one(tmp_path: Path) -> None:

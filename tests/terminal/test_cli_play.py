@@ -43,7 +43,7 @@ def test_the_menus_presets_are_named_and_said_in_a_line() -> None:
     games = json.loads(deckhand("games", "--json"))
     number = [g["game"] for g in games].index("casino") + 1
     out = deckhand(input=f"1\n{number}\nb\n5\n")  # New game -> Casino -> back at the preset -> quit
-    assert "Ramapo — the seed's rules: an ace counts 1; the first to 21 points wins" in out
+    assert "Ramapo — the standard rules: an ace counts 1; the first to 21 points wins" in out
     assert "Aces 1 or 14 — as Ramapo, but an ace counts 1 or 14" in out
     assert "aces-either" not in out
 

@@ -50,16 +50,27 @@ def seat_names(specs: Sequence[str]) -> list[str]:
 
 
 def display_names(specs: Sequence[str], names: Sequence[str | None] = ()) -> list[str]:
-    """The names a finished game's people played under (``names``, kept with it), else what the table called them.
+    """What a finished game's record calls each seat: the name a person played under, else as people count.
 
-    A replay shows the person who sat there by name, never a seat's spec or token.
+    A replay shows the person who sat there by the name kept with the game
+    (``names``, or a ``human:Ann`` spec), never a spec or a token; without
+    one, ``You`` (or ``Player 1``, ``Player 2``...) and ``Computer`` (or
+    ``Computer 1``, ``Computer 2``...), counted from one among their kind,
+    as a person playing against the computer saw them at the terminal.
     """
-    called = seat_names(specs)
+    humans = sum(is_human(spec) for spec in specs)
+    computers = len(specs) - humans
+    out: list[str] = []
     for seat, spec in enumerate(specs):
         kept = names[seat] if seat < len(names) else None
-        if kept and is_human(spec):
-            called[seat] = kept
-    return called
+        if is_human(spec):
+            label = spec.split(":", 1)[1] if ":" in spec else ""
+            ordinal = sum(is_human(s) for s in specs[: seat + 1])
+            out.append(kept or label or ("You" if humans == 1 else f"Player {ordinal}"))
+        else:
+            ordinal = seat + 1 - sum(is_human(s) for s in specs[: seat + 1])
+            out.append("Computer" if computers == 1 else f"Computer {ordinal}")
+    return out
 
 
 def seat_line(seat: int, name: str, spec: str) -> str:

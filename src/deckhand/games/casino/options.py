@@ -57,7 +57,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
 }
 
 PRESET_INFO: Mapping[str, PresetInfo] = {
-    "ramapo": PresetInfo("Ramapo", "the seed's rules: an ace counts 1; the first to 21 points wins"),
+    "ramapo": PresetInfo("Ramapo", "the standard rules: an ace counts 1; the first to 21 points wins"),
     "aces-either": PresetInfo("Aces 1 or 14", "as Ramapo, but an ace counts 1 or 14, as you choose"),
 }
 """What the lobby and the menu say of each preset."""

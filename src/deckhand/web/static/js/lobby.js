@@ -150,7 +150,10 @@ export async function showLobby(main) {
     const info = (p) => (game.preset_info && game.preset_info[p]) || { title: p, about: "" };
     const preset = presets.length ? h("select", { id: "preset", "aria-label": "Rules" }, presets.map((p) => h("option", { value: p, title: info(p).about }, info(p).title))) : null;
     const about = h("p.muted.preset-about", { id: "preset-about" });
-    const sayPreset = () => { about.textContent = preset ? info(preset.value).about : ""; };
+    const sayPreset = () => {
+      const line = preset ? info(preset.value).about : "";
+      about.textContent = line ? `${line[0].toUpperCase()}${line.slice(1)}.` : "";
+    };
     const options = h("div.options");
     const seats = h("div");
     const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "Seed" });

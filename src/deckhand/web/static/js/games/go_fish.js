@@ -58,7 +58,7 @@ function booksRow(books) {
   return h(
     "div.row.books",
     { "aria-label": count(ranks.length, "book") },
-    h("span.muted", { style: "color:#eee" }, `${count(ranks.length, "book")}${ranks.length ? ":" : ""}`),
+    h("span", { style: "color:#eee;font-size:.8rem;opacity:.85;align-self:center" }, `${count(ranks.length, "book")}${ranks.length ? ":" : ""}`),
     ranks.map((c) => card(c, { tiny: true, title: `a book of ${rankPlural(rankOf(c))}` })),
   );
 }
@@ -88,7 +88,7 @@ export function draw(ctx) {
       ),
       h(
         "div.row",
-        {},
+        { style: seat === ctx.seat ? "padding-top:14px" : "" }, // room for a lifted card under the title
         hand.map((code) => {
           const pick = seat === ctx.seat && mine && code !== "??";
           return card(code, {
@@ -98,7 +98,7 @@ export function draw(ctx) {
           });
         }),
       ),
-      about ? h("div.muted.known", { style: "color:#eee" }, about) : "",
+      about ? h("div.known", { style: "color:#eee;font-size:.8rem;opacity:.85;margin:.2rem 0" }, about) : "",
       booksRow(view.books[seat]),
     );
   };
