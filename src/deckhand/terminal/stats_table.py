@@ -1,6 +1,6 @@
 """``deckhand stats``: games, wins and the computer victory statistics per level, with a chart; people by name.
 
-Games are shown by their titles ("Three Trios"); ``--json`` keeps the ids that scripts read.
+Games are shown by their titles; ``--json`` keeps the ids that scripts read.
 """
 
 from __future__ import annotations

@@ -11,15 +11,29 @@ of which the player sees.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from deckhand.core.cards import CARDS, Card
 from deckhand.core.errors import NotationError
-from deckhand.games.casino.moves import action_text, build_words, capture_cards, cards_words, owned_words
-from deckhand.games.casino.state import CALL, COIN, DEAL, PLAY, CasinoState
+from deckhand.games.casino.moves import Build, action_text, build_words, capture_cards, cards_words, owned_words
+from deckhand.games.casino.options import CasinoSetup
+from deckhand.games.casino.phases import CALL, COIN, DEAL, PLAY
 
 
-def why_card_has_no_move(state: CasinoState, card: int) -> str:
+class Position(Protocol):
+    """What the explanations read of a Casino state; the state calls them, so they do not import it."""
+
+    game: CasinoSetup
+    phase: int
+    to_move: int
+    hands: list[list[int]]
+    loose: list[int]
+    builds: list[Build]
+
+    def legal_actions(self) -> list[Any]: ...
+
+
+def why_card_has_no_move(state: Position, card: int) -> str:
     """Why ``card`` (in the hand of the seat to move) has no legal move: it may not be trailed, and takes nothing."""
     p = state.to_move
     pretty = CARDS[card].pretty
@@ -34,7 +48,7 @@ def why_card_has_no_move(state: CasinoState, card: int) -> str:
     return f"the {pretty} has no move here: it captures nothing, makes no build and may not be trailed"
 
 
-def why_no_move(state: CasinoState, codes: Sequence[str]) -> str:
+def why_no_move(state: Position, codes: Sequence[str]) -> str:
     """Why no legal move plays ``codes`` (a hand card, then table cards): the rule that stops it."""
     if state.phase != PLAY or not codes:
         return ""
@@ -67,7 +81,7 @@ def _a_rank(card: int) -> str:
     return f"{'an' if word[0] in 'a8' else 'a'} {word}"
 
 
-def why_illegal(state: CasinoState, action: Any) -> str:
+def why_illegal(state: Position, action: Any) -> str:
     """Why ``action`` is illegal in ``state``: the message names the rule it breaks (``apply_action``'s slow path)."""
     try:
         text = action_text(action)

@@ -16,7 +16,8 @@ from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action
 from deckhand.games.casino.illegal import why_card_has_no_move
 from deckhand.games.casino.moves import ORDER, Parts, Play, action_text, build_words, capture_cards
-from deckhand.games.casino.state import PLAY, CasinoState
+from deckhand.games.casino.phases import PLAY
+from deckhand.games.casino.state import CasinoState
 
 
 def action_to_string(state: CasinoState, action: Action) -> str:

@@ -16,16 +16,11 @@ from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, State
+from deckhand.games.casino.illegal import why_illegal
 from deckhand.games.casino.moves import Build, Play, legal_plays
 from deckhand.games.casino.options import CasinoSetup
+from deckhand.games.casino.phases import CALL, COIN, DEAL, OVER, PHASE_NAMES, PLAY
 
-# Phases: Final, so that compiled code compares with the numbers instead of looking the names up.
-CALL: Final = 0
-COIN: Final = 1
-DEAL: Final = 2
-PLAY: Final = 3
-OVER: Final = 4
-PHASE_NAMES = ("call", "coin", "deal", "play", "over")
 SIDES = ("heads", "tails")
 TABLE: Final = 2
 FIRST_DEAL: Final = (0, 0, 0, 0, 1, 1, 1, 1, TABLE, TABLE, TABLE, TABLE)
@@ -220,9 +215,6 @@ class CasinoState(State):
     # -- applying ---------------------------------------------------------
     def why_illegal(self, action: Any) -> str:
         """Why ``action`` is illegal here, naming the rule it breaks (``apply_action``'s slow path)."""
-        # illegal.py reads this module's phases and state: imported here, on the way to an error only
-        from deckhand.games.casino.illegal import why_illegal
-
         return why_illegal(self, action)
 
     def apply_action(self, action: Action) -> None:
