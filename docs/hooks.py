@@ -4,7 +4,8 @@ A page writes a marker where a table belongs, and the build puts the table there
 so the manual cannot drift from the registry:
 
 * ``<!-- options: GAME -->``: every option with its default, the values it takes and what it does;
-* ``<!-- presets: GAME -->``: every preset's line for each option (the first preset is the default);
+* ``<!-- presets: GAME -->``: every preset's title and what it is, and its line for each option (the first
+  preset is the default);
 * ``<!-- levels: GAME -->``: the game's difficulty levels and the agent each one is;
 * ``<!-- levels -->``: the levels of every game, one row a game.
 
@@ -17,7 +18,7 @@ import re
 from typing import Any
 
 import deckhand
-from deckhand.core.options import accepts
+from deckhand.core.options import accepts, preset_info
 from deckhand.core.registry import game_class
 
 MARKER = re.compile(r"<!-- (options|presets|levels)(?:: ([a-z][a-z0-9_]*))? -->")
@@ -62,11 +63,12 @@ def options_table(game: str) -> str:
 
 
 def presets_table(game: str) -> str:
-    """Each preset's value for each option (an option a preset leaves alone shows its default)."""
+    """Each preset's title and line on what it is, then its value for each option (else the option's default)."""
     cls = game_class(game)
     names = list(cls.PRESETS)
     header = ["option", *(f"`{name}` (default)" if i == 0 else f"`{name}`" for i, name in enumerate(names))]
-    rows = [
+    about = ["", *(f"**{info.title}**: {info.about}" for info in (preset_info(cls.PRESET_INFO, n) for n in names))]
+    rows = [about] + [
         [f"`{key}`", *(shown(cls.PRESETS[name].get(key, option.default)) for name in names)]
         for key, option in cls.OPTIONS.items()
         if key != STACKED_DECK

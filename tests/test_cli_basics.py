@@ -43,7 +43,21 @@ def test_replay_prints_a_record(tmp_path: Path) -> None:
     final = play_game(game, [RandomAgent(), RandomAgent()], random.Random(3))
     GameRecord.from_state(final, seats=["random", "random"]).save(tmp_path / "g.json")
     out = run("replay", str(tmp_path / "g.json"))
-    assert out.returncode == 0 and "returns" in out.stdout
+    assert out.returncode == 0
+    lines = out.stdout.splitlines()
+    seats = "Seat 1: Computer 1 (random), Seat 2: Computer 2 (random)"
+    assert lines[0] == f"Three Trios (rules v{game.rules_version}). {seats}"
+    assert "Final scores: Computer 1 " in lines[-1] and "three_trios" not in out.stdout
+
+
+def test_replay_names_the_people_by_their_seats_counted_from_one(tmp_path: Path) -> None:
+    game = deckhand.load_game("go_fish")
+    final = play_game(game, [RandomAgent(), RandomAgent()], random.Random(3))
+    GameRecord.from_state(final, seats=["human:Ann", "hard"]).save(tmp_path / "g.json")
+    out = run("replay", str(tmp_path / "g.json"))
+    lines = out.stdout.splitlines()
+    assert lines[0] == f"Go Fish (rules v{game.rules_version}). Seat 1: Ann, Seat 2: Computer (hard)"
+    assert lines[-1].startswith(("Ann wins.", "Computer wins.")) and "Final scores: Ann " in lines[-1]
 
 
 def test_a_broken_record_is_one_line_and_no_traceback(tmp_path: Path) -> None:

@@ -184,8 +184,10 @@ def replay_command(
     """
     from deckhand.agents.registry import is_human
     from deckhand.command import play_command
+    from deckhand.core.registry import game_title
     from deckhand.play.records import GameRecord, replay, start_state
     from deckhand.play.saves import saved_format_owner
+    from deckhand.play.seats import display_names, result_line, seat_line
     from deckhand.play.tell import actions_as_seen
 
     if upto is not None and upto < 0:
@@ -196,17 +198,19 @@ def replay_command(
     record = GameRecord.load(file)
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]
-    header = f"{record.game} (rules v{record.rules_version}), seats: {', '.join(record.seats)}"
+    names = display_names(record.seats)
+    seats = ", ".join(seat_line(seat, names[seat], spec) for seat, spec in enumerate(record.seats))
+    header = f"{game_title(record.game)} (rules v{record.rules_version}). {seats}"
     if not state.is_terminal():
         humans = [seat for seat, spec in enumerate(record.seats) if is_human(spec)]
         viewer = humans[0] if humans else None
         shown = actions_as_seen(start_state(record), shown, viewer)
-        header += f"; as seat {viewer} saw it" if viewer is not None else "; only what every seat saw"
+        header += f"; as {names[viewer]} saw it" if viewer is not None else "; only what every seat saw"
     typer.echo(header)
     for number, action in enumerate(shown, start=1):
         typer.echo(f"{number:4}. {action}")
     if state.is_terminal():
-        typer.echo(f"returns {state.returns()}  scores {state.scores()}")
+        typer.echo(result_line(state, names))
     else:
         typer.echo("(game not finished)")
 

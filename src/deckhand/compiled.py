@@ -29,6 +29,7 @@ HOT_MODULES: tuple[str, ...] = (
     "deckhand.games.basra.view",
     "deckhand.games.basra.playout",
     "deckhand.games.casino.moves",
+    "deckhand.games.casino.phases",
     "deckhand.games.casino.state",
     "deckhand.games.casino.view",
     "deckhand.games.casino.playout",

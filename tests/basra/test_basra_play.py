@@ -164,13 +164,14 @@ def test_max_decks_caps_the_game_and_a_tie_is_shared() -> None:
 @pytest.mark.parametrize(
     ("move", "message"),
     [
-        ("play H5 {S2 D4}", "sums to 6, not 5"),
-        ("play H5 {S2 D3}", "must also take C5"),
+        ("play H5 {S2 D4}", "2♠ 4♦ add up to 6, not 5"),
+        ("play H5 {S2 D3}", "5♥ must also take 5♣: equal cards are compulsory"),
         ("play H5", "could be any of"),
-        ("play H5 {C5} {C5}", "taken twice"),
-        ("play H5 {C5} {S9}", "S9 is not on the table"),
+        ("play H5 {C5} {C5}", "5♣ is taken twice"),
+        ("play H5 {C5} {S9}", "9♠ is not on the table"),
         ("play SJ {C5}", "takes the whole table"),
-        ("play D9", "D9 is not in your hand"),
+        ("play D9", "9♦ is not in your hand"),
+        ("play H5 {C5} {S2}", "2♠ is not a 5, so 5♥ cannot take it alone"),
         ("play H5 {C5} {SJ2}", "not a card code"),
         ("take H5", "not a card code"),
         ("play H5 C5", "groups of taken cards go in braces"),
@@ -199,3 +200,21 @@ def test_terminal_state_refuses_moves() -> None:
     assert state.current_player() == TERMINAL
     with pytest.raises(IllegalActionError, match="over"):
         state.apply_action(state.legal_actions()[0] if state.legal_actions() else (0, ()))
+
+
+@pytest.mark.parametrize(
+    ("picked", "words"),
+    [
+        (["H5", "S9"], "5♥ cannot take 9♠: it takes the table cards of its value, 5, and any groups of numerals"),
+        (["SJ", "C5"], "J♠ takes the whole table by itself: pick it alone, without 5♣"),
+        (["H5", "D8"], "8♦ is not on the table"),
+        (["D9", "C5"], "9♦ is not in your hand"),
+        (["H5"], ""),  # a card alone always has a move
+    ],
+)
+def test_picked_cards_that_make_no_move_are_told_why(picked: list[str], words: str) -> None:
+    """What a table says when the cards a player clicked make no move: what the card takes, in Basra's terms."""
+    state = arrange("bazzi", hand="H5 SJ", table="C5 S2 D3 D4 S9", other="S8")
+    said = state.game.why_no_move(state, picked)
+    assert said.startswith(words) and (said == "") == (words == "")
+    assert "build" not in said  # Basra has no builds

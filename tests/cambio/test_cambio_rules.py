@@ -174,13 +174,13 @@ def test_lowest_total_wins_and_ties(deal: str, caller: int, returns: list[float]
 @pytest.mark.parametrize(
     ("moves", "bad", "message"),
     [
-        ([], "swap 0", "not allowed in the start phase"),
+        ([], "swap 0", "cannot be played now: your turn starts with a draw"),
         (["draw", "C5"], "swap 7", "has no slot 7"),
-        (["draw", "C5"], "draw", "not allowed in the hold phase"),
+        (["draw", "C5"], "draw", "cannot be played now: swap the card you drew into one of your slots, or discard"),
         (["draw", "C5"], "H9", "seat 0's move"),
         (["draw"], "SA", "not in the draw pile"),
         (["draw", "C5", "discard", "cambio"], "cambio", "already called"),
-        (["draw", "C5", "discard", "draw", "C7", "discard"], "peek 0.0", "not allowed in the peek_own phase"),
+        (["draw", "C5", "discard", "draw", "C7", "discard"], "peek 0.0", "lets you peek at one of your own cards"),
     ],
 )
 def test_illegal_actions_are_refused_and_change_nothing(moves: list[str], bad: str, message: str) -> None:

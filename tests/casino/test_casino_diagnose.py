@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -35,13 +36,14 @@ def c(code: str) -> int:
 
 
 ROWS: list[tuple[str, str, Any, str]] = [
-    ("not in hand", OWNER, ("trail", c("H5")), "the 5 of Hearts is not in the hand of seat 0"),
+    ("not in hand", OWNER, ("trail", c("H5")), "you do not hold the 5 of Hearts"),
     ("keep the capture card", OWNER, ("trail", c("C9")), "you must keep the 9 of Clubs to capture your build"),
     (
         "an owner may not trail",
         OWNER,
         ("trail", c("SA")),
-        r"a build owner may not trail \(you own \[\[C6 S3\] \[S9\]\]\)",
+        r"the Ace of Spades cannot be trailed while you own a build \(your build of 9: 6♣ 3♠ \+ 9♠\): "
+        "a build's owner may not trail",
     ),
     ("a matching card must capture", PLAIN, ("trail", c("SA")), "matches the loose Ace of Hearts, so it must capture"),
     ("not on the table", PLAIN, ("capture", c("C9"), (c("D2"),), (), ()), "the 2 of Diamonds is not on the table"),
@@ -49,7 +51,7 @@ ROWS: list[tuple[str, str, Any, str]] = [
         "every matching loose card",
         PLAIN,
         ("capture", c("SA"), (), (), ()),
-        r"must take every loose card that matches it \(HA\)",
+        r"must take every loose card that matches it \(A♥\)",
     ),
     (
         "a build of another value",
@@ -58,6 +60,12 @@ ROWS: list[tuple[str, str, Any, str]] = [
         "is worth 9, not 4",
     ),
     ("a set that does not add up", PLAIN, ("capture", c("C9"), (), ((c("C8"), c("CJ")),), ()), "does not add up"),
+    (
+        "a loose card of another rank",
+        PLAIN,
+        ("capture", c("S4"), (c("C8"),), (), ()),
+        "the 8 of Clubs is not a 4: the 4 of Spades captures loose cards of its own rank",
+    ),
     ("capturing nothing", PLAIN, ("capture", c("S4"), (), (), ()), "the 4 of Spades captures nothing"),
     (
         "a card taken twice",
@@ -101,6 +109,42 @@ def test_the_message_names_the_rule(save: str, action: Any, message: str) -> Non
     with pytest.raises(IllegalActionError, match=message):
         state.apply_action(action)
     assert state.to_json() == before
+
+
+CODE = re.compile(r"\b(?:[SHDC][A2-9XJQK]|JK)\b|[\[\]{}]")
+
+
+@pytest.mark.parametrize(("save", "action"), [r[1:3] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_the_reason_names_cards_as_a_player_reads_them(save: str, action: Any) -> None:
+    """After the move quoted as typed, the reason says "the 9 of Clubs" or "6♣ 3♠", never ``C9`` or ``[C6 S3]``."""
+    state = deckhand.load_game("casino").state_from_save(save)
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply_action(action)
+    reason = str(caught.value).partition(": ")[2]
+    assert CODE.search(reason) is None, reason
+
+
+@pytest.mark.parametrize(
+    ("save", "cards", "words"),
+    [
+        (
+            OWNER,
+            ["S4"],
+            "the 4♠ has no move: it cannot be trailed while you own a build (your build of 9: 6♣ 3♠ + 9♠), "
+            "and it captures nothing and makes no build here: play another card",
+        ),
+        (OWNER, ["S4", "C8"], "the 4♠ has no move: it cannot be trailed while you own a build"),
+        (PLAIN, ["S4", "C8"], "the 4♠ makes no move with 8♣: it captures cards of its rank, sets of loose cards"),
+        (PLAIN, ["H5"], "you do not hold the 5♥"),
+        (PLAIN, ["S4"], ""),  # it has moves: nothing to explain
+    ],
+)
+def test_picked_cards_that_make_no_move_are_told_why(save: str, cards: list[str], words: str) -> None:
+    """What a table says when the cards a player clicked make no legal move (``Presentation.why_no_move``)."""
+    game = deckhand.load_game("casino")
+    state = game.state_from_save(save)
+    said = game.why_no_move(state, cards)
+    assert said.startswith(words) and (said == "") == (words == "")
 
 
 def test_messages_outside_play() -> None:

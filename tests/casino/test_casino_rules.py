@@ -50,7 +50,7 @@ def test_the_builder_owns_the_build_and_may_not_trail() -> None:
     play(state, "build H6 {H3} = 9")
     assert state.builds == [(9, 0, ((parse_cards("H6")[0].index, parse_cards("H3")[0].index),))]
     play(state, "trail SK")
-    with pytest.raises(IllegalActionError, match="build owner may not trail"):
+    with pytest.raises(IllegalActionError, match="build's owner may not trail"):
         play(state, "trail D2")
 
 
@@ -187,7 +187,7 @@ def test_ace_high_option_changes_values() -> None:
 def test_illegal_move_changes_nothing() -> None:
     state = position("H6 C9", "SK", "[D5 D4] H3", "[D5 D4] Human")
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match="build owner may not trail"):
+    with pytest.raises(IllegalActionError, match="build's owner may not trail"):
         play(state, "trail H6")
     assert state.to_json() == before
 

@@ -10,8 +10,9 @@ import pytest
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import State
+from deckhand.games.casino.phases import DEAL
 from deckhand.games.casino.playout import EXACT_UP_TO, win_chance
-from deckhand.games.casino.state import DEAL, CasinoState
+from deckhand.games.casino.state import CasinoState
 from deckhand.play.runner import play_game
 from tests.casino.helpers import position
 

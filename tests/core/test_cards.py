@@ -70,3 +70,20 @@ def test_standard_decks() -> None:
     assert len(deck_44()) == 44
     assert not {c.rank for c in deck_44()} & {Rank.QUEEN, Rank.KING}
     assert standard_deck(jokers=1, without=[Rank.ACE])[-1] == Card.parse("JK")
+
+
+@pytest.mark.parametrize(
+    ("rank", "plural"),
+    [
+        (Rank.ACE, "aces"),
+        (Rank.TWO, "2s"),
+        (Rank.NINE, "9s"),
+        (Rank.TEN, "10s"),
+        (Rank.JACK, "jacks"),
+        (Rank.QUEEN, "queens"),
+        (Rank.KING, "kings"),
+        (Rank.JOKER, "jokers"),
+    ],
+)
+def test_ranks_in_the_plural_as_players_say_them(rank: Rank, plural: str) -> None:
+    assert rank.plural == plural

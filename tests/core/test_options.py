@@ -8,7 +8,18 @@ import pytest
 
 import deckhand
 from deckhand.core.errors import ConfigError
-from deckhand.core.options import Option, accepts, boolean, choice, integer, resolve_options, words
+from deckhand.core.options import (
+    Option,
+    PresetInfo,
+    accepts,
+    boolean,
+    choice,
+    integer,
+    preset_info,
+    resolve_options,
+    words,
+)
+from deckhand.core.registry import game_class
 
 SPEC = {
     "players": Option(2, integer(2, 6)),
@@ -101,3 +112,17 @@ def test_each_parser_says_what_it_takes() -> None:
         "1, 14, 1or14",
         "any of greater, reverse, same",
     ]
+
+
+@pytest.mark.parametrize("name", deckhand.games())
+def test_every_preset_has_a_title_and_a_line_on_what_it_is(name: str) -> None:
+    """The lobby and the menu show a preset by its title and a line, never by its key alone."""
+    cls = game_class(name)
+    assert set(cls.PRESET_INFO) == set(cls.PRESETS)
+    for key, info in cls.PRESET_INFO.items():
+        assert preset_info(cls.PRESET_INFO, key) is info
+        assert info.title and info.about and "\n" not in info.about and len(info.about) <= 100
+
+
+def test_an_undeclared_preset_is_titled_from_its_key() -> None:
+    assert preset_info({}, "aces-either") == PresetInfo("Aces either", "")

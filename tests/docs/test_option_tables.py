@@ -74,6 +74,9 @@ def test_every_presets_line_is_in_the_presets_table(game: str) -> None:
     cls = game_class(game)
     header, *rows = table_after(page(game), f"<!-- presets: {game} -->")
     assert [name.split("`")[1] for name in header[1:]] == list(cls.PRESETS)
+    about, *rows = rows
+    infos = [cls.PRESET_INFO[name] for name in cls.PRESETS]
+    assert about == ["", *(f"**{info.title}**: {info.about}" for info in infos)]
     values = {row[0].strip("`"): row[1:] for row in rows}
     for preset_index, (preset, lines) in enumerate(cls.PRESETS.items()):
         for key, value in lines.items():

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
 
 import deckhand
+from deckhand.core.cards import Rank
 from deckhand.render import Context, renderer_for
 from deckhand.render.cards import card_label, card_row, card_words
 from deckhand.render.plain import render as plain
@@ -34,7 +36,7 @@ def test_cards_are_drawn_with_suit_symbols(code: str, label: str, words: str) ->
     assert draw(card_row([code, "??", None])).strip() == f"[{label}] [??]  --"
 
 
-@pytest.mark.parametrize("name", ["basra", "cambio", "casino", "three_trios"])
+@pytest.mark.parametrize("name", ["basra", "cambio", "casino", "go_fish", "three_trios"])
 def test_every_view_of_a_game_is_drawn_by_its_own_renderer(name: str) -> None:
     game = deckhand.load_game(name)
     render = renderer_for(name)
@@ -86,3 +88,53 @@ def test_a_cambio_stick_window_is_said_in_words() -> None:
     text = draw(renderer_for("cambio")(data, Context(viewer=1, names=["You", "Computer"])))
     assert "Stick window: Computer may stick a card that matches the top discard, or pass" in text
     assert "{" not in text and "give_to" not in text
+
+
+def _go_fish_midgame() -> tuple[object, dict[str, object]]:
+    """A two-seat Go Fish game played until both seats have a book, and seat 0's view of it."""
+    game = deckhand.load_game("go_fish")
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        data = state.view(0).to_json()
+        if state.current_player() == 0 and all(len(b) >= 4 for b in data["books"]) and data["holds"][1]:
+            return state, data
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no position with a book each")
+
+
+def test_a_go_fish_board_reads_as_players_say_it() -> None:
+    """No debug fields (phase, turn, holds); books one card each with a count; ranks said in the plural."""
+    _, data = _go_fish_midgame()
+    text = draw(renderer_for("go_fish")(data, Context(viewer=0, names=["You", "Computer"])))
+    for debug in ("phase", "turn", "holds", "has none of", "['", "seen"):
+        assert debug not in text, text
+    books = data["books"]
+    assert isinstance(books, list)
+    for seat, name in enumerate(["You", "Computer"]):
+        count = len(books[seat]) // 4
+        lines = text.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(name))
+        assert f"{count} book{'s' * (count != 1)}: " in lines[at + 1]
+        assert lines[at + 1].count("[") == count  # one card a book, not four
+    asked = data["holds"][1]
+    assert "asked for " in text and Rank(asked[0]).plural in text
+    assert re.search(r"\b[AXJQK]s\b", text) is None
+
+
+def test_a_book_is_drawn_as_one_card() -> None:
+    data = {
+        "game": "go_fish",
+        "viewer": 0,
+        "hands": [["H2"], ["??", "??", "DX"]],
+        "books": [["SA", "HA", "DA", "CA", "SX", "HX", "DX", "CX"], []],
+        "holds": [[], ["A", "X"]],
+        "has_none_of": [[], ["7", "K"]],
+        "stock": 0,
+    }
+    drawn = draw(renderer_for("go_fish")(data, Context(viewer=0, names=["You", "Computer"])))
+    text = "\n".join(line.rstrip() for line in drawn.splitlines())
+    assert "Computer  [10♦] and 2 more\n" in text
+    assert "0 books · asked for aces and 10s · has no 7s and kings" in text
+    assert "You       [2♥]\n          2 books: [A♠] [10♠]" in text and "[A♥]" not in text
+    assert "The stock is empty" in text

@@ -39,6 +39,15 @@ def test_the_menu_plays_a_game_against_the_computer() -> None:
     assert [(s["game"], s["level"], s["played"]) for s in stats["levels"]] == [("three_trios", "easy", 1)]
 
 
+def test_the_menus_presets_are_named_and_said_in_a_line() -> None:
+    games = json.loads(deckhand("games", "--json"))
+    number = [g["game"] for g in games].index("casino") + 1
+    out = deckhand(input=f"1\n{number}\nb\n5\n")  # New game -> Casino -> back at the preset -> quit
+    assert "Ramapo — the standard rules: an ace counts 1; the first to 21 points wins" in out
+    assert "Aces 1 or 14 — as Ramapo, but an ace counts 1 or 14" in out
+    assert "aces-either" not in out
+
+
 def test_the_menu_shows_instructions_and_statistics() -> None:
     out = deckhand(input="2\n1\n3\n5\n")
     assert "Basra" in out and "basra" in out.lower()
@@ -108,7 +117,7 @@ def test_stats_json_and_table() -> None:
     [level] = data["levels"]
     assert level["played"] == 1 and level["computer_wins"] + level["player_wins"] + level["draws"] == 1
     out = deckhand("stats")
-    assert "computer victory" in out and "three_trios" in out
+    assert "computer victory" in out and "Three Trios" in out and "three_trios" not in out  # the game's title
     header = next(line for line in out.splitlines() if "level" in line)
     assert header.split() == ["game", "level", "played", "computer", "people", "draws", "computer", "victory"]
     assert max(len(line) for line in out.splitlines()) <= 80  # a standard terminal, nothing cut
@@ -120,7 +129,7 @@ def test_a_game_dealt_from_a_chosen_seed_is_practice() -> None:
     [level] = json.loads(deckhand("stats", "--json"))["levels"]
     assert (level["played"], level["practice"]) == (0, 1)
     out = deckhand("stats")
-    assert "Practice (dealt from a chosen seed or deck), not counted: three_trios easy 1" in " ".join(out.split())
+    assert "Practice (dealt from a chosen seed or deck), not counted: Three Trios easy 1" in " ".join(out.split())
 
 
 def test_stats_show_people_by_name() -> None:

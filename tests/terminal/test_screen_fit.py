@@ -30,6 +30,8 @@ CASES = [
     ("cambio", {"preset": "classic", "players": 6}, 7),
     ("basra", {}, 5),
     ("casino", {}, 7),
+    ("go_fish", {}, 3),
+    ("go_fish", {"players": 6}, 4),
 ]
 
 

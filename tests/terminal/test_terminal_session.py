@@ -245,3 +245,21 @@ def test_casino_tells_the_computers_move_in_the_seeds_words(session: Play) -> No
     assert told, text
     hint = " ".join(text[text.index("Hint: play ") :].split())
     assert any(f"({move}): to " in hint for move in ("capture", "build", "increase", "trail"))
+
+
+def test_a_casino_card_with_no_move_is_refused_with_the_rule_that_binds_a_build_owner() -> None:
+    """Typing a card alone that the owner of a build may not trail says why, in Casino's terms."""
+    from rich.console import Console
+
+    import deckhand
+    from deckhand.terminal.reader import ScriptReader
+    from tests.casino.test_casino_save import SEED_EXAMPLE
+
+    game = deckhand.load_game("casino")
+    state = game.state_from_save(SEED_EXAMPLE)  # Human holds SA S4 CA C9 and owns the build of 9
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    Session(game, ["human", "easy"], console=console, reader=ScriptReader(["S4", "quit"], console), state=state).run()
+    text = out.getvalue()
+    assert "the 4♠ has no move: it cannot be trailed while you own a build (your build of 9: 6♣ 3♠ + 9♠)" in text
+    assert "no legal move plays" not in text

@@ -36,7 +36,7 @@ def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClien
         assert waiting["waiting"] is True
         assert [(s["name"], s["kind"], s["connected"]) for s in waiting["seats"]] == [
             ("Ann", "human", True),
-            ("Seat 1", "open", False),
+            ("Seat 2", "open", False),  # counted from one, as people count
         ]
         bob = join(client, made, "Bob", 1).json()["token"]
         joined = first.seats(lambda m: not m["waiting"])

@@ -94,7 +94,7 @@ def test_an_illegal_move_and_a_move_out_of_turn_are_refused(client: TestClient) 
         state = receive_state(first)
         receive_state(second)
         first.send_json({"type": "move", "move": "swap 2"})  # legal notation, not legal now
-        assert "not" in receive(first)["message"]
+        assert "'swap 2' cannot be played now: your turn starts with a draw" in receive(first)["message"]
         second.send_json({"type": "move", "move": "draw"})
         refused = receive(second)
         assert refused["type"] == "error" and "turn" in refused["message"]
@@ -159,3 +159,43 @@ def test_matching_moves_for_selected_cards(client: TestClient) -> None:
         assert matches["type"] == "matches"
         assert matches["moves"] and all(card in m["move"] for m in matches["moves"])
         assert {m["move"] for m in matches["moves"]} <= set(state["legal"])
+
+
+def test_an_illegal_move_is_refused_with_the_games_reason(client: TestClient) -> None:
+    """The table says the rule a move breaks, as the game words it, not only that it is not legal."""
+    made = new_table(client, game="go_fish", seats=["human", "easy"], seed=3)
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['seats'][0]['token']}") as ws:
+        state = receive_state(ws)
+        while not state["legal"]:
+            state = receive_state(ws)
+        held = {code[1] for code in state["view"]["hands"][0]}
+        missing = next(rank for rank in "A23456789XJQK" if rank not in held)
+        ws.send_json({"type": "move", "move": f"ask 1 {missing}"})
+        refused = receive(ws)
+        assert refused["type"] == "error"
+        assert refused["message"].startswith("you may only ask for a rank you hold"), refused["message"]
+
+
+def test_picked_cards_that_make_no_move_are_told_why(client: TestClient) -> None:
+    """A Basra card and a table card it cannot take: the answer says what the card takes (and names no build)."""
+    for seed in range(1, 30):
+        made = new_table(client, game="basra", seats=["human", "easy"], seed=seed)
+        with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['seats'][0]['token']}") as ws:
+            state = receive_state(ws)
+            while not state["legal"]:
+                state = receive_state(ws)
+            view = state["view"]
+            pairs = [
+                (card, loose)
+                for card in view["hands"][0]
+                for loose in view["table"]
+                if card[1] != "J" and not any(card in m and loose in m for m in state["legal"])
+            ]
+            if not pairs:
+                continue
+            ws.send_json({"type": "match", "cards": list(pairs[0])})
+            answer = receive(ws)
+            assert answer["type"] == "matches" and answer["moves"] == []
+            assert "cannot take" in answer["why"] and "build" not in answer["why"], answer["why"]
+            return
+    raise AssertionError("no seed dealt a card and a table card it cannot take")

@@ -73,6 +73,17 @@ class Rank(enum.Enum):
         """The rank's English name, for sentences ("the Queen of Hearts")."""
         return self.name.capitalize()
 
+    @property
+    def plural(self) -> str:
+        """The rank in the plural, as players say it: ``aces``, ``10s``, ``jacks``, ``jokers``.
+
+        Numerals take an ``s`` (``9s``), court cards and aces their word's
+        plural: a letter with an ``s`` (``Xs``, ``As``) is nobody's English.
+        """
+        if 2 <= self.number <= 10:
+            return f"{self.label}s"
+        return f"{self.name.lower()}s"
+
 
 _RANK_NUMBERS = {rank: i + 1 for i, rank in enumerate(list(Rank)[:13])}
 _RANK_NUMBERS[Rank.JOKER] = 0

@@ -1,4 +1,4 @@
-"""Game options and presets: a preset is data, every line of it an option.
+"""Game options and presets: a preset is data, every line of it an option, with a line for people.
 
 Each option has a default and a parser that turns what a user gave (a Python
 value, or a string from the command line) into the canonical JSON-able value,
@@ -33,6 +33,24 @@ class Option:
     From the web such an option takes only these names or an inline list:
     the server never opens a path that a request names.
     """
+
+
+@dataclass(frozen=True)
+class PresetInfo:
+    """What a person reads of a preset before choosing it: its name in words and a line on what it is.
+
+    A preset's key (``aces-either``) is what the command line and saves
+    spell; the lobby and the menu show ``title`` and ``about`` instead.
+    """
+
+    title: str
+    about: str
+
+
+def preset_info(declared: Mapping[str, PresetInfo], key: str) -> PresetInfo:
+    """The preset's title and line as the game declares them (``Game.PRESET_INFO``); else its key in words."""
+    found = declared.get(key)
+    return found if found is not None else PresetInfo(key.replace("-", " ").replace("_", " ").capitalize(), "")
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,18 @@ class Presentation(Protocol[S_contra]):
         """
         ...
 
+    def why_no_move(self, state: S_contra, cards: Sequence[str]) -> str:
+        """Why no legal move of the seat to move plays ``cards`` (card codes: a hand card, then table cards).
+
+        A table where moves are picked by clicking cards asks this when the
+        cards picked make no move, so that the player reads the rule that
+        stops them in the game's words ("the A♥ cannot be trailed while you
+        own a build"), not only that nothing matched. It names only the cards
+        picked and what every seat sees; empty when the game has nothing to
+        add to "no legal move plays these cards".
+        """
+        ...
+
     def hint_marks(
         self, view: View, selection: str | None = None, move: Action | None = None
     ) -> tuple[str, dict[str, int]]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic
 from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
-from deckhand.core.options import Option, resolve_options
+from deckhand.core.options import Option, PresetInfo, resolve_options
 
 if TYPE_CHECKING:
     from deckhand.core.encoding import Encoding
@@ -117,6 +117,8 @@ class Game(ABC, Generic[S_co]):
     perfect_information: ClassVar[bool] = False
     OPTIONS: ClassVar[Mapping[str, Option]] = {}
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    PRESET_INFO: ClassVar[Mapping[str, PresetInfo]] = {}
+    """Each preset's title and one line on what it is, for the lobby and the menu (``core.options.preset_info``)."""
     AGENTS: ClassVar[Mapping[str, str]] = {}
     """Per-game agents: name -> ``"module:factory"``, imported on first use."""
     LEVELS: ClassVar[Mapping[str, str]] = {}
@@ -281,6 +283,10 @@ class Game(ABC, Generic[S_co]):
     def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
         """Cards shown to the viewer alone for a moment: none."""
         return {}
+
+    def why_no_move(self: Game[S], state: S, cards: Sequence[str]) -> str:
+        """Why no legal move plays ``cards``: nothing beyond that it plays none."""
+        return ""
 
     def hint_marks(
         self, view: View, selection: str | None = None, move: Action | None = None

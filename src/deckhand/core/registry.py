@@ -62,6 +62,15 @@ def game_class(name: str) -> type[Game]:
     return target
 
 
+def game_title(name: str) -> str:
+    """The game's name for people (``Three Trios``), else its id: a stored game of one no longer installed."""
+    try:
+        cls = game_class(name)
+    except ConfigError:
+        return name
+    return cls.title or cls.name
+
+
 def load_game(name: str, **options: Any) -> Game:
     """A game with the given options (a ``preset`` first, then single options).
 

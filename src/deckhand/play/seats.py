@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from deckhand.agents.registry import is_human
 from deckhand.core.errors import ConfigError
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Game, State
 
 
 def parse_seats(text: str, players: int, default_level: str = "medium") -> list[str]:
@@ -47,6 +47,48 @@ def seat_names(specs: Sequence[str]) -> list[str]:
         else:  # numbered as the notation numbers seats (peek 1.2 is Computer 1's slot 2)
             names.append("Computer" if computers == 1 else f"Computer {seat}")
     return names
+
+
+def display_names(specs: Sequence[str], names: Sequence[str | None] = ()) -> list[str]:
+    """What a finished game's record calls each seat: the name a person played under, else as people count.
+
+    A replay shows the person who sat there by the name kept with the game
+    (``names``, or a ``human:Ann`` spec), never a spec or a token; without
+    one, ``You`` (or ``Player 1``, ``Player 2``...) and ``Computer`` (or
+    ``Computer 1``, ``Computer 2``...), counted from one among their kind,
+    as a person playing against the computer saw them at the terminal.
+    """
+    humans = sum(is_human(spec) for spec in specs)
+    computers = len(specs) - humans
+    out: list[str] = []
+    for seat, spec in enumerate(specs):
+        kept = names[seat] if seat < len(names) else None
+        if is_human(spec):
+            label = spec.split(":", 1)[1] if ":" in spec else ""
+            ordinal = sum(is_human(s) for s in specs[: seat + 1])
+            out.append(kept or label or ("You" if humans == 1 else f"Player {ordinal}"))
+        else:
+            ordinal = seat + 1 - sum(is_human(s) for s in specs[: seat + 1])
+            out.append("Computer" if computers == 1 else f"Computer {ordinal}")
+    return out
+
+
+def seat_line(seat: int, name: str, spec: str) -> str:
+    """A seat as a person reads it, counted from one: ``Seat 1: Ann``, ``Seat 2: Computer (hard)``."""
+    return f"Seat {seat + 1}: {name}" if is_human(spec) else f"Seat {seat + 1}: {name} ({spec})"
+
+
+def result_line(state: State, names: Sequence[str]) -> str:
+    """How a finished game ended, by name: ``You win. Final scores: You 6, Computer 4.``"""
+    returns = state.returns()
+    best = max(returns)
+    winners = [names[seat] for seat, r in enumerate(returns) if r == best and r > 0]
+    scores = ", ".join(f"{names[seat]} {score:g}" for seat, score in enumerate(state.scores()))
+    if len(winners) == 1:
+        won = f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}."
+    else:
+        won = f"Shared win: {', '.join(winners)}."
+    return f"{won} Final scores: {scores}."
 
 
 def default_level(game: Game) -> str:

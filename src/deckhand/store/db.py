@@ -169,3 +169,15 @@ def load_record(game_id: int, *, url: str | None = None) -> GameRecord:
     if text is None:
         raise ConfigError(f"no stored game with id {game_id}")
     return GameRecord.from_json(json.loads(text), source=f"stored game {game_id}")
+
+
+def stored_names(game_id: int, *, url: str | None = None) -> list[str | None]:
+    """The names the people of a stored game played under, seat by seat (``None`` for a computer or no name)."""
+    if not 1 <= game_id <= MAX_GAME_ID:
+        return []
+    with Session(get_engine(url)) as session:
+        rows = session.execute(select(SeatRow.seat, SeatRow.name).where(SeatRow.game_id == game_id)).all()
+    names: list[str | None] = [None] * (max((seat for seat, _ in rows), default=-1) + 1)
+    for seat, name in rows:
+        names[seat] = name
+    return names

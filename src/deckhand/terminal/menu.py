@@ -18,8 +18,9 @@ from rich.text import Text
 
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.options import parse_options
+from deckhand.core.options import parse_options, preset_info
 from deckhand.core.presentation import title_of
+from deckhand.core.protocol import Game
 from deckhand.core.registry import games, load_game
 from deckhand.core.rules_text import rules_text
 from deckhand.play.saves import saved_game_name, scan_saves
@@ -75,6 +76,15 @@ def run_menu(console: Console, reader: Reader) -> None:
         console.print()
 
 
+def preset_lines(game: Game) -> list[str]:
+    """Each preset as a person reads it: its title and a line on what it is (``Game.PRESET_INFO``)."""
+    lines = []
+    for key in game.PRESETS:
+        info = preset_info(game.PRESET_INFO, key)
+        lines.append(f"{info.title} — {info.about}" if info.about else info.title)
+    return lines
+
+
 def _titles() -> list[str]:
     return [title_of(load_game(name)) for name in games()]
 
@@ -88,7 +98,7 @@ def new_game(console: Console, reader: Reader) -> None:
     game = load_game(name)
     preset = None
     if game.PRESETS:
-        chosen = choose(console, reader, "Rules preset", list(game.PRESETS))
+        chosen = choose(console, reader, "Rules preset", preset_lines(game))
         if chosen is None:
             return
         preset = list(game.PRESETS)[chosen]

@@ -1,4 +1,7 @@
-"""``deckhand stats``: games, wins and the computer victory statistics per level, with a chart; people by name."""
+"""``deckhand stats``: games, wins and the computer victory statistics per level, with a chart; people by name.
+
+Games are shown by their titles; ``--json`` keeps the ids that scripts read.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from deckhand.core.registry import game_title
 from deckhand.store.statistics import people, statistics
 
 BAR = 10
@@ -54,7 +58,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
         table.add_column("computer victory", no_wrap=True)
         for s in levels:
             table.add_row(
-                s.game,
+                game_title(s.game),
                 s.level,
                 str(s.played),
                 str(s.computer_wins),
@@ -63,14 +67,18 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 bar(s.computer_victory),
             )
         console.print(table)
-        _practice(console, [(f"{s.game} {s.level}", s.practice) for s in levels])
+        _practice(console, [(f"{game_title(s.game)} {s.level}", s.practice) for s in levels])
     if agents:
         table = Table(title="Computer players", caption="wins: a shared win by k counts 1/k", box=box.SIMPLE_HEAD)
         for column in ("game", "agent", "played", "wins", "win rate"):
             table.add_column(column, justify="left" if column in ("game", "agent") else "right")
         for a in agents:
             table.add_row(
-                a.game, a.agent, str(a.played), f"{a.wins:g}", "" if a.win_rate is None else f"{a.win_rate:.2f}"
+                game_title(a.game),
+                a.agent,
+                str(a.played),
+                f"{a.wins:g}",
+                "" if a.win_rate is None else f"{a.win_rate:.2f}",
             )
         console.print(table)
     if persons:
@@ -80,7 +88,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
         for p in persons:
             table.add_row(
                 Text(p.name),
-                p.game,
+                game_title(p.game),
                 str(p.played),
                 f"{p.wins:g}",
                 "" if p.win_rate is None else f"{p.win_rate:.2f}",
@@ -88,7 +96,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 str(p.against_computer),
             )
         console.print(table)
-        _practice(console, [(f"{p.name} at {p.game}", p.practice) for p in persons])
+        _practice(console, [(f"{p.name} at {game_title(p.game)}", p.practice) for p in persons])
 
 
 def _practice(console: Console, counts: list[tuple[str, int]]) -> None:

@@ -14,7 +14,8 @@
   ``is_quiet`` a bool for each legal move; ``glimpse`` of each seat's view
   (after its own move, and with no move) maps places to card codes of the
   game; ``hint_marks`` for the seat to move gives a piece and numbers by place,
-  or ``("", {})`` for a game that draws none.
+  or ``("", {})`` for a game that draws none; ``why_no_move`` a string for
+  cards picked.
 
 That no presentation names a card a seat cannot see is
 :func:`deckhand.testing.check_secrets`'s part.
@@ -105,6 +106,7 @@ def _check_game(where: str, game: Game, rng: random.Random) -> None:
                 if not isinstance(words, str) or not isinstance(quiet, bool):
                     raise PresentationError(f"{at}: describe_action or is_quiet of {legal!r} gave {words!r}, {quiet!r}")
             _check_hint_marks(at, game, state, player)
+            _check_why_no_move(at, game, state, sorted(codes)[: 1 + step % 3])
             action = actions[int(rng.random() * len(actions))]
         said = game.announce(state, action, names)
         if not isinstance(said, list) or not all(isinstance(line, str) for line in said):
@@ -112,6 +114,13 @@ def _check_game(where: str, game: Game, rng: random.Random) -> None:
         state.apply_action(action)
         if player >= 0:
             _check_glimpse(at, game, state, player, action, codes)
+
+
+def _check_why_no_move(at: str, game: Game, state: State, cards: list[str]) -> None:
+    """Cards picked that may or may not make a move: the answer is a sentence, or empty."""
+    why = game.why_no_move(state, cards)
+    if not isinstance(why, str):
+        raise PresentationError(f"{at}: why_no_move of {cards!r} gave {why!r}, not a string")
 
 
 def _check_glimpse(at: str, game: Game, state: State, seat: int, action: Any, codes: set[str]) -> None:

@@ -14,7 +14,8 @@ are hidden from it and that it has never seen:
   announces of every move and chance outcome (``State.announce``) (:func:`deckhand.play.tell.told_to_others`;
   the move's notation is public by contract, so the cards it names count as shown):
   no card code, no card name (``9 of Clubs``, ``9♣``) and no rank word
-  (``the 2``, ``a King``) of a card it cannot see and its view never showed.
+  (``the 2``, ``a King``) of a card it cannot see and its view never showed;
+* why the cards the seat to move could pick make no move (``why_no_move``).
 
 A spectator (``state.public_view()``) is checked the same way against the
 cards that every seat can place *and* an onlooker has seen (:class:`Onlooker`):
@@ -320,6 +321,16 @@ def check_secrets(
         if wrong:
             raise SecretLeak(f"{where(seat)}: its view's counts are wrong: {'; '.join(wrong)}")
 
+    def check_why_no_move(seat: int) -> None:
+        """Why cards the mover could pick make no move names no card hidden from it beyond them."""
+        hidden = look(seat)
+        shown = sorted(codes_in(view_json(seat), cards))
+        for picked in (shown[:1], shown[:2], shown[-2:]):
+            why = game.why_no_move(state, picked)
+            leaks = leaked_in_text(why, hidden, seen[seat] | set(picked))
+            if leaks:
+                raise SecretLeak(f"{where(seat)}: why_no_move({picked}) said {why!r}, which gives away {leaks}")
+
     while True:
         player = state.current_player()
         onlooker.look(state)
@@ -335,6 +346,8 @@ def check_secrets(
             state.apply_action(outcome)
             played: set[str] = set()
         else:
+            if step % views_every == 0:
+                check_why_no_move(player)
             explanation = agents[player].explain(state.view(player), agent_rngs[player])
             told = told_to_others(state, explanation)
             text = " ".join([told.sentence("The computer"), *state.announce(explanation.action, names)])

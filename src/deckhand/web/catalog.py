@@ -8,6 +8,7 @@ shows what a spectator saw, never a hand), and the list of saved games.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter
@@ -16,13 +17,15 @@ from starlette.exceptions import HTTPException
 
 from deckhand.agents.registry import available_agents
 from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.options import preset_info
 from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Game
-from deckhand.core.registry import game_class, games, load_game
+from deckhand.core.registry import game_class, game_title, games, load_game
 from deckhand.core.rules_text import rules_text
 from deckhand.play.records import start_state
 from deckhand.play.saves import Loaded, list_saves, load_file
-from deckhand.store.db import load_record
+from deckhand.play.seats import display_names, seat_line
+from deckhand.store.db import load_record, stored_names
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.web.guard import web_options
@@ -47,6 +50,7 @@ def describe_game(name: str) -> dict[str, Any]:
     game = load_game(name)
     shown: Presentation = game
     presets = {preset: load_game(name, preset=preset).options for preset in cls.PRESETS}
+    about = {preset: asdict(preset_info(cls.PRESET_INFO, preset)) for preset in cls.PRESETS}
     options = [
         {"name": key, "default": game.options.get(key, option.default), "help": option.help}
         for key, option in cls.OPTIONS.items()
@@ -58,6 +62,7 @@ def describe_game(name: str) -> dict[str, Any]:
         "players": game.num_players,
         "perfect_information": cls.perfect_information,
         "presets": presets,
+        "preset_info": about,
         "options": options,
         "levels": list(cls.LEVELS),
         "agents": available_agents(game),
@@ -76,7 +81,7 @@ def replay_steps(game_id: int) -> dict[str, Any]:
     record = load_record(game_id)
     state = start_state(record)
     shown: Presentation = state.game
-    names = [f"Seat {i}" for i in range(len(record.seats))]
+    names = display_names(record.seats, stored_names(game_id))  # as the people sat there: by name
     step: dict[str, Any] = {"seat": None, "move": None, "words": "", "said": []}  # the deal
     steps = [step]
     for text in record.actions:
@@ -92,7 +97,10 @@ def replay_steps(game_id: int) -> dict[str, Any]:
     return {
         "id": game_id,
         "game": record.game,
+        "title": title_of(shown),
         "seats": record.seats,
+        "names": names,
+        "seat_lines": [seat_line(seat, names[seat], spec) for seat, spec in enumerate(record.seats)],
         "outcome": record.outcome,
         "pieces": shown.pieces(),
         "steps": steps,
@@ -143,7 +151,14 @@ def catalog_router(tables: Tables) -> APIRouter:
     @router.get("/saves")
     async def saves() -> list[dict[str, Any]]:
         return [
-            {"name": s.path.name, "game": s.game, "seats": s.seats, "moves": s.moves, "saved": s.saved.isoformat()}
+            {
+                "name": s.path.name,
+                "game": s.game,
+                "title": game_title(s.game),
+                "seats": s.seats,
+                "moves": s.moves,
+                "saved": s.saved.isoformat(),
+            }
             for s in list_saves()
         ]
 
@@ -157,9 +172,14 @@ def catalog_router(tables: Tables) -> APIRouter:
 
 def _statistics(game: str | None) -> dict[str, Any]:
     levels, agents = statistics(game=game)
+    persons = people(game=game)
+    recent = recent_games(game=game)
+    named = {*games(), *(e.game for e in levels), *(e.game for e in agents), *(e.game for e in persons)}
+    named |= {e.game for e in recent}
     return {
+        "titles": {name: game_title(name) for name in sorted(named)},
         "levels": [entry.to_json() for entry in levels],
         "agents": [entry.to_json() for entry in agents],
-        "people": [entry.to_json() for entry in people(game=game)],
-        "recent": [entry.to_json() for entry in recent_games(game=game)],
+        "people": [entry.to_json() for entry in persons],
+        "recent": [entry.to_json() for entry in recent],
     }

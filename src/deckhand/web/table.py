@@ -261,16 +261,26 @@ class Table:
         if self.waiting_for_people:
             raise IllegalActionError("the game starts when every seat is taken")
         if self.to_move != seat:
-            who = "nobody's" if self.to_move is None else f"seat {self.to_move}'s"
+            who = "nobody's" if self.to_move is None else f"{self.seats[self.to_move].name}'s"
             raise IllegalActionError(f"it is {who} turn, not yours")
         if self.seats[seat].player is not None:
-            raise IllegalActionError(f"seat {seat} is played by the computer")
+            raise IllegalActionError("the computer is playing for your seat")
         view = self.state.view(seat)
         action = view.string_to_action(text)
         if action not in self.state.legal_actions():
-            raise IllegalActionError(f"{quote(text, 40)} is not legal here")
+            raise IllegalActionError(self._why_illegal(text, action))
         self._apply(seat, action, reason="")
         self._glimpses[seat] = self.presentation.glimpse(self.state.view(seat), action)
+
+    def _why_illegal(self, text: str, action: Action) -> str:
+        """The game's own reason for refusing ``action`` (its rules name the rule broken), tried on a copy."""
+        try:
+            self.state.clone().apply_action(action)
+        except DeckhandError as exc:
+            return str(exc)
+        except (IndexError, KeyError, TypeError):  # a game without a reason for this: the plain refusal
+            pass
+        return f"{quote(text, 40)} is not legal here"
 
     def computer_turn(self) -> ComputerTurn | None:
         """The computer's decision to make next, if a computer seat is to move."""
@@ -430,6 +440,8 @@ class Table:
                 matches.moves.append(MatchedMove(move=notation, words=words, exact=exact))
         if any(m.exact for m in matches.moves):
             matches.moves = [m for m in matches.moves if m.exact]
+        if not matches.moves and cards:
+            matches.why = self.presentation.why_no_move(self.state, list(cards))
         return matches
 
     # -- the end ----------------------------------------------------------------
@@ -529,9 +541,9 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
     for i, spec in enumerate(specs):
         name = names[i] if i < len(names) else None
         if spec == OPEN:
-            seats.append(Seat(spec=OPEN, name=name or f"Seat {i}"))
+            seats.append(Seat(spec=OPEN, name=name or f"Seat {i + 1}"))  # counted from one, as people count
         elif is_human(spec):
-            seat = Seat(spec="human", name=name or f"Player {i}")
+            seat = Seat(spec="human", name=name or f"Player {i + 1}")
             seat.token = seat.give_token()
             seats.append(seat)
         else:

@@ -197,6 +197,8 @@ class MatchesMessage(BaseModel):
     type: Literal["matches"] = "matches"
     cards: list[str]
     moves: list[MatchedMove]
+    why: str = ""
+    """When no move plays the cards: the rule that stops them, in the game's words (``Presentation.why_no_move``)."""
 
 
 class SeatOut(BaseModel):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,9 @@ from typing import Any
 import pytest
 
 import deckhand
+from deckhand.agents import RandomAgent
 from deckhand.core.cards import Card
+from deckhand.play import play_game
 from deckhand.play.records import GameRecord
 from deckhand.store import record_game
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_and_quick
@@ -57,7 +60,7 @@ def test_two_people_at_one_screen_pass_it_over_and_never_see_each_others_cards(
     page = table_page
     page.goto(server.url + "/")
     page.get_by_role("button", name="Basra", exact=True).click()
-    page.get_by_label("Seat 1", exact=True).select_option("second")  # two people: no seed (the server deals)
+    page.get_by_label("Seat 2", exact=True).select_option("second")  # two people: no seed (the server deals)
     page.locator("#start").click()
     page.wait_for_url(re.compile("#/table/"))
     table = table_id(page)
@@ -66,15 +69,15 @@ def test_two_people_at_one_screen_pass_it_over_and_never_see_each_others_cards(
     assert first <= felt_titles(page) and not second & felt_titles(page)
     type_move(page, server.legal(table, 0)[0])
     overlay = page.locator(".overlay")
-    overlay.get_by_text("Pass the screen to Player 1").wait_for()
+    overlay.get_by_text("Pass the screen to Player 2").wait_for()  # people counted from one
     opaque = overlay.evaluate("el => getComputedStyle(el).backgroundColor")
     assert not opaque.startswith("rgba"), "nothing of the last player's hand shows through"
     page.screenshot(path=str(tmp_path / "handover.png"), full_page=True)
-    page.get_by_role("button", name="I am Player 1").click()
+    page.get_by_role("button", name="I am Player 2").click()
     assert my_turn(page)
     shown = felt_titles(page)
     assert hand_names(server, table, 1) <= shown
-    assert not hand_names(server, table, 0) & shown, "Player 0's hand is backs now"
+    assert not hand_names(server, table, 0) & shown, "Player 1's hand is backs now"
 
 
 def test_a_spectator_sees_the_public_table_and_cannot_move(server: LiveServer, browser: Any, tmp_path: Path) -> None:
@@ -164,6 +167,25 @@ def test_a_finished_game_replays_step_by_step_from_the_statistics(server: LiveSe
     assert page.locator(".felt .trio").count() >= 9
 
 
+def test_a_replay_names_the_game_and_its_people_as_they_sat(server: LiveServer, table_page: Any) -> None:
+    """The title, not the id; each seat counted from one; a person by the name played under, never "Person 0"."""
+    page = table_page
+    outcome = {"returns": [1.0, 0.0], "scores": [6.0, 4.0]}
+    actions = GameRecord.from_state(
+        play_game(deckhand.load_game("three_trios"), [RandomAgent(), RandomAgent()], random.Random(3)), ["a", "b"]
+    ).actions
+    record = GameRecord(
+        game="three_trios", rules_version="1", options={}, seats=["human", "hard"], actions=actions, outcome=outcome
+    )
+    game_id = record_game(record, names=["Ann", None])
+    page.goto(f"{server.url}/#/replay/{game_id}")
+    page.get_by_role("heading", name=f"Replay of game {game_id}: Three Trios").wait_for()
+    page.get_by_text("Seat 1: Ann · Seat 2: Computer (hard)").wait_for()
+    page.get_by_role("button", name="Next ▶").click()
+    page.locator("[role=status]", has_text="Ann: ").wait_for()
+    assert "Person" not in page.content() and "three_trios" not in page.locator("main").inner_text()
+
+
 def test_the_statistics_page_shows_people_by_name_as_text(server: LiveServer, page: Any) -> None:
     name = "<b>Ann</b>"
     outcome = {"returns": [1.0, 0.0], "scores": [2.0, 1.0]}
@@ -174,7 +196,7 @@ def test_the_statistics_page_shows_people_by_name_as_text(server: LiveServer, pa
     page.goto(f"{server.url}/#/stats")
     page.get_by_role("heading", name="People").wait_for()
     row = page.locator("table.stats tr", has_text=name)
-    assert row.locator("td").all_inner_texts() == [name, "cambio", "1", "1", "100%", "0", "1", "0"]
+    assert row.locator("td").all_inner_texts() == [name, "Cambio", "1", "1", "100%", "0", "1", "0"]  # its title
     assert name in page.locator("ul.list li").first.inner_text()  # the name, not "person", in recent games
     assert page.locator("b", has_text="Ann").count() == 0  # text, never markup
 
@@ -187,3 +209,17 @@ def test_a_rule_that_wraps_in_the_source_stays_one_list_item(server: LiveServer,
     item.first.wait_for()
     assert "add up to its value" in item.first.inner_text()
     assert page.locator(".rules-text p", has_text="add up").count() == 0
+
+
+def test_the_lobby_names_presets_and_counts_seats_from_one(server: LiveServer, table_page: Any) -> None:
+    page = table_page
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="Casino", exact=True).click()
+    rules = page.get_by_label("Rules", exact=True)
+    assert rules.locator("option").all_inner_texts() == ["Ramapo", "Aces 1 or 14"]
+    page.locator("#preset-about", has_text="an ace counts 1; the first to 21 points wins").wait_for()
+    rules.select_option("aces-either")
+    page.locator("#preset-about", has_text="an ace counts 1 or 14, as you choose").wait_for()
+    page.get_by_label("Seat 2", exact=True).wait_for()
+    labels = page.locator(".seat-row label").all_inner_texts()
+    assert labels == ["Seat 1", "Seat 2"], labels

@@ -184,7 +184,7 @@ def lobby_table(page: Any, server: LiveServer, seats: dict[int, str], players: i
 
         fresh_seats(page, more_players)
     for seat, choice in seats.items():
-        page.get_by_label(f"Seat {seat}", exact=True).select_option(choice)
+        page.get_by_label(f"Seat {seat + 1}", exact=True).select_option(choice)  # the lobby counts seats from one
     if "open" not in seats.values():  # a chosen seed is for practice alone
         page.locator("#seed").fill("11")
     page.locator("#start").click()
@@ -211,7 +211,7 @@ def test_two_people_play_a_whole_game_by_invite_link_while_a_third_watches(
     table = lobby_table(host, server, {1: "open"})
     waiting = host.locator(".overlay.waiting")
     waiting.wait_for()
-    link = waiting.get_by_label("Invite link for seat 1").input_value()
+    link = waiting.get_by_label("Invite link for seat 2").input_value()  # seats counted from one
     assert re.fullmatch(rf"{re.escape(server.url)}/#/join/{table}/1/[\w-]{{16}}", link), link
     assert waiting.locator("#start-now").is_visible(), "the host may start early"
     host.locator(".status .turn", has_text="Waiting for players").wait_for()  # not "Your move": nothing is taken yet
@@ -302,11 +302,11 @@ def test_names_with_markup_show_as_text_everywhere(server: LiveServer, person: P
     host, guest, watcher = person(), person(), person()
     host.goto(server.link(table, token))
     guest.goto(server.url + "/")
-    listed = guest.locator("li", has_text=f"{BOLD} (human)")
+    listed = guest.locator("li", has_text=f"{BOLD} (a person)")
     listed.wait_for()
     no_markup_runs(guest)
     listed.get_by_role("link", name="Join").click()
-    guest.get_by_text(f"Seat 0: {BOLD} (human)").wait_for()
+    guest.get_by_text(f"Seat 1: {BOLD} (a person)").wait_for()  # seats counted from one, as people count
     no_markup_runs(guest)
     guest.locator("#name").fill(IMG)
     guest.locator("#sit-down").click()
@@ -322,10 +322,10 @@ def test_names_with_markup_show_as_text_everywhere(server: LiveServer, person: P
         no_markup_runs(page)
     lobby = watcher.context.new_page()
     lobby.goto(server.url + "/")
-    lobby.locator("li", has_text=f"{BOLD} (human), {IMG} (human)").wait_for()
+    lobby.locator("li", has_text=f"{BOLD} (a person), {IMG} (a person)").wait_for()
     no_markup_runs(lobby)
     lobby.goto(f"{server.url}/#/join/{table}")
-    lobby.get_by_text(f"Seat 1: {IMG} (human)").wait_for()
+    lobby.get_by_text(f"Seat 2: {IMG} (a person)").wait_for()
     lobby.get_by_text("Every seat is taken").wait_for()
     no_markup_runs(lobby)
 

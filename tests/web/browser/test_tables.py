@@ -5,12 +5,13 @@ Each test saves a screenshot under its temporary directory.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from deckhand.core.cards import Card
+from deckhand.core.cards import Card, Rank
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -114,3 +115,28 @@ def test_a_casino_build_chosen_by_clicking(server: LiveServer, table_page: Any, 
     page.wait_for_selector(f".log >> text={move}")
     page.wait_for_selector(".group")  # the build lies on the table as a group with its value
     page.screenshot(path=str(tmp_path / "casino.png"), full_page=True)
+
+
+def test_a_go_fish_ask_chosen_by_clicking_says_the_rank_as_players_do(
+    server: LiveServer, table_page: Any, tmp_path: Path
+) -> None:
+    page = table_page
+    for seed in range(1, 40):  # a hand with a ten, an ace or a court card: the plurals that "Xs" and "As" got wrong
+        table, token = server.table(game="go_fish", seats=["human", "easy"], seed=seed)
+        asks = [m for m in server.legal(table) if m.split()[2] in "AXJQK"]  # "ask 1 R"
+        if asks:
+            break
+    ask = asks[0]
+    rank = ask.split()[2]
+    page.goto(server.link(table, token))
+    assert my_turn(page)
+    felt = page.locator(".felt").inner_text()
+    for debug in ("phase", "turn", "holds", "has_none_of"):
+        assert debug not in felt
+    assert "0 books" in felt
+    plural = Rank(rank).plural
+    page.locator(".felt .zone:last-child .card.clickable").filter(has_text=Rank(rank).label).first.click()
+    page.get_by_role("button", name=f"Ask for {plural}").click()
+    page.wait_for_selector(f".log >> text={ask}")
+    assert re.search(r"Ask for [AXJQK]s\b", page.content()) is None
+    page.screenshot(path=str(tmp_path / "go_fish.png"), full_page=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from operator import itemgetter
 
-from deckhand.core.cards import CODES
+from deckhand.core.cards import CARDS, CODES
 from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
 
 Groups = tuple[tuple[int, ...], ...]
@@ -195,14 +195,29 @@ def move_to_string(move: Move) -> str:
     return " ".join(parts)
 
 
+def _pretty(card: int) -> str:
+    return CARDS[card].pretty
+
+
+def _pretty_all(cards: tuple[int, ...] | list[int]) -> str:
+    return " ".join(CARDS[c].pretty for c in cards)
+
+
+def _a_rank(card: int) -> str:
+    """``a 5``, ``an 8``, ``an ace``, ``a king``: the card's rank with its article."""
+    rank = CARDS[card].rank
+    word = rank.label if 2 <= rank.number <= 10 else rank.word.lower()
+    return f"{'an' if word[0] in 'a8' else 'a'} {word}"
+
+
 def why_illegal(card: int, groups: Groups, hand: list[int], table: list[int], seven_diamonds: bool) -> str | None:
     """Why ``(card, groups)`` is not a legal capture, or ``None`` if the groups are sound."""
-    name = code(card)
+    name = _pretty(card)
     if card not in hand:
         return f"{name} is not in your hand"
     if sweeps(card, seven_diamonds):
         if groups:
-            return f"{name} takes the whole table; write just 'play {name}'"
+            return f"{name} takes the whole table by itself; write just 'play {code(card)}'"
         return None
     value = VALUE[card]
     seen: set[int] = set()
@@ -211,21 +226,40 @@ def why_illegal(card: int, groups: Groups, hand: list[int], table: list[int], se
             return "an empty group {} takes nothing"
         for t in group:
             if t not in table:
-                return f"{code(t)} is not on the table"
+                return f"{_pretty(t)} is not on the table"
             if t in seen:
-                return f"{code(t)} is taken twice"
+                return f"{_pretty(t)} is taken twice"
             seen.add(t)
-        label = "{" + " ".join(code(t) for t in group) + "}"
+        label = _pretty_all(group)
         if len(group) == 1:
             if VALUE[group[0]] != value:
-                return f"{label} is not a {name[1:]}, so {name} cannot take it alone"
+                return f"{label} is not {_a_rank(card)}, so {name} cannot take it alone"
         elif value > 10:
             return f"{name} takes only cards of its own rank, not {label}"
         elif any(VALUE[t] > 10 for t in group):
-            return f"{label}: only numerals can be added up"
+            return f"{label}: only numerals (ace to 10) can be added up"
         elif sum(VALUE[t] for t in group) != value:
-            return f"{label} sums to {sum(VALUE[t] for t in group)}, not {value}"
+            return f"{label} add up to {sum(VALUE[t] for t in group)}, not {value}"
     missed = [t for t in table if VALUE[t] == value and t not in seen]
     if missed:
-        return f"{name} must also take {code(missed[0])}: equal cards are compulsory"
+        return f"{name} must also take {_pretty(missed[0])}: equal cards are compulsory"
     return None
+
+
+def why_no_move(card: int, taken: list[int], hand: list[int], table: list[int], seven_diamonds: bool) -> str:
+    """Why ``card`` takes no move that includes the table cards ``taken``: the rule of what it may take."""
+    name = _pretty(card)
+    if card not in hand:
+        return f"{name} is not in your hand"
+    picked = _pretty_all(taken)
+    if sweeps(card, seven_diamonds):
+        return f"{name} takes the whole table by itself: pick it alone, without {picked}"
+    absent = [t for t in taken if t not in table]
+    if absent:
+        return f"{_pretty(absent[0])} is not on the table"
+    if VALUE[card] > 10:
+        return f"{name} takes only cards of its own rank, not {picked}"
+    return (
+        f"{name} cannot take {picked}: it takes the table cards of its value, {VALUE[card]}, and any groups "
+        f"of numerals that each add up to {VALUE[card]}"
+    )

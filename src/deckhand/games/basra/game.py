@@ -6,12 +6,15 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
+from deckhand.core.cards import Card
 from deckhand.core.encoding import Encoding
+from deckhand.core.errors import NotationError
 from deckhand.core.options import Option
 from deckhand.core.protocol import Action
+from deckhand.games.basra.captures import why_no_move
 from deckhand.games.basra.encoding import BasraEncoding
 from deckhand.games.basra.notation import action_to_string, string_to_action
-from deckhand.games.basra.options import OPTIONS, PRESETS, BasraSetup
+from deckhand.games.basra.options import OPTIONS, PRESET_INFO, PRESETS, BasraSetup
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.basra.state import BasraState
 from deckhand.games.basra.view import BasraView, information_key
@@ -38,6 +41,7 @@ class BasraGame(BasraSetup[BasraState]):
     """The table, and the jacks (and 7♦) dealt to it and put back (RULES.md §3)."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS = PRESETS
+    PRESET_INFO = PRESET_INFO
     AGENTS: ClassVar[dict[str, str]] = {
         "classic": "deckhand.games.basra.agents:ClassicAgent",
         "greedy": "deckhand.games.basra.agents:GreedyAgent",
@@ -62,6 +66,17 @@ class BasraGame(BasraSetup[BasraState]):
 
     def announce(self, state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)
+
+    def why_no_move(self, state: BasraState, cards: Sequence[str]) -> str:
+        """The rule of what a card takes, when the cards picked make no move (a card alone always has one)."""
+        try:
+            picked = [Card.parse(code).index for code in cards]
+        except NotationError:
+            return ""
+        if state.to_move < 0 or len(picked) < 2:
+            return ""
+        hand = state.hands[state.to_move]
+        return why_no_move(picked[0], picked[1:], hand, state.table, self.seven_diamonds)
 
     def rollout_action(self, state: BasraState, rng: random.Random) -> Action:
         return rollout_action(state, rng)

@@ -14,7 +14,7 @@ from typing import Any
 
 from deckhand.core.cards import deck_44, deck_52
 from deckhand.core.deck import stack_indices
-from deckhand.core.options import DECK_OPTION, Described, Option, boolean, choice, integer
+from deckhand.core.options import DECK_OPTION, Described, Option, PresetInfo, boolean, choice, integer
 from deckhand.core.protocol import Game, S_co
 from deckhand.games.basra.captures import sweeps
 from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
@@ -75,6 +75,15 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 PRESETS["partners"] = {**PRESETS["egyptian"], "players": 4}
 """The Egyptian rules for four, in two partnerships."""
+
+PRESET_INFO: dict[str, PresetInfo] = {
+    "bazzi": PresetInfo("Bazzi", "two players; 44 cards (no queens or kings), 5 a hand; the first to 151 wins"),
+    "egyptian": PresetInfo(
+        "Egyptian", "two players; 52 cards, 4 a hand; the 7♦ takes the table; the first to 101 wins"
+    ),
+    "partners": PresetInfo("Partners", "the Egyptian rules for four players, in two partnerships"),
+}
+"""What the lobby and the menu say of each preset."""
 
 
 class BasraSetup(Game[S_co]):

@@ -7,11 +7,11 @@ from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from deckhand.core.encoding import Encoding
-from deckhand.core.options import Option
+from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action, View, view_as
 from deckhand.games.cambio.encoding import CambioEncoding
 from deckhand.games.cambio.notation import action_to_string, string_to_action
-from deckhand.games.cambio.options import OPTIONS, PRESETS, CambioSetup
+from deckhand.games.cambio.options import OPTIONS, PRESET_INFO, PRESETS, CambioSetup
 from deckhand.games.cambio.playout import play_out, rollout_action
 from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView, glimpse, information_key
@@ -35,6 +35,7 @@ class CambioGame(CambioSetup[CambioState]):
     """The discard pile (RULES.md §1); the hands go face up only at the end."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    PRESET_INFO: ClassVar[dict[str, PresetInfo]] = PRESET_INFO
     AGENTS: ClassVar[dict[str, str]] = {
         "seed-easy": "deckhand.games.cambio.agents:EasyAgent",
         "seed-hard": "deckhand.games.cambio.agents:HardAgent",

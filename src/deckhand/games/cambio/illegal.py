@@ -16,12 +16,24 @@ from deckhand.games.cambio.phases import (
     KING_SWITCH,
     PEEK_OTHER_P,
     PEEK_OWN_P,
-    PHASE_NAMES,
     START,
     STICK,
     SWITCH_P,
 )
 from deckhand.games.cambio.powers import locked_seat
+
+NOW = {
+    START: "your turn starts with a draw from the pile, the top discard (where the rules allow it) or a call of cambio",
+    HOLD: "swap the card you drew into one of your slots, or discard it",
+    PEEK_OWN_P: "the card you discarded lets you peek at one of your own cards (or skip)",
+    PEEK_OTHER_P: "the card you discarded lets you peek at another player's card (or skip)",
+    SWITCH_P: "the card you discarded lets you switch two cards without looking (or skip)",
+    KING_PEEK: "the king lets you peek at a card first (or skip)",
+    KING_SWITCH: "the king now lets you switch two cards (or skip)",
+    STICK: "the stick window is open: stick a card that matches the top discard, or pass",
+    GIVE: "you stuck another player's card: give them one of yours",
+}
+"""What happens now, by phase: the fallback reason says what the player may do instead."""
 
 
 def say(action: int) -> str:
@@ -69,4 +81,5 @@ def explain_illegal(game: CambioSetup, hands: list[list[int]], caller: int, p: i
         return f"{what}: cannot take the top discard now"
     if kind == Kind.DISCARD and phase == HOLD:
         return f"{what}: a card taken from the discard pile must be swapped in"
-    return f"{what} is not allowed in the {PHASE_NAMES[phase]} phase (seat {p} to move)"
+    now = NOW.get(phase)
+    return f"{what} cannot be played now: {now}" if now else f"{what} cannot be played now"

@@ -12,7 +12,7 @@ from typing import Any
 from deckhand.core.cards import CARDS, CODES, JOKER_INDEX, Rank
 from deckhand.core.deck import stack_indices
 from deckhand.core.errors import ConfigError, quote
-from deckhand.core.options import DECK_OPTION, Described, Option, boolean, choice, integer
+from deckhand.core.options import DECK_OPTION, Described, Option, PresetInfo, boolean, choice, integer
 from deckhand.core.protocol import Game, S_co
 
 _SLOT = integer(0, 7)
@@ -92,6 +92,17 @@ PRESETS: dict[str, dict[str, Any]] = {
         "max_rounds": 60,
     },
 }
+
+PRESET_INFO: dict[str, PresetInfo] = {
+    "classic": PresetInfo(
+        "Classic", "52 cards; you know your first two cards; you may take the top discard; no sticking"
+    ),
+    "house": PresetInfo(
+        "House rules",
+        "two jokers; you know your bottom two cards; sticking on; the caller's cards are locked",
+    ),
+}
+"""What the lobby and the menu say of each preset."""
 
 # Powers of a card drawn from the deck and discarded.
 NO_POWER, PEEK_OWN, PEEK_OTHER, SWITCH, KING = 0, 1, 2, 3, 4

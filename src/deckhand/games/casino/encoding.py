@@ -41,7 +41,7 @@ Observation, flat, seats counted from the viewer (a spectator counts from seat 0
 * the opponent's hand size / 4 (a spectator: both hands / 8), cards to
   deal / 52, both tallies / target (the viewer's first), the round / the
   most rounds (each at most 1);
-* the call (heads, tails), the phase one-hot (5, ``state.PHASE_NAMES``),
+* the call (heads, tails), the phase one-hot (5, ``phases.PHASE_NAMES``),
   the seat to move, the round's leader and the last capturer (one-hot, 2 each).
 
 ``observation_shape = (2 + 8 * 52 + 30 + 5 + 2 + 5 + 6,) = (466,)``.
@@ -57,7 +57,7 @@ from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import Action, View
 from deckhand.games.casino.moves import Parts
 from deckhand.games.casino.options import CasinoSetup
-from deckhand.games.casino.state import PHASE_NAMES
+from deckhand.games.casino.phases import PHASE_NAMES
 from deckhand.games.casino.view import CasinoView
 
 CARDS = 52

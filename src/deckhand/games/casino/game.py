@@ -10,11 +10,12 @@ from typing import Any, ClassVar
 from deckhand.core.encoding import Encoding
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
-from deckhand.core.options import Option
+from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action
 from deckhand.games.casino.encoding import CasinoEncoding
+from deckhand.games.casino.illegal import why_no_move
 from deckhand.games.casino.notation import action_to_string, string_to_action
-from deckhand.games.casino.options import OPTIONS, PRESETS, CasinoSetup
+from deckhand.games.casino.options import OPTIONS, PRESET_INFO, PRESETS, CasinoSetup
 from deckhand.games.casino.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.casino.save import read_save as read_text_save
 from deckhand.games.casino.save import write_save as write_text_save
@@ -41,6 +42,7 @@ class CasinoGame(CasinoSetup[CasinoState]):
     """The loose cards and builds, and a round's leftovers set aside."""
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    PRESET_INFO: ClassVar[Mapping[str, PresetInfo]] = PRESET_INFO
     AGENTS: ClassVar[Mapping[str, str]] = {"greedy": "deckhand.games.casino.agents:GreedyAgent"}
     LEVELS: ClassVar[Mapping[str, str]] = {"easy": "random", "medium": "greedy", "hard": "ismcts:seconds=0.5"}
     HINTS: ClassVar[str | None] = "greedy"
@@ -65,6 +67,9 @@ class CasinoGame(CasinoSetup[CasinoState]):
 
     def announce(self, state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)
+
+    def why_no_move(self, state: CasinoState, cards: Sequence[str]) -> str:
+        return why_no_move(state, cards)
 
     def rollout_action(self, state: CasinoState, rng: random.Random) -> Action:
         return rollout_action(state, rng)

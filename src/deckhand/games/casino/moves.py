@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from deckhand.core.cards import CODES
+from deckhand.core.cards import CARDS, CODES
 from deckhand.core.errors import NotationError, quote
 
 Parts = tuple[tuple[int, ...], ...]
@@ -285,6 +285,21 @@ def build_text(parts: Parts) -> str:
     if len(parts) == 1:
         return f"[{cards_text(parts[0])}]"
     return "[" + " ".join(f"[{cards_text(p)}]" for p in parts) + "]"
+
+
+def build_words(parts: Parts) -> str:
+    """A build as a player reads it: ``6♣ 3♠`` for a single build, ``6♣ 3♠ + 9♠`` for a multiple one."""
+    return " + ".join(cards_words(part) for part in parts)
+
+
+def owned_words(owned: list[Build]) -> str:
+    """A seat's builds in words: ``your build of 9: 6♣ 3♠ + 9♠``."""
+    return "; ".join(f"your build of {value}: {build_words(parts)}" for value, _, parts in owned)
+
+
+def cards_words(cards: tuple[int, ...] | list[int]) -> str:
+    """Cards as a player reads them: ``6♣ 3♠``."""
+    return " ".join(CARDS[c].pretty for c in cards)
 
 
 def action_text(action: Any) -> str:

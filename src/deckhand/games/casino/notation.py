@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckhand.core.cards import CODES, Card
+from deckhand.core.cards import Card
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.protocol import Action
-from deckhand.games.casino.moves import ORDER, Parts, Play, action_text, build_text, capture_cards
-from deckhand.games.casino.state import PLAY, CasinoState
+from deckhand.games.casino.illegal import why_card_has_no_move
+from deckhand.games.casino.moves import ORDER, Parts, Play, action_text, build_words, capture_cards
+from deckhand.games.casino.phases import PLAY
+from deckhand.games.casino.state import CasinoState
 
 
 def action_to_string(state: CasinoState, action: Action) -> str:
@@ -97,7 +99,7 @@ def _table_build(state: CasinoState, parts: Parts, text: str) -> Parts:
     for b in state.builds:
         if frozenset(c for p in b[2] for c in p) == wanted:
             return b[2]
-    raise IllegalActionError(f"{quote(text, 40)}: there is no build {build_text(parts)} on the table")
+    raise IllegalActionError(f"{quote(text, 40)}: there is no build of {build_words(parts)} on the table")
 
 
 def _order(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -174,7 +176,7 @@ def _bare_card(state: CasinoState, card: int, text: str) -> Action:
         chosen: Action = moves[0]
         return chosen
     if not moves:
-        raise IllegalActionError(f"{quote(text, 40)}: no legal move plays {CODES[card]}")
+        raise IllegalActionError(f"{quote(text, 40)}: {why_card_has_no_move(state, card)}")
     options = ", ".join(action_text(a) for a in moves[:6])
     raise AmbiguousActionError(
         f"{quote(text, 40)} could be {len(moves)} moves: {options}{' …' if len(moves) > 6 else ''}"

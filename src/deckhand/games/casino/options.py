@@ -9,7 +9,7 @@ from deckhand.core.cards import CARDS, Card, Rank, Suit
 from deckhand.core.deck import looks_like_path, read_deck_option, stack_indices
 from deckhand.core.errors import ConfigError, NotationError, file_token, shown_path
 from deckhand.core.files import read_text
-from deckhand.core.options import Described, Option, choice, integer
+from deckhand.core.options import Described, Option, PresetInfo, choice, integer
 from deckhand.core.protocol import Game, S_co
 
 ROUND_ACTIONS = 100
@@ -55,6 +55,12 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "ramapo": {"ace": 1, "target": 21},
     "aces-either": {"ace": "1or14", "target": 21},
 }
+
+PRESET_INFO: Mapping[str, PresetInfo] = {
+    "ramapo": PresetInfo("Ramapo", "the standard rules: an ace counts 1; the first to 21 points wins"),
+    "aces-either": PresetInfo("Aces 1 or 14", "as Ramapo, but an ace counts 1 or 14, as you choose"),
+}
+"""What the lobby and the menu say of each preset."""
 
 
 class CasinoSetup(Game[S_co]):

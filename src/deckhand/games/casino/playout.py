@@ -27,7 +27,8 @@ from functools import cache
 from typing import Any, Final
 
 from deckhand.core.protocol import Action
-from deckhand.games.casino.state import DEAL, DIAMOND_TEN, OVER, PLAY, SPADE_TWO, CasinoState
+from deckhand.games.casino.phases import DEAL, OVER, PLAY
+from deckhand.games.casino.state import DIAMOND_TEN, SPADE_TWO, CasinoState
 
 WORTH: Final = tuple(
     4 + 8 * (c == DIAMOND_TEN) + 4 * (c == SPADE_TWO) + 4 * (c % 13 == 0) + (c < 13) for c in range(52)

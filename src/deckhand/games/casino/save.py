@@ -17,7 +17,8 @@ from deckhand.core.cards import CODES, Card
 from deckhand.core.errors import ConfigError, NotationError, file_token, quote
 from deckhand.games.casino.moves import Parts, build_text, cards_text
 from deckhand.games.casino.options import CasinoSetup
-from deckhand.games.casino.state import PLAY, SEATS, CasinoState
+from deckhand.games.casino.phases import PLAY
+from deckhand.games.casino.state import SEATS, CasinoState
 
 
 class ShortDeckWarning(UserWarning):

@@ -8,7 +8,8 @@ from deckhand.core.cards import CARDS, CODES
 from deckhand.core.protocol import Action
 from deckhand.games.casino.moves import Build
 from deckhand.games.casino.notation import action_to_string
-from deckhand.games.casino.state import ACES, COIN, DIAMOND_TEN, PLAY, SIDES, SPADE_TWO, CasinoState
+from deckhand.games.casino.phases import COIN, PLAY
+from deckhand.games.casino.state import ACES, DIAMOND_TEN, SIDES, SPADE_TWO, CasinoState
 
 
 def card_name(card: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from deckhand.core.cards import CODES
 from deckhand.core.deck import stack_indices
 from deckhand.core.errors import ConfigError
-from deckhand.core.options import DECK_OPTION, Described, Option, integer
+from deckhand.core.options import DECK_OPTION, Described, Option, PresetInfo, integer
 from deckhand.core.protocol import Game, S_co
 
 DECK_SIZE = 52
@@ -48,6 +48,12 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 """``standard``: two players, 7 cards each; ``family``: four players, 5 cards each."""
 
+PRESET_INFO: dict[str, PresetInfo] = {
+    "standard": PresetInfo("Standard", "two players, 7 cards each"),
+    "family": PresetInfo("Family", "four players, 5 cards each"),
+}
+"""What the lobby and the menu say of each preset."""
+
 
 def longest_game(players: int) -> int:
     """An upper bound on the number of actions in a game (docs/games/go_fish.md explains it).
@@ -70,6 +76,7 @@ class GoFishSetup(Game[S_co]):
 
     OPTIONS: ClassVar = OPTIONS
     PRESETS: ClassVar = PRESETS
+    PRESET_INFO: ClassVar = PRESET_INFO
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

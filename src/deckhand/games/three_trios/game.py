@@ -7,12 +7,12 @@ from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from deckhand.core.encoding import Encoding
-from deckhand.core.options import Option
+from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action, View, view_as
 from deckhand.games.three_trios.encoding import ThreeTriosEncoding
 from deckhand.games.three_trios.hints import hint_marks
 from deckhand.games.three_trios.notation import action_to_string, string_to_action
-from deckhand.games.three_trios.options import OPTIONS, PRESETS, ThreeTriosSetup
+from deckhand.games.three_trios.options import OPTIONS, PRESET_INFO, PRESETS, ThreeTriosSetup
 from deckhand.games.three_trios.playout import play_out, rollout_action
 from deckhand.games.three_trios.state import ThreeTriosState
 from deckhand.games.three_trios.view import ThreeTriosView, information_key
@@ -35,6 +35,7 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
     perfect_information = True
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    PRESET_INFO: ClassVar[Mapping[str, PresetInfo]] = PRESET_INFO
     SEAT_LABELS: ClassVar[tuple[str, ...]] = ("red (R)", "blue (B)")
     HINT_MARKS: ClassVar[str] = "cards that CARD would flip in each empty cell"
     AGENTS: ClassVar[Mapping[str, str]] = {

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckhand.core.errors import ConfigError
-from deckhand.core.options import Described, Option, boolean, words
+from deckhand.core.options import Described, Option, PresetInfo, boolean, words
 from deckhand.core.protocol import Action, Game, S_co
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, Board, TrioCard, load_board, load_cards
 
@@ -74,6 +74,12 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "classic": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
     "holes": {"board": "holes", "cards": "standard", "rules": ["greater"], "shuffle": False},
 }
+
+PRESET_INFO: Mapping[str, PresetInfo] = {
+    "classic": PresetInfo("Classic", "the 3×3 board and the 24 standard cards; the higher side flips"),
+    "holes": PresetInfo("Holes", "a 5×5 board with four holes and the standard cards; the higher side flips"),
+}
+"""What the lobby and the menu say of each preset."""
 
 
 class ThreeTriosSetup(Game[S_co]):

@@ -20,6 +20,17 @@ export function isCard(code) {
   return typeof code === "string" && (code === "JK" || /^[SHDC][A2-9XJQK]$/.test(code));
 }
 
+/** @type {Record<string, string>} */
+const RANK_PLURALS = { A: "aces", J: "jacks", Q: "queens", K: "kings" };
+
+/**
+ * A rank letter ("X", "A", "7") in the plural as players say it: "10s", "aces", "7s".
+ * @param {string} rank
+ */
+export function rankPlural(rank) {
+  return RANK_PLURALS[rank] || `${RANKS[rank] || rank}s`;
+}
+
 /** @param {string} code */
 export function cardName(code) {
   if (code === "JK") return "Joker";

@@ -76,6 +76,7 @@ export {};
  * @property {"matches"} type
  * @property {string[]} cards
  * @property {MatchedMove[]} moves
+ * @property {string} [why] When no move plays the cards: the rule that stops them, in the game's words.
  */
 
 /**
@@ -167,11 +168,19 @@ export {};
  * @property {number} players
  * @property {boolean} perfect_information
  * @property {Record<string, Record<string, unknown>>} presets Each preset's options.
+ * @property {Record<string, PresetInfo>} preset_info Each preset's title and a line on what it is.
  * @property {GameOption[]} options
  * @property {string[]} levels
  * @property {string[]} agents
  * @property {string[]} seat_labels
  * @property {boolean} hint_marks
+ */
+
+/**
+ * What a person reads of a preset: its title ("Aces 1 or 14") and a line on what it is.
+ * @typedef {object} PresetInfo
+ * @property {string} title
+ * @property {string} about
  */
 
 /**
@@ -221,6 +230,7 @@ export {};
  * @typedef {object} SavedGame
  * @property {string} name
  * @property {string} game
+ * @property {string} title The game's title ("Three Trios").
  * @property {string[]} seats
  * @property {number} moves
  * @property {string} saved
@@ -238,6 +248,7 @@ export {};
 /**
  * `GET /api/stats`: per game and level against people, per person, and the recent games.
  * @typedef {object} Stats
+ * @property {Record<string, string>} titles Each game's title by its id.
  * @property {LevelStats[]} levels
  * @property {PersonStats[]} [people]
  * @property {RecentGame[]} recent
@@ -280,7 +291,10 @@ export {};
  * @typedef {object} Replay
  * @property {number} id
  * @property {string} game
- * @property {string[]} seats
+ * @property {string} title
+ * @property {string[]} seats Each seat's spec (`human`, or the computer's level).
+ * @property {string[]} names The names the people played under (else "You", "Player 2"), and "Computer".
+ * @property {string[]} seat_lines Each seat in words, counted from one: "Seat 1: Ann", "Seat 2: Computer (hard)".
  * @property {Record<string, Piece>} pieces
  * @property {ReplayStep[]} steps
  */

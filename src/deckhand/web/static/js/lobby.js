@@ -11,6 +11,8 @@ import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./ta
  */
 
 const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
+/** @type {Record<string, string>} How a seat's kind reads in a list of seats. */
+const KINDS = { human: "a person", open: "free", computer: "the computer" };
 
 /**
  * An option's input, by the type of its default: a checkbox, a number, a comma-separated list, or text.
@@ -110,7 +112,7 @@ export async function showJoin(main, tableId, seat, invite) {
       "section.panel.join-page",
       {},
       h("h1", {}, `Join a game of ${summary.title}`),
-      h("ul.list", {}, summary.seats.map((s) => h("li", {}, `Seat ${s.seat}: `, s.kind === "open" ? h("em", {}, "free") : `${s.name} (${s.kind})`))),
+      h("ul.list", {}, summary.seats.map((s) => h("li", {}, `Seat ${s.seat + 1}: `, s.kind === "open" ? h("em", {}, "free") : `${s.name} (${KINDS[s.kind] || s.kind})`))),
       free.length ? form : h("p.muted", {}, "Every seat is taken. ", h("a", { href: `#/table/${tableId}` }, "Watch the game")),
     ),
   );
@@ -144,7 +146,14 @@ export async function showLobby(main) {
   function drawForm() {
     const game = /** @type {GameInfo} */ (all.find((g) => g.name === chosen.name)); // chosen among them above
     const presets = Object.keys(game.presets);
-    const preset = presets.length ? h("select", { id: "preset", "aria-label": "Preset" }, presets.map((p) => h("option", { value: p }, p))) : null;
+    /** @param {string} p */
+    const info = (p) => (game.preset_info && game.preset_info[p]) || { title: p, about: "" };
+    const preset = presets.length ? h("select", { id: "preset", "aria-label": "Rules" }, presets.map((p) => h("option", { value: p, title: info(p).about }, info(p).title))) : null;
+    const about = h("p.muted.preset-about", { id: "preset-about" });
+    const sayPreset = () => {
+      const line = preset ? info(preset.value).about : "";
+      about.textContent = line ? `${line[0].toUpperCase()}${line.slice(1)}.` : "";
+    };
     const options = h("div.options");
     const seats = h("div");
     const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "Seed" });
@@ -199,14 +208,14 @@ export async function showLobby(main) {
         Array.from({ length: players }, (_, seat) => {
           const choice = h(
             "select",
-            { "aria-label": `Seat ${seat}`, dataset: { seat } },
+            { "aria-label": `Seat ${seat + 1}`, dataset: { seat } },
             seat === 0 ? h("option", { value: "human" }, PEOPLE.human) : h("option", { value: "second" }, PEOPLE.second),
             h("option", { value: "open" }, PEOPLE.open),
             game.levels.map((l) => h("option", { value: l, selected: seat > 0 && l === level }, `Computer: ${l}`)),
             h("option", { value: "spec" }, "Computer: agent spec…"),
           );
-          const spec = h("input", { type: "text", placeholder: "e.g. ismcts:iterations=500", hidden: true, "aria-label": `Agent spec for seat ${seat}` });
-          const name = h("input", { type: "text", placeholder: "name (optional)", maxlength: 40, "aria-label": `Name for seat ${seat}` });
+          const spec = h("input", { type: "text", placeholder: "e.g. ismcts:iterations=500", hidden: true, "aria-label": `Agent spec for seat ${seat + 1}` });
+          const name = h("input", { type: "text", placeholder: "name (optional)", maxlength: 40, "aria-label": `Name for seat ${seat + 1}` });
           const before = chosen[seat];
           if (before && [...choice.options].some((o) => o.value === before[0])) {
             [choice.value, spec.value, name.value] = before;
@@ -214,7 +223,7 @@ export async function showLobby(main) {
           }
           choice.addEventListener("change", () => { spec.hidden = choice.value !== "spec"; });
           const label = game.seat_labels[seat] ? ` (${game.seat_labels[seat]})` : "";
-          return h("div.form-row.seat-row", {}, h("label", {}, `Seat ${seat}${label}`), choice, spec, name);
+          return h("div.form-row.seat-row", {}, h("label", {}, `Seat ${seat + 1}${label}`), choice, spec, name);
         }),
       );
     }
@@ -233,8 +242,8 @@ export async function showLobby(main) {
         if (typed) return typed;
         // "You" reads well against the computer; with friends joining, the others see the name given
         const friends = specs.includes("open");
-        if (specs[seat] === "human" && friends) return store.get("name", null) || `Player ${seat}`;
-        if (specs[seat] === "human") return specs.filter((s) => s === "human").length === 1 ? "You" : `Player ${seat}`;
+        if (specs[seat] === "human" && friends) return store.get("name", null) || `Player ${seat + 1}`;
+        if (specs[seat] === "human") return specs.filter((s) => s === "human").length === 1 ? "You" : `Player ${seat + 1}`;
         return null;
       });
       /** @type {import("./contract.js").NewTable} */
@@ -260,12 +269,14 @@ export async function showLobby(main) {
       }
     });
 
-    if (preset) preset.addEventListener("change", () => { fillOptions(); fillSeats(); });
+    if (preset) preset.addEventListener("change", () => { sayPreset(); fillOptions(); fillSeats(); });
+    sayPreset();
     fillOptions();
     fillSeats();
     clear(
       form,
       preset ? h("div.form-row", {}, h("label", { for: "preset" }, "Rules"), preset, h("a", { href: `#/rules/${game.name}` }, `How to play ${game.title}`)) : h("div.form-row", {}, h("a", { href: `#/rules/${game.name}` }, `How to play ${game.title}`)),
+      preset ? about : "",
       h("details", {}, h("summary", {}, "Options"), options),
       h("h3", {}, "Seats"),
       seats,
@@ -285,7 +296,7 @@ export async function showLobby(main) {
         saves,
         list.length
           ? list.map((s) =>
-              h("li", {}, `${s.game} · ${s.moves} moves · ${s.saved.slice(0, 16).replace("T", " ")}`, h("button", {
+              h("li", {}, `${s.title || s.game} · ${s.moves} moves · ${s.saved.slice(0, 16).replace("T", " ")} `, h("button", {
                 type: "button",
                 onclick: async () => {
                   try {
@@ -315,7 +326,7 @@ export async function showLobby(main) {
         open,
         list.length
           ? list.map((t) =>
-              h("li", {}, `${t.title}: ${t.seats.map((s) => `${s.name} (${s.kind})`).join(", ")}`, " ", h("a", { href: `#/table/${t.table}` }, "Watch"), " ", t.seats.some((s) => s.kind === "open") ? h("a", { href: `#/join/${t.table}` }, "Join") : ""),
+              h("li", {}, `${t.title}: ${t.seats.map((s) => `${s.name} (${KINDS[s.kind] || s.kind})`).join(", ")}`, " ", h("a", { href: `#/table/${t.table}` }, "Watch"), " ", t.seats.some((s) => s.kind === "open") ? h("a", { href: `#/join/${t.table}` }, "Join") : ""),
             )
           : h("li.muted", {}, "No open tables right now."),
       );

@@ -28,8 +28,9 @@ export async function showRules(main, name) {
 /**
  * The computer victory statistic per game and level, as bars.
  * @param {import("./contract.js").LevelStats[]} levels
+ * @param {(game: string) => string} title A game's title by its id.
  */
-function chart(levels) {
+function chart(levels, title) {
   const rows = levels.filter((l) => l.computer_victory !== null);
   if (!rows.length) return h("p.muted", {}, "No games between people and the computer yet.");
   const width = 520;
@@ -54,7 +55,7 @@ function chart(levels) {
       if (text !== undefined) el.textContent = text;
       svg.append(el);
     };
-    add("text", { x: 0, y: y + 15 }, `${row.game} · ${row.level}`);
+    add("text", { x: 0, y: y + 15 }, `${title(row.game)} · ${row.level}`);
     add("rect", { x: 150, y, width: w, height: bar, fill: "#1f6b3a", rx: 3 });
     add("text", { x: 156 + w, y: y + 15 }, `${Math.round(victory * 100)}% (${row.played})`);
   });
@@ -81,8 +82,10 @@ export async function showStats(main) {
   }
   /** @param {number | null} v */
   const percent = (v) => (v === null ? "–" : `${Math.round(v * 100)}%`);
+  /** @param {string} game */
+  const title = (game) => (data.titles && data.titles[game]) || game;
   /** @param {import("./contract.js").RecentGame["seats"]} seats */
-  const who = (seats) => seats.map((s) => `${s.human ? s.name || "person" : s.player} ${s.score}`).join(" vs ");
+  const who = (seats) => seats.map((s) => `${s.human ? s.name || "a person" : `Computer (${s.player})`} ${s.score}`).join(" vs ");
   const people = data.people || [];
   clear(
     main,
@@ -91,12 +94,12 @@ export async function showStats(main) {
       {},
       h("h1", {}, "Statistics"),
       h("p.muted", {}, "The computer victory statistic (seed 000): the computer's wins over all decided games against people, per level. Practice games, dealt from a seed or a deck someone chose, are counted apart and not in the results."),
-      chart(data.levels),
+      chart(data.levels, title),
       h(
         "table.stats",
         {},
         h("tr", {}, ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory", "Practice"].map((t) => h("th", {}, t))),
-        data.levels.map((l) => h("tr", {}, [l.game, l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory), l.practice].map((t) => h("td", {}, String(t))))),
+        data.levels.map((l) => h("tr", {}, [title(l.game), l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory), l.practice].map((t) => h("td", {}, String(t))))),
       ),
       people.length ? h("h2", {}, "People") : null,
       people.length
@@ -104,12 +107,12 @@ export async function showStats(main) {
             "table.stats",
             {},
             h("tr", {}, ["Name", "Game", "Played", "Wins", "Win rate", "Vs people", "Vs computer", "Practice"].map((t) => h("th", {}, t))),
-            people.map((p) => h("tr", {}, [p.name, p.game, p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer, p.practice].map((t) => h("td", {}, String(t))))),
+            people.map((p) => h("tr", {}, [p.name, title(p.game), p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer, p.practice].map((t) => h("td", {}, String(t))))),
           )
         : null,
       h("h2", {}, "Recent games"),
       data.recent.length
-        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${g.game} · ${who(g.seats)}`, h("a", { href: `#/replay/${g.id}` }, "Replay"))))
+        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${title(g.game)} · ${who(g.seats)} `, h("a", { href: `#/replay/${g.id}` }, "Replay"))))
         : h("p.muted", {}, "No finished games yet."),
     ),
   );
@@ -132,7 +135,7 @@ export async function showReplay(main, id) {
     return () => {};
   }
   const module = await gameModule(data.game);
-  const names = data.seats.map((spec, i) => (spec === "human" ? `Person ${i}` : `${spec} (${i})`));
+  const names = data.names; // the names the people played under, as the table called them
   /** @type {Partial<import("./contract.js").GameInfo>} */
   const info = (await games()).find((g) => g.name === data.game) || {};
   let step = 0;
@@ -165,7 +168,8 @@ export async function showReplay(main, id) {
   clear(
     main,
     h("section", {},
-      h("h1", {}, `Replay of game ${data.id}: ${info.title || data.game}`),
+      h("h1", {}, `Replay of game ${data.id}: ${data.title || info.title || data.game}`),
+      h("p", {}, data.seat_lines.join(" · ")),
       h("p.muted", {}, "What a spectator saw: no hidden card is shown before the end."),
       h("div.replay-controls", {},
         h("button", { type: "button", onclick: () => go(0) }, "First"),

@@ -276,7 +276,7 @@ class TableView {
         {},
         linked.map((s) => {
           const link = inviteLink(this.id, s.seat, codes[s.seat]);
-          return h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: link, "aria-label": `Invite link for seat ${s.seat}`, onfocus: (e) => /** @type {HTMLInputElement} */ (e.target).select() }), h("button", { type: "button", onclick: () => copy(link, this) }, "Copy"));
+          return h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: link, "aria-label": `Invite link for seat ${s.seat + 1}`, onfocus: (e) => /** @type {HTMLInputElement} */ (e.target).select() }), h("button", { type: "button", onclick: () => copy(link, this) }, "Copy"));
         }),
         listed ? h("li.muted", {}, "Or one link for the next free seat: ", h("a", { href: inviteLink(this.id) }, inviteLink(this.id))) : null,
       ),
@@ -621,7 +621,7 @@ class TableView {
   /** @param {GameEvent} event */
   logLine(event) {
     if (event.seat === null) return h("li.said", {}, event.said.join(" "));
-    const name = this.names[event.seat] || `Seat ${event.seat}`;
+    const name = this.names[event.seat] || `Seat ${event.seat + 1}`;
     const words = event.words && event.words !== event.move ? ` — ${event.words}` : "";
     return h(
       "li",

@@ -12,6 +12,9 @@ import { controls, hand, looseCard, reports } from "./fishing.js";
  *   (this module, checked against the contract)
  */
 
+/** What to pick, in Basra's terms: a card takes cards of its value or groups adding up to it; a jack takes all. */
+const PROMPT = "Pick a card from your hand, then the table cards it takes: cards of its value, or cards that add up to it (a jack takes them all).";
+
 /** @param {string} move */
 export function handles(move) {
   return move.startsWith("play ");
@@ -58,7 +61,7 @@ export function draw(ctx) {
     ),
     h("div.row", {}, others.map(side), side(me)),
     reports(ctx),
-    controls(ctx),
+    controls(ctx, PROMPT),
     hand(ctx, me, view.hands[me]),
   );
 }

@@ -12,6 +12,9 @@ import { build, controls, hand, looseCard, reports } from "./fishing.js";
  *   (this module, checked against the contract)
  */
 
+/** What to pick, in Casino's terms: loose cards, sets and builds captured, or the cards a build is made with. */
+const PROMPT = "Pick a card from your hand, then the loose cards, sets or builds it captures, or the cards it builds with (pick it alone to trail it).";
+
 /** @param {string} move */
 export function handles(move) {
   return /^(capture|build|trail|extend|increase) /.test(move);
@@ -47,7 +50,7 @@ export function draw(ctx) {
     h("div.row", {}, pile(other), pile(me)),
     reports(ctx),
     calling,
-    view.phase === "play" ? controls(ctx) : "",
+    view.phase === "play" ? controls(ctx, PROMPT) : "",
     hand(ctx, me, view.hands[me]),
   );
 }

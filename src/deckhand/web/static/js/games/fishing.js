@@ -1,6 +1,7 @@
 // @ts-check
-// The fishing games (Basra, Casino): pick a hand card, then the table cards or builds it takes or builds with.
-// The server lists the legal moves that play exactly that selection; a move still ambiguous asks which.
+// The fishing games (Basra, Casino): pick a hand card, then the table cards it takes (and, in Casino, builds with).
+// The server lists the legal moves that play exactly that selection; a move still ambiguous asks which, and cards
+// that make no move are told why, in the game's words. Each game says in its own words what to pick (`controls`).
 import { card, cardLabel } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
@@ -77,7 +78,8 @@ async function choose(ctx) {
     return;
   }
   if (!found.moves.length) {
-    ctx.say(`No legal move plays ${cards.map(cardLabel).join(" ")}.`, true);
+    const why = found.why ? `${found.why[0].toUpperCase()}${found.why.slice(1)}.` : "";
+    ctx.say(why || `No legal move plays ${cards.map(cardLabel).join(" ")}.`, true);
     return;
   }
   ctx.sel.choices = exact.length ? exact : found.moves;
@@ -158,16 +160,17 @@ export function build(ctx, b) {
 /**
  * What is selected, with Play and Clear; the moves to choose from when the cards could make several.
  * @param {FishingContext} ctx
+ * @param {string} prompt What to pick, in the game's own terms (Basra has no builds; Casino has).
  * @returns {import("../dom.js").Child}
  */
-export function controls(ctx) {
+export function controls(ctx, prompt) {
   if (!ctx.legal.length) return "";
   const picked = pickedCards(ctx);
   const out = [
     h(
       "div.banner",
       {},
-      picked.length ? `Selected: ${picked.map(cardLabel).join(" ")} ` : "Pick a card from your hand, then the table cards or builds it takes or builds with. ",
+      picked.length ? `Selected: ${picked.map(cardLabel).join(" ")} ` : `${prompt} `,
       picked.length ? h("button", { type: "button", onclick: () => choose(ctx) }, "Play") : "",
       " ",
       picked.length

@@ -1,6 +1,7 @@
 // @ts-check
-// Go Fish: your hand by rank; click one of your cards, then the player to ask for that rank.
-import { card } from "../cards.js";
+// Go Fish: your hand by rank; click one of your cards, then "Ask for …" beside the player to ask for that rank.
+// Each seat shows its books as one card each with their count, and what the table knows of its hand, in words.
+import { card, rankPlural } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
 /**
@@ -21,6 +22,47 @@ function rankOf(code) {
   return code[1];
 }
 
+/**
+ * @param {number} n
+ * @param {string} what
+ */
+function count(n, what) {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+/** @param {string[]} items */
+function and(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * What the table knows of a seat's hand: the ranks it asked for, the ranks it has none of.
+ * @param {GoFishView} view
+ * @param {number} seat
+ */
+export function known(view, seat) {
+  const parts = [];
+  const asked = (view.holds[seat] || []).map(rankPlural);
+  const lacks = (view.has_none_of[seat] || []).map(rankPlural);
+  if (asked.length) parts.push(`asked for ${and(asked)}`);
+  if (lacks.length) parts.push(`has no ${and(lacks)}`);
+  return parts.join(" · ");
+}
+
+/**
+ * A seat's books: one card for each (the view lists each book's four cards), and how many.
+ * @param {string[]} books
+ */
+function booksRow(books) {
+  const ranks = books.filter((_, i) => i % 4 === 0);
+  return h(
+    "div.row.books",
+    { "aria-label": count(ranks.length, "book") },
+    h("span", { style: "color:#eee;font-size:.8rem;opacity:.85;align-self:center" }, `${count(ranks.length, "book")}${ranks.length ? ":" : ""}`),
+    ranks.map((c) => card(c, { tiny: true, title: `a book of ${rankPlural(rankOf(c))}` })),
+  );
+}
+
 /** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
@@ -28,11 +70,12 @@ export function draw(ctx) {
   const me = ctx.seat === null ? 0 : ctx.seat;
   const mine = ctx.legal.some((m) => m.startsWith("ask "));
   const seats = Array.from({ length: n }, (_, i) => (me + i) % n);
+  const rank = ctx.sel.rank;
   /** @param {number} seat */
   const zone = (seat) => {
-    const asks = mine && seat !== me && ctx.sel.rank && ctx.legal.includes(`ask ${seat} ${ctx.sel.rank}`);
+    const asks = mine && seat !== me && rank && ctx.legal.includes(`ask ${seat} ${rank}`);
     const hand = view.hands[seat];
-    const books = view.books[seat];
+    const about = seat === ctx.seat ? "" : known(view, seat);
     return h(
       "div.zone",
       {},
@@ -40,30 +83,32 @@ export function draw(ctx) {
         "div.title",
         {},
         h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "),
-        `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""} · ${hand.length} cards · ${books.length / 4} books`,
-        asks ? h("button", { type: "button", onclick: () => ctx.play(`ask ${seat} ${ctx.sel.rank}`), style: "margin-left:.5rem" }, `Ask for ${ctx.sel.rank}s`) : "",
+        `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""} · ${count(hand.length, "card")}`,
+        asks ? h("button", { type: "button", onclick: () => ctx.play(`ask ${seat} ${rank}`), style: "margin-left:.5rem" }, `Ask for ${rankPlural(/** @type {string} */ (rank))}`) : "",
       ),
       h(
         "div.row",
-        {},
+        { style: seat === ctx.seat ? "padding-top:14px" : "" }, // room for a lifted card under the title
         hand.map((code) => {
           const pick = seat === ctx.seat && mine && code !== "??";
           return card(code, {
             tiny: seat !== ctx.seat,
             onclick: pick ? () => { ctx.sel.rank = rankOf(code); ctx.redraw(); } : undefined,
-            selected: pick && ctx.sel.rank === rankOf(code),
+            selected: pick && rank === rankOf(code),
           });
         }),
       ),
-      books.length ? h("div.row", { title: "books" }, books.filter((_, i) => i % 4 === 0).map((c) => card(c, { tiny: true }))) : "",
+      about ? h("div.known", { style: "color:#eee;font-size:.8rem;opacity:.85;margin:.2rem 0" }, about) : "",
+      booksRow(view.books[seat]),
     );
   };
+  const fishing = view.fishing_for ? ` · ${ctx.names[view.turn]} is fishing for ${rankPlural(view.fishing_for)}` : "";
   return h(
     "div",
     {},
     seats.slice(1).map(zone),
-    h("div.zone", {}, h("div.title", {}, `Stock: ${view.stock} cards`), card(view.stock ? "??" : "empty", { tiny: true })),
-    mine ? h("div.banner", {}, ctx.sel.rank ? `Now click "Ask" beside a player.` : "Click one of your cards to choose the rank to ask for.") : "",
+    h("div.zone", {}, h("div.title", {}, view.stock ? `Stock: ${count(view.stock, "card")}${fishing}` : `The stock is empty${fishing}`), card(view.stock ? "??" : "empty", { tiny: true })),
+    mine ? h("div.banner", {}, rank ? `Now click "Ask for ${rankPlural(rank)}" beside a player.` : "Click one of your cards to choose the rank to ask for.") : "",
     zone(me),
   );
 }
