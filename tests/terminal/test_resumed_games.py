@@ -57,7 +57,8 @@ def test_a_resumed_game_finished_is_finished_in_its_file_and_counted_once(name: 
     out = deckhand_says("play", name, "--load", str(target), input="1\n" * 200)
     assert "Game over" in out and f"The finished game is in {target}." in " ".join(out.split())
     assert GameRecord.load(target).outcome is not None
-    assert "returns [" in deckhand_says("replay", str(target))
+    replayed = deckhand_says("replay", str(target))
+    assert "Final scores:" in replayed and "not finished" not in replayed
     assert played(name) == 1
 
     again = deckhand_says("play", name, "--load", str(target), input="1\n" * 200)
