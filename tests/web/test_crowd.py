@@ -85,8 +85,11 @@ async def closed_by_server(sock: socket.socket, patience: float) -> bool:
 
 async def crowd(url: str, port: int, tables: list[tuple[str, str]], watchers: int, silent_count: int) -> None:
     silent = await silent_sockets(port, silent_count)
+    # The spectators send no keepalive pings: with a thousand sockets on one loaded client loop, the
+    # client's own 20-second ping deadline fails before the server does; the 60-second wait in
+    # ``watch`` is what holds the server to its pace.
     spectators = [
-        await connect(url.replace("http", "ws") + f"/ws/tables/{table}", open_timeout=30)
+        await connect(url.replace("http", "ws") + f"/ws/tables/{table}", open_timeout=30, ping_interval=None)
         for table, _ in tables
         for _ in range(watchers)
     ]
