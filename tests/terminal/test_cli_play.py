@@ -65,7 +65,7 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
     deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
     (older,) = list_saves()
     os.utime(older.path, (1_000_000_000, 1_000_000_000))  # plainly the older save, whatever the clock's grain
-    deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="quit\n")
+    deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="1\nquit\n")
     out = deckhand(input="4\n2\n1\n")
     assert "Older saves (1 more)" in out
     assert "three_trios: human vs easy, 2 actions" in out and "Griffin" in out
