@@ -298,7 +298,7 @@ class Menu:
                 return
             if text.lower() in HELP:
                 self.console.print(
-                    "Type the path of a saved game: a .json record of any game, or a .txt save of Casino's. "
+                    "Type the path of a saved game: a .json record of any game, or a save in a game's own format. "
                     "Enter or b goes back.",
                     highlight=False,
                 )

@@ -66,7 +66,7 @@ LIST_ROWS = 2
 """...if they fit in this many lines; ``moves`` lists them all."""
 
 ENTER_PLAYS = "pass"
-"""The move an empty line plays where it is legal: a stick window (house Cambio) passes on Enter."""
+"""The move an empty line plays where it is legal: a window where each seat may claim a card passes on Enter."""
 
 
 class Session:

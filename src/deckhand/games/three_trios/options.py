@@ -71,9 +71,12 @@ OPTIONS: Mapping[str, Option] = {
 }
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
-    "classic": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
-    "holes": {"board": "holes", "cards": "standard", "rules": ["greater"], "shuffle": False},
+    "classic": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": True},
+    "holes": {"board": "holes", "cards": "standard", "rules": ["greater"], "shuffle": True},
+    "file-order": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
 }
+"""The presets people play deal shuffled cards, a new deal every game; ``file-order`` deals from the top of the
+card file, the same hands every game (the seed's deal, for puzzles, examples and tests)."""
 
 
 class ThreeTriosSetup(Game[S_co]):
