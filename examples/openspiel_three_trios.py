@@ -3,7 +3,9 @@
     python examples/openspiel_three_trios.py [--simulations N] [--seed S] [--board FILE]
 
 Needs OpenSpiel (``pip install 'deckhand[rl]'``). The board is a plus of five
-cells (three cards a side) unless ``--board`` names another board file;
+cells (three cards a side) unless ``--board`` names another board file; the
+cards are dealt from the top of the card file (preset ``file-order``), so the
+opening is one position, with nothing left to chance;
 importing ``deckhand.envs.openspiel`` registers the game with pyspiel, and
 from there on it is OpenSpiel's code alone: ``pyspiel.load_game``, its
 ``MCTSBot`` with the MCTS-Solver, which backs proven results up the tree and
@@ -45,7 +47,7 @@ def main() -> None:
         if board is None:
             board = str(Path(folder) / "plus.txt")
             Path(board).write_text(PLUS)
-        game = pyspiel.load_game("python_deckhand_three_trios", {"board": board})
+        game = pyspiel.load_game("python_deckhand_three_trios", {"preset": "file-order", "board": board})
         print(
             f"{game.get_type().short_name} on board {Path(board).stem}: "
             f"{game.num_distinct_actions()} actions, at most {game.max_game_length()} moves"
@@ -66,7 +68,7 @@ def main() -> None:
             )
 
         while not state.is_terminal():
-            if state.is_chance_node():  # a shuffled deal; not on the default board
+            if state.is_chance_node():  # a shuffled deal: not from file-order
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(actions, p=probs)))
                 continue
@@ -77,7 +79,7 @@ def main() -> None:
         returns = state.returns()
         print(f"Result: {OUTCOMES.get((returns[0], returns[1]), str(returns))} (returns {returns})")
 
-        exact = deckhand.load_game("three_trios", board=board)
+        exact = deckhand.load_game("three_trios", preset="file-order", board=board)
         opening = exact.new_initial_state()
         reason = make_agent("expert", exact).explain(opening.view(0), random.Random(args.seed)).reason
         print(f"deckhand's solver on the opening: {reason}")

@@ -53,11 +53,11 @@ EXTRA: dict[str, dict[str, dict[str, Any]]] = {
     },
     "three_trios": {
         "holes-reverse-same": {"preset": "holes", "rules": ["reverse", "fallen-ace", "same"]},
-        "holes-plus-shuffled": {"preset": "holes", "rules": ["plus"], "shuffle": True},
+        "holes-plus-file-order": {"preset": "holes", "rules": ["plus"], "shuffle": False},
     },
 }
 """Beyond the presets: other player counts where the rules differ by count (Basra's and Go Fish's four
-players are presets already), and Three Trios' other battle rules and its shuffled deal."""
+players are presets already), and Three Trios' other battle rules and its deal from the file on a larger board."""
 
 SEEDS: dict[tuple[str, str], int] = {
     ("basra", "bazzi"): 15,

@@ -10,16 +10,67 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 import deckhand
 from deckhand.core.errors import ConfigError, DeckhandError
 
+if TYPE_CHECKING:
+    from deckhand.play.records import GameRecord
+    from deckhand.terminal.reader import Reader
+
+
+class _Group(TyperGroup):
+    """Typer's command group, whose help shows a flag as a flag (``--json``), not as ``--json <bool>``.
+
+    The context and parameters are typed ``Any``: their classes moved from click into typer over its releases.
+    """
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _flags_untyped(super().get_params(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _flags_untyped(command.get_params(ctx))
+            for sub in getattr(command, "commands", {}).values():  # a group of its own (advise)
+                _flags_untyped(sub.get_params(ctx))
+        return command
+
+
+def _flags_untyped(params: list[Any]) -> list[Any]:
+    """An option that takes no value has no type to show: an empty metavar leaves its column blank."""
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+PACE = typer.Option(
+    "--pace",
+    metavar="SECONDS",
+    help="Seconds before each computer move is shown, 0 to 10 (default 0.8 at a terminal; 0: no wait).",
+    show_default=False,
+)
+
+
+def _paced(pace: float | None) -> float | None:
+    """``--pace`` checked: a wait a person would sit through, or a one-line error."""
+    if pace is not None and not 0 <= pace <= MAX_PACE:
+        raise ConfigError(f"--pace takes seconds from 0 to {MAX_PACE}, not {pace:g}")
+    return pace
+
+
+MAX_PACE = 10
+
+
 app = typer.Typer(
     name="deckhand",
+    cls=_Group,
     help="Card games with strong, explainable computer opponents.",
     no_args_is_help=False,
     add_completion=False,
@@ -42,6 +93,7 @@ def root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
+    pace: Annotated[float | None, PACE] = None,
 ) -> None:
     """Card games with strong, explainable computer opponents. With no command: the menu."""
     if ctx.invoked_subcommand is None:
@@ -49,11 +101,19 @@ def root(
         from deckhand.terminal.reader import StreamReader
 
         console = _console()
-        run_menu(console, StreamReader(console))
+        run_menu(console, StreamReader(console), pace=_paced(pace))
 
 
 def _console() -> Console:
     return Console(highlight=False)
+
+
+def _pager(console: Console) -> Reader | None:
+    """Who answers a pager's "more": a person at a terminal; ``None`` prints the whole text (a pipe or a file)."""
+    from deckhand.terminal.reader import StreamReader
+
+    reader = StreamReader(console)
+    return reader if reader.interactive and console.is_terminal else None
 
 
 @app.command("play")
@@ -77,6 +137,7 @@ def play_command(
     remember: Annotated[
         bool, typer.Option(help="Cambio: draw your remembered cards face down; you must remember them.")
     ] = False,
+    pace: Annotated[float | None, PACE] = None,
 ) -> None:
     """Play a game in the terminal; with only computer seats, watch the whole game."""
     from deckhand.core.options import parse_options
@@ -99,6 +160,7 @@ def play_command(
             seed=seed,
             load=load,
             remember=remember,
+            pace=_paced(pace),
         )
     except EOFError:  # the input ended at a question before the game (its level): nothing to save yet
         console.print()
@@ -116,17 +178,28 @@ def stats_command(
     from deckhand.terminal.stats_table import show_stats
 
     name = game_class(game).name if game else None
-    show_stats(_console() if not as_json else Console(highlight=False, soft_wrap=True), game=name, as_json=as_json)
+    if as_json:
+        show_stats(Console(highlight=False, soft_wrap=True), game=name, as_json=True)
+        return
+    console = _console()
+    show_stats(console, game=name, reader=_pager(console))
 
 
 @app.command("rules")
 def rules_command(game: Annotated[str, typer.Argument(help="The game.")]) -> None:
-    """How to play a game, with worked examples."""
+    """How to play a game, with worked examples, and what each of its options does."""
     from rich.markdown import Markdown
 
-    from deckhand.core.rules_text import rules_text
+    from deckhand.terminal.menu import instructions_text
+    from deckhand.terminal.pager import page
 
-    _console().print(Markdown(rules_text(game)))
+    console = _console()
+    text = Markdown(instructions_text(game))
+    reader = _pager(console)
+    if reader is None:
+        console.print(text)
+    else:
+        page(console, reader, text)
 
 
 @app.command("games")
@@ -174,28 +247,50 @@ def serve_command(
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    file: Annotated[
+        Path | None,
+        typer.Argument(help="A game record (JSON); without one, a list of the finished games to choose from."),
+    ] = None,
+    last: Annotated[bool, typer.Option("--last", help="Replay the last finished game.")] = False,
     upto: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
 ) -> None:
-    """Replay a game record and print the actions and the result.
+    """Replay a game record, or a finished game kept in the store, and print the actions and the result.
 
     An unfinished game is printed as its person saw it (the first human
     seat; with none, as every seat saw it): no card dealt to another seat.
     """
-    from deckhand.agents.registry import is_human
     from deckhand.command import play_command
-    from deckhand.core.registry import game_title
-    from deckhand.play.records import GameRecord, replay, start_state
+    from deckhand.play.records import GameRecord
     from deckhand.play.saves import saved_format_owner
-    from deckhand.play.seats import display_names, result_line, seat_line
-    from deckhand.play.tell import actions_as_seen
 
     if upto is not None and upto < 0:
         raise ConfigError(f"--upto must be a number of actions, 0 or more, not {upto}")
+    if file is not None and last:
+        raise ConfigError("give a record FILE or --last, not both")
+    if file is None:
+        from deckhand.terminal.reader import StreamReader
+        from deckhand.terminal.replays import stored_record
+
+        console = _console()
+        stored = stored_record(console, StreamReader(console), last=last)
+        if stored is None:
+            return
+        _print_replay(stored, upto)
+        return
     if file.suffix.lower() != ".json" and (owner := saved_format_owner(file)):  # a position, not the moves to it
         resume = play_command(owner, file)
         raise ConfigError(f"{file}: this save holds a position, not a game's moves; resume it with: {resume}")
-    record = GameRecord.load(file)
+    _print_replay(GameRecord.load(file), upto)
+
+
+def _print_replay(record: GameRecord, upto: int | None) -> None:
+    """The record's actions, numbered, and the result (an unfinished game as its person saw it)."""
+    from deckhand.agents.registry import is_human
+    from deckhand.core.registry import game_title
+    from deckhand.play.records import replay, start_state
+    from deckhand.play.seats import display_names, result_line, seat_line
+    from deckhand.play.tell import actions_as_seen
+
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]
     names = display_names(record.seats)

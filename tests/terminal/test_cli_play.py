@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 from deckhand.cli import app
 
 runner = CliRunner()
+FILE_ORDER = ("play", "three_trios", "--preset", "file-order")
+"""Three Trios dealt from the top of its card file: red holds Griffin first."""
 
 
 def deckhand(*args: str, input: str = "") -> str:
@@ -59,7 +61,7 @@ def test_end_of_input_in_the_menu_leaves_quietly() -> None:
 
 
 def test_resume_from_the_menu() -> None:
-    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
+    deckhand(*FILE_ORDER, "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
     out = deckhand(input="4\n1\n")
     assert "three_trios: human vs easy, 2 actions" in out
     assert "Griffin" in out
@@ -71,10 +73,10 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(menu, "SAVES_PER_PAGE", 1)
     from deckhand.play.saves import list_saves
 
-    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
+    deckhand(*FILE_ORDER, "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
     (older,) = list_saves()
     os.utime(older.path, (1_000_000_000, 1_000_000_000))  # plainly the older save, whatever the clock's grain
-    deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="quit\n")
+    deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="1\nquit\n")
     out = deckhand(input="4\n2\n1\n")
     assert "Older saves (1 more)" in out
     assert "three_trios: human vs easy, 2 actions" in out and "Griffin" in out
@@ -93,7 +95,7 @@ def test_game_options_and_presets_on_the_command_line() -> None:
 
 def test_save_and_load_a_json_record(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
-    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "3", input=f"Griffin 0,0\nsave {target}\n")
+    deckhand(*FILE_ORDER, "--seats", "human,easy", "--seed", "3", input=f"Griffin 0,0\nsave {target}\n")
     record = json.loads(target.read_text())
     assert record["seats"] == ["human", "easy"] and record["actions"][0] == "Griffin 0,0"
     out = deckhand("play", "three_trios", "--load", str(target), input="1\n")
@@ -211,7 +213,7 @@ def test_resume_names_broken_saves_and_opens_a_file_by_name(tmp_path: Path) -> N
     saves_dir().mkdir(parents=True, exist_ok=True)
     (saves_dir() / "garbage.json").write_bytes(b"\x00\xff not json")
     mine = tmp_path / "mine.json"
-    deckhand("play", "three_trios", "--seats", "human,easy", "--seed", "2", input=f"Griffin 0,0\nsave {mine}\n")
+    deckhand(*FILE_ORDER, "--seats", "human,easy", "--seed", "2", input=f"Griffin 0,0\nsave {mine}\n")
     assert mine.exists()
     out = deckhand(input=f"4\n1\n{mine}\nquit\n5\n")  # no autosaves: the only choice is to open a file
     assert "Cannot resume garbage.json: cannot read record: not UTF-8 text" in out

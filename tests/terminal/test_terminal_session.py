@@ -21,6 +21,9 @@ from deckhand.terminal.session import Session
 Play = Callable[..., tuple[Session, io.StringIO]]
 """The ``session`` fixture (see conftest): a scripted session and what it printed."""
 
+FILE_ORDER = "file-order"
+"""Three Trios dealt from the top of its card file: red holds Griffin, Wyvern, ...; blue Kraken, Golem, ..."""
+
 
 @pytest.mark.parametrize(
     ("text", "players", "seats"),
@@ -51,7 +54,7 @@ def test_seat_names() -> None:
 
 
 def test_a_move_by_notation_and_by_number_and_a_computer_move_told_with_its_reason(session: Play) -> None:
-    s, out = session("three_trios", "human,medium", ["Griffin 0,0", "1"])
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0", "1"], preset=FILE_ORDER)
     s.run()
     text = out.getvalue()
     assert "You played Griffin 0,0 — flips nothing." in text
@@ -60,7 +63,9 @@ def test_a_move_by_notation_and_by_number_and_a_computer_move_told_with_its_reas
 
 
 def test_bad_input_is_one_line_and_the_same_prompt_again(session: Play) -> None:
-    s, out = session("three_trios", "human,medium", ["dance", "Griffin 9,9", "99", "Nobody 0,0", "Griffin 0,0"])
+    s, out = session(
+        "three_trios", "human,medium", ["dance", "Griffin 9,9", "99", "Nobody 0,0", "Griffin 0,0"], preset=FILE_ORDER
+    )
     s.run()
     text = out.getvalue()
     assert "Traceback" not in text
@@ -70,7 +75,7 @@ def test_bad_input_is_one_line_and_the_same_prompt_again(session: Play) -> None:
 
 
 def test_end_of_input_saves_and_the_game_resumes_where_it_was(session: Play) -> None:
-    s, out = session("three_trios", "human,medium", ["Griffin 0,0"])
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0"], preset=FILE_ORDER)
     s.run()
     assert "End of input: game saved to" in out.getvalue()
     [saved] = list_saves()
@@ -92,7 +97,7 @@ def test_quit_saves_too_and_a_finished_game_goes_to_the_statistics(session: Play
 
 def test_save_to_a_file_writes_a_record_and_leaves(session: Play, tmp_path: Path) -> None:
     target = tmp_path / "mine.json"
-    s, out = session("three_trios", "human,medium", ["Griffin 0,0", f"save {target}", "1"])
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0", f"save {target}", "1"], preset=FILE_ORDER)
     s.run()
     assert f"Saved to {target}" in out.getvalue()
     assert len(s.state.history()) == 2  # the line after save was never read
@@ -101,7 +106,9 @@ def test_save_to_a_file_writes_a_record_and_leaves(session: Play, tmp_path: Path
 
 def test_an_unwritable_save_is_one_line_and_the_game_goes_on(session: Play, tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
-    s, out = session("three_trios", "human,medium", [f"save {tmp_path / 'file' / 'x.json'}", "Griffin 0,0"])
+    s, out = session(
+        "three_trios", "human,medium", [f"save {tmp_path / 'file' / 'x.json'}", "Griffin 0,0"], preset=FILE_ORDER
+    )
     s.run()
     assert "cannot write" in out.getvalue()
     assert "You played Griffin 0,0 — flips nothing." in out.getvalue()
@@ -145,7 +152,7 @@ def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> Non
 
 
 def test_a_three_trios_hint_draws_flip_counts_on_the_board(session: Play) -> None:
-    s, out = session("three_trios", "human,human", ["Griffin 0,2", "Kraken 1,1", "hint Sphinx"])
+    s, out = session("three_trios", "human,human", ["Griffin 0,2", "Kraken 1,1", "hint Sphinx"], preset=FILE_ORDER)
     s.run()
     text = out.getvalue()
     assert "Cards that Sphinx would flip in each empty cell:" in text
@@ -224,7 +231,7 @@ def test_computer_only_games_play_to_the_end(session: Play) -> None:
 
 
 def test_ctrl_c_saves_the_game_before_leaving(session: Play) -> None:
-    s, out = session("three_trios", "human,medium", ["Griffin 0,0"])
+    s, out = session("three_trios", "human,medium", ["Griffin 0,0"], preset=FILE_ORDER)
 
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt

@@ -40,6 +40,7 @@ BROKEN = (
 def game_with(tmp_path: Path, board: str, cards: str, **options: object) -> deckhand.Game:
     (tmp_path / "board.txt").write_text(board)
     (tmp_path / "cards.txt").write_text(cards)
+    options.setdefault("shuffle", False)  # dealt from the top of the file, alternately: the tests name the hands
     return deckhand.load_game(
         "three_trios", board=str(tmp_path / "board.txt"), cards=str(tmp_path / "cards.txt"), **options
     )
@@ -87,7 +88,7 @@ def test_same_plus_and_combo(tmp_path: Path) -> None:
 
 
 def test_bad_moves_change_nothing() -> None:
-    game = deckhand.load_game("three_trios")
+    game = deckhand.load_game("three_trios", preset="file-order")
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("Griffin 0,0"))
     before = state.to_json()
@@ -127,7 +128,7 @@ def test_shared_files_load_or_are_rejected() -> None:
 
 
 def test_hints_and_strategies() -> None:
-    game = deckhand.load_game("three_trios")
+    game = deckhand.load_game("three_trios", preset="file-order")
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("Griffin 1,1"))
     hints = flip_hints(state, "Kraken")
@@ -140,7 +141,7 @@ def test_hints_and_strategies() -> None:
 
 
 def test_hint_marks_are_the_flip_hints_by_cell_in_notation() -> None:
-    game = deckhand.load_game("three_trios")
+    game = deckhand.load_game("three_trios", preset="file-order")
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("Griffin 1,1"))
     expected = flip_hints(state, "Kraken", 1)
@@ -153,7 +154,7 @@ def test_hint_marks_are_the_flip_hints_by_cell_in_notation() -> None:
 
 def test_hint_marks_count_what_each_placement_would_really_flip() -> None:
     """The hint's numbers, checked by playing each placement on a copy and counting the cards that change colour."""
-    game = deckhand.load_game("three_trios")
+    game = deckhand.load_game("three_trios", preset="file-order")
     state = game.new_initial_state()
     for text in ["Griffin 0,0", "Kraken 0,1", "Wyvern 1,1", "Golem 1,0"]:
         state.apply_action(state.string_to_action(text))
@@ -252,3 +253,33 @@ def test_files_with_crlf_are_read(tmp_path: Path) -> None:
     assert game.new_initial_state().to_json()["board"] == ["..."]
     game = game_with(tmp_path, "1 1\nC", "A 1 1 1 1\nB 2 2 2 2")  # no final newline
     assert game.new_initial_state().to_json()["board"] == ["."]
+
+
+def _dealt(preset: str, seed: int) -> tuple[list[str], list[str]]:
+    """The two hands ``preset`` deals with chance drawn from ``random.Random(seed)``."""
+    state = deckhand.load_game("three_trios", preset=preset).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+    red, blue = state.to_json()["hands"]
+    return red, blue
+
+
+@pytest.mark.parametrize(
+    ("preset", "board", "new_deal_every_game"),
+    [("classic", "classic", True), ("holes", "holes", True), ("file-order", "classic", False)],
+)
+def test_the_played_presets_shuffle_and_file_order_deals_the_seeds_hands(
+    preset: str, board: str, new_deal_every_game: bool
+) -> None:
+    assert deckhand.load_game("three_trios", preset=preset).options["board"] == board
+    deals = {str(_dealt(preset, seed)) for seed in range(6)}
+    assert (len(deals) > 1) == new_deal_every_game
+    if not new_deal_every_game:
+        red, blue = _dealt(preset, 0)
+        assert red[:2] == ["Griffin", "Wyvern"] and blue[:2] == ["Kraken", "Golem"]  # alternately from the top
+
+
+def test_the_default_game_shuffles() -> None:
+    assert deckhand.load_game("three_trios").new_initial_state().is_chance_node()
+    assert not deckhand.load_game("three_trios", preset="file-order").new_initial_state().is_chance_node()

@@ -65,7 +65,9 @@ def test_solver_specs_round_trip() -> None:
 def test_evaluation_counts_the_cards_that_can_beat_an_open_side(tmp_path: Path) -> None:
     (tmp_path / "board.txt").write_text("1 3\nCCC\n")
     (tmp_path / "cards.txt").write_text("R 1 1 5 1\nB 1 1 1 9\nR2 1 1 1 1\nB2 1 1 1 1\nSpare 1 1 1 1")
-    game = deckhand.load_game("three_trios", board=str(tmp_path / "board.txt"), cards=str(tmp_path / "cards.txt"))
+    game = deckhand.load_game(
+        "three_trios", board=str(tmp_path / "board.txt"), cards=str(tmp_path / "cards.txt"), shuffle=False
+    )
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("R 0,0"))  # its 5 faces an empty cell, and blue holds a 9 there
     assert isinstance(state, ThreeTriosState)

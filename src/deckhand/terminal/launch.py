@@ -72,8 +72,9 @@ def start_game(
     seed: int | None = None,
     load: Path | None = None,
     remember: bool = False,
+    pace: float | None = None,
 ) -> Session:
-    """Build the session for a new or loaded game (without running it)."""
+    """Build the session for a new or loaded game (without running it); ``pace``: see :class:`Session`."""
     options = dict(options or {})
     if preset is not None:
         options["preset"] = preset
@@ -108,4 +109,5 @@ def start_game(
         save_path=load,
         remember=remember,
         chosen_deal=chosen,
+        pace=pace,
     )

@@ -1,13 +1,18 @@
 """The menu ``deckhand`` opens: new game, instructions, statistics, resume, quit.
 
 Every question is a numbered list with a default (Enter), so the same
-menu can be scripted line by line; the end of input leaves quietly.
+menu can be scripted line by line; the end of input leaves quietly. Every
+question takes ``help`` (what it asks and what may be typed) and ``b`` (back
+one step).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markdown import Markdown
@@ -21,21 +26,43 @@ from deckhand.core.numbers import is_whole_number
 from deckhand.core.options import parse_options, preset_info
 from deckhand.core.presentation import title_of
 from deckhand.core.protocol import Game
-from deckhand.core.registry import games, load_game
+from deckhand.core.registry import game_class, games, load_game
 from deckhand.core.rules_text import rules_text
-from deckhand.play.saves import saved_game_name, scan_saves
+from deckhand.play.saves import SavedGame, saved_game_name, scan_saves
 from deckhand.play.seats import default_level
 from deckhand.terminal.launch import start_game
+from deckhand.terminal.options_text import options_grid, options_markdown
+from deckhand.terminal.pager import page
 from deckhand.terminal.reader import Reader
 from deckhand.terminal.stats_table import show_stats
 
 SAVES_PER_PAGE = 20
 MAIN = ["New game", "Instructions", "Statistics", "Resume a saved game", "Quit"]
+BACK = ("b", "back")
+HELP = ("help", "?")
+AGAIN = -1
+"""What :func:`choose` returns when its ``other`` took the answer: ask again, from a list that may have changed."""
+CHOOSING = (
+    "Type a number, or the start of a name, and press Enter; Enter alone takes the default; b goes back one step."
+)
 
 
-def choose(console: Console, reader: Reader, title: str, items: Sequence[str], default: int = 0) -> int | None:
-    """Ask for one of ``items`` by number (or a unique start of its name); ``None`` to go back."""
-    console.print(f"[bold]{title}[/bold]")
+def choose(
+    console: Console,
+    reader: Reader,
+    title: str,
+    items: Sequence[str],
+    default: int = 0,
+    *,
+    also: str = "",
+    other: Callable[[str], bool] | None = None,
+) -> int | None:
+    """Ask for one of ``items`` by number (or a unique start of its name); ``None`` to go back.
+
+    ``other`` is offered what is neither a choice nor ``help``/``b``; when it takes it (returns
+    ``True``), ``choose`` returns :data:`AGAIN`. ``also`` is what ``help`` says besides the usual.
+    """
+    console.print(f"[bold]{escape(title)}[/bold]")
     grid = Table.grid(padding=(0, 0, 0, 2), pad_edge=True)  # a long item wraps under itself, not under its number
     grid.add_column(justify="right", style="bold")
     grid.add_column()
@@ -46,32 +73,39 @@ def choose(console: Console, reader: Reader, title: str, items: Sequence[str], d
         grid.add_row(str(i), label)
     console.print(grid)
     while True:
-        text = reader.read(f"Choose 1-{len(items)} (Enter for {default + 1}, b to go back) > ").strip().lower()
+        text = reader.read(f"Choose 1-{len(items)} (Enter for {default + 1}, b to go back, help) > ").strip()
+        word = text.lower()
         if not text:
             return default
-        if text in ("b", "back"):
+        if word in BACK:
             return None
-        if is_whole_number(text) and 1 <= int(text) <= len(items):
-            return int(text) - 1
-        matches = [i for i, item in enumerate(items) if item.lower().startswith(text)]
+        if word in HELP:
+            console.print(CHOOSING + (f" {also}" if also else ""), highlight=False)
+            continue
+        if is_whole_number(word) and 1 <= int(word) <= len(items):
+            return int(word) - 1
+        matches = [i for i, item in enumerate(items) if item.lower().startswith(word)]
         if len(matches) == 1:
             return matches[0]
-        console.print(f"[red]Please type a number from 1 to {len(items)}.[/red]")
+        if other is not None and other(text):
+            return AGAIN
+        console.print(f"[red]Please type a number from 1 to {len(items)} (or help).[/red]")
 
 
-def run_menu(console: Console, reader: Reader) -> None:
-    """The main menu loop; returns when the player quits or input ends."""
+def run_menu(console: Console, reader: Reader, *, pace: float | None = None) -> None:
+    """The main menu loop; returns when the player quits or input ends. ``pace``: see ``Session``."""
+    menu = Menu(console, reader, pace)
     console.print(Rule("deckhand — card games against a computer that explains itself"))
     try:
         while True:
-            picked = choose(console, reader, "Main menu", MAIN)
+            picked = choose(console, reader, "Main menu", MAIN, also="b here quits.")
             if picked is None or picked == 4:
                 console.print("Goodbye.")
                 return
             try:
-                [new_game, instructions, statistics, resume][picked](console, reader)
+                [menu.new_game, menu.instructions, menu.statistics, menu.resume][picked]()
             except DeckhandError as exc:
-                console.print(f"[red]{exc}[/red]", highlight=False)
+                console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
     except (EOFError, KeyboardInterrupt):
         console.print()
 
@@ -89,94 +123,220 @@ def _titles() -> list[str]:
     return [title_of(load_game(name)) for name in games()]
 
 
-def new_game(console: Console, reader: Reader) -> None:
-    names = games()
-    picked = choose(console, reader, "Which game?", _titles())
-    if picked is None:
-        return
-    name = names[picked]
-    game = load_game(name)
-    preset = None
-    if game.PRESETS:
-        chosen = choose(console, reader, "Rules preset", preset_lines(game))
-        if chosen is None:
+@dataclass
+class _Choices:
+    """What a new game has been given so far, step by step."""
+
+    name: str = ""
+    preset: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: str = ""
+
+
+OPTIONS_HELP = (
+    "Type options as key=value words separated by spaces (players=3 jokers=false), or press Enter to keep "
+    "them as they are; b goes back one step, help shows the options again."
+)
+
+
+class Menu:
+    """The menu's questions, with what every game started from it shares (the pace of the computer's moves)."""
+
+    def __init__(self, console: Console, reader: Reader, pace: float | None = None) -> None:
+        self.console = console
+        self.reader = reader
+        self.pace = pace
+
+    def new_game(self) -> None:
+        """Game, rules preset, options, opponent: ``b`` at any of them goes back to the one before."""
+        steps: list[Callable[[_Choices], bool | None]] = [self._game, self._preset, self._options, self._opponent]
+        made = _Choices()
+        step, forward = 0, True
+        while 0 <= step < len(steps):
+            went = steps[step](made)
+            forward = forward if went is None else went  # None: nothing to ask here, go on the same way
+            step += 1 if forward else -1
+        if step < 0:
             return
-        preset = list(game.PRESETS)[chosen]
-    console.print("Other options, as key=value words (Enter for none). Options: " + ", ".join(game.OPTIONS))
-    while True:
-        try:
-            options = parse_options(reader.read("Options > ").split())
-            if preset is not None:
-                options["preset"] = preset
-            game = load_game(name, **options)
+        session = start_game(
+            made.name,
+            console=self.console,
+            reader=self.reader,
+            seats=made.seats,
+            preset=made.preset,
+            options=made.options,
+            pace=self.pace,
+        )
+        session.run()
+
+    def _game(self, made: _Choices) -> bool:
+        picked = choose(self.console, self.reader, "Which game?", _titles())
+        if picked is None:
+            return False
+        made.name = games()[picked]
+        return True
+
+    def _preset(self, made: _Choices) -> bool | None:
+        made.options = {}  # options typed for another game or preset do not carry over
+        presets = list(game_class(made.name).PRESETS)
+        if not presets:
+            made.preset = None
+            return None
+        chosen = choose(
+            self.console,
+            self.reader,
+            "Rules preset",
+            preset_lines(load_game(made.name)),
+            also="A preset sets several options at once.",
+        )
+        if chosen is None:
+            return False
+        made.preset = presets[chosen]
+        return True
+
+    def _options(self, made: _Choices) -> bool:
+        """The options, each with its meaning, the values it takes and its value now; typed as key=value.
+
+        Options typed before (and kept when the player came back here) stay unless typed again.
+        """
+        preset = {} if made.preset is None else {"preset": made.preset}
+        spec = game_class(made.name).OPTIONS
+        current = load_game(made.name, **preset, **made.options).options
+        self.console.print("[bold]Options[/bold] (change any as key=value; Enter keeps them as they are)")
+        self.console.print(options_grid(spec, current))
+        while True:
+            text = self.reader.read("Options (key=value ..., Enter to keep them, b to go back, help) > ").strip()
+            if text.lower() in BACK:
+                return False
+            if text.lower() in HELP:
+                self.console.print(OPTIONS_HELP, highlight=False)
+                self.console.print(options_grid(spec, current))
+                continue
+            try:
+                options = {**made.options, **parse_options(text.split())}
+                if "preset" in options:
+                    raise DeckhandError("the preset is chosen at the question before this one (b goes back to it)")
+                load_game(made.name, **preset, **options)  # checked here, so a mistake is asked again
+            except DeckhandError as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+                continue
+            made.options = options
+            return True
+
+    def _opponent(self, made: _Choices) -> bool:
+        preset = {} if made.preset is None else {"preset": made.preset}
+        game = load_game(made.name, **preset, **made.options)
+        levels = list(game.LEVELS) or ["random"]
+        opponents = [f"The computer, {level}" for level in levels] + ["Another person at this keyboard"]
+        level = default_level(game)
+        chosen = choose(self.console, self.reader, "Opponent", opponents, levels.index(level) if level in levels else 0)
+        if chosen is None:
+            return False
+        other = "human" if chosen == len(levels) else levels[chosen]
+        made.seats = ",".join(["human"] + [other] * (game.num_players - 1))
+        return True
+
+    def instructions(self) -> None:
+        """A game's rules and every option it takes, a screen at a time."""
+        picked = choose(self.console, self.reader, "Instructions for which game?", _titles())
+        if picked is None:
+            return
+        page(self.console, self.reader, Markdown(instructions_text(games()[picked])))
+
+    def statistics(self) -> None:
+        show_stats(self.console, reader=self.reader)
+
+    def resume(self) -> None:
+        """Pick an autosaved game (a page at a time, newest first), delete one, or name any save file."""
+        first = 0
+        while True:
+            saves, broken = scan_saves()
+            for bad in broken:
+                self.console.print(
+                    f"[yellow]Cannot resume {bad.path.name}: {escape(bad.problem)}[/yellow]", highlight=False
+                )
+            if not saves:
+                self.console.print("No unfinished games are saved.")
+            if first >= len(saves):  # the last save of a page was deleted
+                first = 0
+            shown = saves[first : first + SAVES_PER_PAGE]
+            items = [_described(s) for s in shown]
+            older = len(saves) - first - len(shown)
+            if older:
+                items.append(f"Older saves ({older} more)")
+            items.append(OPEN_FILE)
+            picked = choose(
+                self.console,
+                self.reader,
+                "Resume which game?" + (" (d N deletes save N)" if shown else ""),
+                items,
+                also="d N deletes save N, after asking.",
+                other=partial(self._delete, shown=shown),
+            )
+            if picked == AGAIN:
+                continue
+            if picked is None:
+                return
+            if picked < len(shown):
+                saved = shown[picked]
+                start_game(saved.game, console=self.console, reader=self.reader, load=saved.path, pace=self.pace).run()
+                return
+            if items[picked] == OPEN_FILE:
+                self._open_file()
+                return
+            first += SAVES_PER_PAGE
+
+    def _delete(self, text: str, shown: Sequence[SavedGame]) -> bool:
+        """``d N``: delete save N once the player says yes; whether ``text`` was such a command."""
+        word, _, rest = text.lower().partition(" ")
+        if word not in ("d", "delete") or not is_whole_number(rest.strip()):
+            return False
+        number = int(rest.strip())
+        if not 1 <= number <= len(shown):
+            self.console.print(f"[red]There is no save {number} on this page.[/red]")
+            return True
+        saved = shown[number - 1]
+        answer = self.reader.read(f"Delete {_described(saved)}? It cannot be undone. (y/N) > ").strip().lower()
+        if answer in ("y", "yes"):
+            saved.path.unlink(missing_ok=True)
+            self.console.print(f"Deleted {saved.path.name}.", highlight=False)
+        else:
+            self.console.print("Kept.")
+        return True
+
+    def _open_file(self) -> None:
+        """Resume a save named by its path: a .json record of any game, or a game's own save format."""
+        while True:
+            text = self.reader.read("Save file (a .json record, or a game's own format; b to go back) > ").strip()
+            if not text or text.lower() in BACK:
+                return
+            if text.lower() in HELP:
+                self.console.print(
+                    "Type the path of a saved game: a .json record of any game, or a save in a game's own format. "
+                    "Enter or b goes back.",
+                    highlight=False,
+                )
+                continue
             break
+        try:
+            path = Path(text).expanduser()
+            session = start_game(
+                saved_game_name(path), console=self.console, reader=self.reader, load=path, pace=self.pace
+            )
         except DeckhandError as exc:
-            console.print(f"[red]{exc}[/red]", highlight=False)
-    levels = list(game.LEVELS) or ["random"]
-    opponents = [f"The computer, {level}" for level in levels] + ["Another person at this keyboard"]
-    default = levels.index(default_level(game)) if default_level(game) in levels else 0
-    chosen = choose(console, reader, "Opponent", opponents, default)
-    if chosen is None:
-        return
-    other = "human" if chosen == len(levels) else levels[chosen]
-    seats = ",".join(["human"] + [other] * (game.num_players - 1))
-    options.pop("preset", None)
-    session = start_game(name, console=console, reader=reader, seats=seats, preset=preset, options=options)
-    session.run()
-
-
-def instructions(console: Console, reader: Reader) -> None:
-    names = games()
-    picked = choose(console, reader, "Instructions for which game?", _titles())
-    if picked is None:
-        return
-    console.print(Markdown(rules_text(names[picked])))
-
-
-def statistics(console: Console, reader: Reader) -> None:
-    show_stats(console)
+            self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
+            return
+        session.run()
 
 
 OPEN_FILE = "Open a save file by name"
 
 
-def resume(console: Console, reader: Reader) -> None:
-    """Pick an autosaved game (a page at a time, newest first), or name any save file."""
-    saves, broken = scan_saves()
-    for bad in broken:
-        console.print(f"[yellow]Cannot resume {bad.path.name}: {escape(bad.problem)}[/yellow]", highlight=False)
-    if not saves:
-        console.print("No unfinished games are saved.")
-    first = 0
-    while True:
-        page = saves[first : first + SAVES_PER_PAGE]
-        items = [f"{s.game}: {' vs '.join(s.seats)}, {s.moves} actions, saved {s.saved:%Y-%m-%d %H:%M}" for s in page]
-        older = len(saves) - first - len(page)
-        if older:
-            items.append(f"Older saves ({older} more)")
-        items.append(OPEN_FILE)
-        picked = choose(console, reader, "Resume which game?", items)
-        if picked is None:
-            return
-        if picked < len(page):
-            saved = page[picked]
-            start_game(saved.game, console=console, reader=reader, load=saved.path).run()
-            return
-        if items[picked] == OPEN_FILE:
-            _open_file(console, reader)
-            return
-        first += SAVES_PER_PAGE
+def _described(saved: SavedGame) -> str:
+    """A save as the resume list names it: the game, who plays, how far it got and when."""
+    return f"{saved.game}: {' vs '.join(saved.seats)}, {saved.moves} actions, saved {saved.saved:%Y-%m-%d %H:%M}"
 
 
-def _open_file(console: Console, reader: Reader) -> None:
-    """Resume a save named by its path: a .json record of any game, or a game's own format."""
-    text = reader.read("Save file (a .json record, or a game's own save format) > ").strip()
-    if not text:
-        return
-    try:
-        path = Path(text).expanduser()
-        session = start_game(saved_game_name(path), console=console, reader=reader, load=path)
-    except DeckhandError as exc:
-        console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)
-        return
-    session.run()
+def instructions_text(game: str) -> str:
+    """``game``'s rules (its ``rules.md``) and a section, generated from its declared options, on every option."""
+    return rules_text(game).rstrip("\n") + "\n\n" + options_markdown(game)

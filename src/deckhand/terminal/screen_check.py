@@ -53,7 +53,7 @@ class _Watcher(Reader):
         text = self.out.getvalue()[self.read_to :]
         self.read_to = len(self.out.getvalue())
         hidden = hidden_cards(state, HUMAN, random.Random(self.seed), worlds=6)
-        leaks = leaked_in_text(text, hidden, self.seen)
+        leaks = _leaked(text, hidden, self.seen)
         if leaks:
             raise SecretLeak(
                 f"{self.game.name} seed {self.seed} move {len(state.history())}: the screen gave away "
@@ -64,6 +64,14 @@ class _Watcher(Reader):
             raise EOFError
         self.moves_left -= 1
         return state.action_to_string(legal[int(self.rng.random() * len(legal))])
+
+
+def _leaked(text: str, hidden: set[str], seen: set[str]) -> list[str]:
+    """What the screen gave away, read as printed and as one line.
+
+    Narration wraps between words, so a card's name ("9 of Hearts") may fall across two lines.
+    """
+    return sorted(set(leaked_in_text(text, hidden, seen)) | set(leaked_in_text(" ".join(text.split()), hidden, seen)))
 
 
 def check_terminal_secrets(game: Game, seed: int, seats: Sequence[str], *, moves: int = 400) -> State:
@@ -82,7 +90,7 @@ def check_terminal_secrets(game: Game, seed: int, seats: Sequence[str], *, moves
     if state.is_terminal():  # the last screen: the final table and the result
         watcher._follow(state)
         text = out.getvalue()[watcher.read_to :]
-        leaks = leaked_in_text(text, hidden_cards(state, HUMAN, random.Random(seed)), watcher.seen)
+        leaks = _leaked(text, hidden_cards(state, HUMAN, random.Random(seed)), watcher.seen)
         if leaks:
             raise SecretLeak(f"{game.name} seed {seed}: the final screen gave away {', '.join(leaks)}")
     return state

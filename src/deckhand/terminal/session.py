@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
@@ -54,11 +54,20 @@ MENU = "Your move (notation or number) · hint · save [FILE] · quit · moves �
 THINKING_AFTER = 0.3
 """Seconds a computer may think before the terminal says it is thinking."""
 
+PACE = 0.8
+"""Seconds the terminal waits before telling each computer move (``--pace``), so moves come one by one as at a table.
+
+Only a person reading a terminal waits: scripts, tests and output to a file get every move at once.
+"""
+
 LIST_LIMIT = 16
 """Up to this many legal moves are listed, numbered, before each human move."""
 
 LIST_ROWS = 2
 """...if they fit in this many lines; ``moves`` lists them all."""
+
+ENTER_PLAYS = "pass"
+"""The move an empty line plays where it is legal: a window where each seat may claim a card passes on Enter."""
 
 
 class Session:
@@ -79,6 +88,7 @@ class Session:
         record_stats: bool = True,
         autosave: bool = True,
         chosen_deal: bool = False,
+        pace: float | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
@@ -117,6 +127,11 @@ class Session:
         self.finished = False
         self._played = False
         """Whether the game is played in this session, not only shown (a finished game loaded from a file)."""
+        watched = reader.interactive and console.is_terminal
+        self.pace = (PACE if pace is None else max(0.0, pace)) if watched else 0.0
+        """Seconds before each computer move is told (0 for none): :data:`PACE` unless given."""
+        self._moved = state is not None
+        """Whether anyone has made a move: a game nobody has started is not worth a save (a resumed one is)."""
 
     # -- the loop --------------------------------------------------------
     def run(self) -> State:
@@ -164,8 +179,9 @@ class Session:
         self._announce(explanation.action, before=True)
         quiet = self.presentation.is_quiet(self.state, explanation.action)
         self.state.apply_action(explanation.action)
+        self._moved = True
         if not quiet:
-            self._tell(Text(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
+            self._tell(_Move(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
         self._flush_announcements(now=False)
 
     def _human_turn(self, player: int) -> bool:
@@ -181,7 +197,10 @@ class Session:
             if again:
                 self._list_moves(view, actions)
             again = True
-            text = self.reader.read(f"{self.names[player]} > ").strip()
+            passing = ENTER_PLAYS in (view.action_to_string(a) for a in actions)
+            text = self.reader.read(f"{self.names[player]}{' (Enter to pass)' if passing else ''} > ").strip()
+            if not text and passing:
+                text = ENTER_PLAYS
             if not text:
                 continue
             word, _, rest = text.partition(" ")
@@ -222,12 +241,13 @@ class Session:
         except DeckhandError as exc:
             self._pending = []
             message = f"[red]{_escape(str(exc))}[/red] (type [bold]help[/bold] for the commands)"
-            self.console.print(message, soft_wrap=True)
+            self.console.print(message)
             return False
+        self._moved = True
         line = f"{self.names[view.player]} played {move_object(notation)}"
         if words and words != notation:
             line += f" — {words}"
-        self.console.print(Text(line.rstrip(".") + ".", style="green"), soft_wrap=True)
+        self.console.print(Text(line.rstrip(".") + ".", style="green"))
         self._flush_announcements()
         self._after_move(view.player, action)
         return True
@@ -260,13 +280,19 @@ class Session:
         it, just above the question, the last moves stay in sight.
         """
         if self._computers_only:
-            self.console.print(line, soft_wrap=True)
+            self._say(line)
         else:
             self._told.append(line)
 
+    def _say(self, line: Text) -> None:
+        """Print a line of narration (wrapped between words); a computer's move waits :attr:`pace` seconds first."""
+        if self.pace and isinstance(line, _Move):
+            time.sleep(self.pace)
+        self.console.print(line)
+
     def _flush_told(self) -> None:
         for line in self._told:
-            self.console.print(line, soft_wrap=True)
+            self._say(line)
         self._told = []
 
     def _flush_announcements(self, *, now: bool = True) -> None:
@@ -274,7 +300,7 @@ class Session:
         for line in self._pending:
             text = Text(line, style="yellow")
             if now:
-                self.console.print(text, soft_wrap=True)
+                self.console.print(text)
             else:
                 self._tell(text)
         self._pending = []
@@ -322,22 +348,19 @@ class Session:
             shown = len(told)
         earlier, latest = told[: len(told) - shown], told[len(told) - shown :]
         for line in earlier:
-            self.console.print(line, soft_wrap=True)
+            self._say(line)
         self.console.print(board)
         if earlier:
             lines = f"{len(earlier)} earlier line is" if len(earlier) == 1 else f"{len(earlier)} earlier lines are"
             self.console.print(f"({lines} above the board)", style="dim")
         for line in latest:
-            self.console.print(line, soft_wrap=True)
+            self._say(line)
         self.console.print(MENU, style="dim")
         for line in moves:
             self.console.print(line, soft_wrap=True)
 
     def _rows(self, renderable: RenderableType) -> int:
-        """Terminal rows ``renderable`` takes, a long line counting once per wrap."""
-        if isinstance(renderable, Text):
-            width = max(1, self.console.width)
-            return sum(max(1, -(-cell_len(part) // width)) for part in renderable.plain.split("\n"))
+        """Terminal rows ``renderable`` takes, a long line counting once per wrap (between words, as printed)."""
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def _hand_over(self, player: int) -> None:
@@ -399,12 +422,12 @@ class Session:
             line.append(f" About {hint.chance:.0%} to win. (")
             line.append("why", style="bold")
             line.append(" shows the search.)")
-        self.console.print(line, soft_wrap=True)
+        self.console.print(line)
         if self.presentation.HINT_MARKS:
             try:
                 used, marks = self.presentation.hint_marks(view, card, explanation.action)
             except DeckhandError as exc:
-                self.console.print(f"[red]{_escape(str(exc))}[/red]", soft_wrap=True)
+                self.console.print(f"[red]{_escape(str(exc))}[/red]")
                 return
             context = self._context(view.player)
             context.marks = marks
@@ -419,7 +442,7 @@ class Session:
             self.console.print("No hint yet: type hint first.")
             return
         reason = hint.reason if hint.reason.startswith(hint.notation) else f"{hint.notation}: {hint.reason}"
-        self.console.print(Text(reason), soft_wrap=True)
+        self.console.print(Text(reason))
         searched = "iterations" in hint.data  # a search's values are chances to win; a rule's are its own scores
         for candidate in hint.candidates[:6]:
             figures = []
@@ -499,7 +522,7 @@ class Session:
         moves = len(self.state.history())
         if moves == self._saved_moves:
             return
-        if not self.autosave or self.state.is_terminal() or self._computers_only:
+        if not self.autosave or self.state.is_terminal() or self._computers_only or not self._moved:
             return
         self._saved_moves = moves
         try:
@@ -532,6 +555,9 @@ class Session:
         """Leaving an unfinished game: it is on disk already; save it once more and say where."""
         self._flush_told()
         if not self.autosave or self.state.is_terminal() or self._computers_only:
+            return
+        if not self._moved:
+            self.console.print(f"{why}: nobody has moved yet, so the game is not saved.", highlight=False)
             return
         try:
             saved = save_game(self._autosave_target(), self.state, self.specs, start=self.start, meta=self._meta())
@@ -616,7 +642,11 @@ class Session:
             line += f"; computer victory statistic {entry.computer_victory:.0%}"
         if entry.practice:
             line += f" ({entry.practice} practice game{'s' * (entry.practice != 1)} from a chosen seed, not counted)"
-        self.console.print(line + ".", highlight=False, soft_wrap=True)
+        self.console.print(line + ".", highlight=False)
+
+
+class _Move(Text):
+    """A computer's move as the table is told it: the line the terminal's pace waits before."""
 
 
 @contextmanager

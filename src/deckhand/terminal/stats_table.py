@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from deckhand.core.registry import game_title
 from deckhand.store.statistics import people, statistics
+from deckhand.terminal.pager import page
+from deckhand.terminal.reader import Reader
 
 BAR = 10
 
@@ -29,24 +31,36 @@ def bar(fraction: float | None) -> Text:
     return out
 
 
-def show_stats(console: Console, *, game: str | None = None, as_json: bool = False) -> None:
-    """Print the statistics (a table and chart, or JSON)."""
-    levels, agents = statistics(game=game)
-    persons = people(game=game)
+def show_stats(
+    console: Console, *, game: str | None = None, as_json: bool = False, reader: Reader | None = None
+) -> None:
+    """Print the statistics (a table and chart, or JSON); with a ``reader``, a screen at a time for a person."""
     if as_json:
+        levels, agents = statistics(game=game)
         console.print_json(
             json.dumps(
                 {
                     "levels": [s.to_json() for s in levels],
                     "agents": [a.to_json() for a in agents],
-                    "people": [p.to_json() for p in persons],
+                    "people": [p.to_json() for p in people(game=game)],
                 }
             )
         )
         return
+    tables = stats_tables(game=game)
+    if reader is None:
+        console.print(tables)
+    else:
+        page(console, reader, tables)
+
+
+def stats_tables(*, game: str | None = None) -> Group:
+    """The statistics as tables with a chart: against people per level, computer players, people by name."""
+    levels, agents = statistics(game=game)
+    persons = people(game=game)
+    parts: list[RenderableType] = []
     if not levels and not agents and not persons:
-        console.print("No finished games yet. Play one with: deckhand play GAME")
-        return
+        return Group(Text("No finished games yet. Play one with: deckhand play GAME"))
     if levels:
         table = Table(
             title="Against people",
@@ -66,8 +80,8 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 str(s.draws),
                 bar(s.computer_victory),
             )
-        console.print(table)
-        _practice(console, [(f"{game_title(s.game)} {s.level}", s.practice) for s in levels])
+        parts.append(table)
+        _practice(parts, [(f"{game_title(s.game)} {s.level}", s.practice) for s in levels])
     if agents:
         table = Table(title="Computer players", caption="wins: a shared win by k counts 1/k", box=box.SIMPLE_HEAD)
         for column in ("game", "agent", "played", "wins", "win rate"):
@@ -80,7 +94,7 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 f"{a.wins:g}",
                 "" if a.win_rate is None else f"{a.win_rate:.2f}",
             )
-        console.print(table)
+        parts.append(table)
     if persons:
         table = Table(title="People", caption="by the name played under at deckhand serve", box=box.SIMPLE_HEAD)
         for column in ("name", "game", "played", "wins", "win rate", "vs people", "vs computer"):
@@ -95,14 +109,15 @@ def show_stats(console: Console, *, game: str | None = None, as_json: bool = Fal
                 str(p.against_people),
                 str(p.against_computer),
             )
-        console.print(table)
-        _practice(console, [(f"{p.name} at {game_title(p.game)}", p.practice) for p in persons])
+        parts.append(table)
+        _practice(parts, [(f"{p.name} at {game_title(p.game)}", p.practice) for p in persons])
+    return Group(*parts)
 
 
-def _practice(console: Console, counts: list[tuple[str, int]]) -> None:
+def _practice(parts: list[RenderableType], counts: list[tuple[str, int]]) -> None:
     """Say which games were left out as practice (dealt from a seed or a deck someone chose)."""
     counted = [f"{who} {n}" for who, n in counts if n]
     if counted:
         line = Text("Practice (dealt from a chosen seed or deck), not counted: ", style="dim")
         line.append(", ".join(counted))
-        console.print(line)
+        parts.append(line)

@@ -53,7 +53,7 @@ class ExactSearch:
     """One exact search from one position: win, draw or loss with best play, within a node budget.
 
     >>> import deckhand
-    >>> state = deckhand.load_game("three_trios").new_initial_state()
+    >>> state = deckhand.load_game("three_trios", preset="file-order").new_initial_state()
     >>> for move in ("Griffin 0,0", "Kraken 1,1", "Wyvern 0,1", "Golem 2,2"):
     ...     state.apply_action(state.string_to_action(move))
     >>> search = ExactSearch(state, 10**6)

@@ -22,7 +22,7 @@ from deckhand.games.three_trios.words import describe_action
 class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
     """Three Trios for two seats, red (0) and blue (1), both hands open.
 
-    >>> game = ThreeTriosGame()
+    >>> game = ThreeTriosGame(preset="file-order")
     >>> state = game.new_initial_state()
     >>> state.apply_action(state.string_to_action("Griffin 1,1"))
     >>> state.to_json()["board"]
@@ -30,7 +30,7 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
     """
 
     name = "three_trios"
-    rules_version = "1"
+    rules_version = "2"
     title = "Three Trios"
     perfect_information = True
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS

@@ -71,13 +71,17 @@ OPTIONS: Mapping[str, Option] = {
 }
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
-    "classic": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
-    "holes": {"board": "holes", "cards": "standard", "rules": ["greater"], "shuffle": False},
+    "classic": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": True},
+    "holes": {"board": "holes", "cards": "standard", "rules": ["greater"], "shuffle": True},
+    "file-order": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
 }
+"""The presets people play deal shuffled cards, a new deal every game; ``file-order`` deals from the top of the
+card file, the same hands every game (the seed's deal, for puzzles, examples and tests)."""
 
 PRESET_INFO: Mapping[str, PresetInfo] = {
-    "classic": PresetInfo("Classic", "the 3×3 board and the 24 standard cards; the higher side flips"),
-    "holes": PresetInfo("Holes", "a 5×5 board with four holes and the standard cards; the higher side flips"),
+    "classic": PresetInfo("Classic", "the 3×3 board and the 24 standard cards, shuffled; the higher side flips"),
+    "holes": PresetInfo("Holes", "a 5×5 board with four holes and the standard cards, shuffled; the higher side flips"),
+    "file-order": PresetInfo("File order", "Classic dealt from the top of the card file: the same hands every game"),
 }
 """What the lobby and the menu say of each preset."""
 

@@ -1,0 +1,67 @@
+"""Finished games to replay from the store (``deckhand replay`` with no file): the last, or one from a list.
+
+Every finished game is kept in the store with its whole record, so a player
+can watch one again without having saved it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from rich.console import Console
+
+from deckhand.core.errors import ConfigError
+from deckhand.core.registry import game_class
+from deckhand.play.records import GameRecord
+from deckhand.play.seats import seat_names
+from deckhand.store.db import load_record
+from deckhand.store.statistics import StoredGame, recent_games
+from deckhand.terminal.menu import choose
+from deckhand.terminal.reader import Reader
+
+LISTED = 20
+"""The newest finished games the list offers."""
+
+NONE_STORED = "No finished games are stored yet. Play one with: deckhand play GAME"
+
+
+def stored_record(console: Console, reader: Reader, *, last: bool) -> GameRecord | None:
+    """The last finished game's record, or the one the player picks from the newest; ``None`` if none is chosen."""
+    stored = recent_games(limit=1 if last else LISTED)
+    if not stored:
+        console.print(NONE_STORED, highlight=False)
+        return None
+    if last:
+        return load_record(stored[0].id)
+    try:
+        picked = choose(console, reader, "Replay which game? (newest first)", [described(g) for g in stored])
+    except EOFError:
+        console.print()
+        return None
+    if picked is None or picked < 0:
+        return None
+    return load_record(stored[picked].id)
+
+
+def described(stored: StoredGame) -> str:
+    """A stored game in a line: its title, when it ended, who sat where with their scores, and who won."""
+    try:
+        cls = game_class(stored.game)
+        title = cls.title or cls.name
+    except ConfigError:  # a game no longer registered: its id says what it was
+        title = stored.game
+    names = seat_names([seat["player"] for seat in stored.seats])
+    seats = [
+        seat["name"] or (name if seat["human"] else f"{name} ({seat['player']})")
+        for name, seat in zip(names, stored.seats, strict=True)
+    ]
+    scores = ", ".join(f"{who} {_number(seat['score'])}" for who, seat in zip(seats, stored.seats, strict=True))
+    best = max((seat["result"] for seat in stored.seats), default=0.0)
+    won = [who for who, seat in zip(seats, stored.seats, strict=True) if seat["result"] == best and best > 0]
+    result = {0: "no winner", 1: f"{''.join(won[:1])} won"}.get(len(won), f"shared by {' and '.join(won)}")
+    when = f"{datetime.fromisoformat(stored.finished_at).replace(tzinfo=UTC).astimezone():%Y-%m-%d %H:%M}"
+    return f"{title}, {when}: {scores}; {result}; {stored.moves} actions"
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
