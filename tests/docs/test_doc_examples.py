@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
+import os
 import re
 import shlex
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +71,12 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DECKHAND_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("DECKHAND_DB", f"sqlite:///{tmp_path / 'deckhand.db'}")
+    # The transcripts run `deckhand ...`: the lines that print the command to go on ("resume with:") name
+    # it as the installed script on PATH does, not as the test runner's interpreter.
+    script = Path(sys.executable).parent / "deckhand"
+    if script.exists():
+        monkeypatch.setattr(sys, "argv", [str(script)])
+        monkeypatch.setenv("PATH", f"{script.parent}{os.pathsep}{os.environ.get('PATH', '')}")
     (tmp_path / "my_board.txt").write_text("3 3\nCCC\nCCC\nCCC\n")
     (tmp_path / "my_cards.txt").write_text("\n".join(f"Card{i} {i % 9 + 1} 5 A {9 - i % 9}" for i in range(10)) + "\n")
     (tmp_path / "deck.txt").write_text("Deck: SA H9 DX CK\n")

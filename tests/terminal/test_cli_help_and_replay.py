@@ -68,7 +68,7 @@ def test_replay_last_needs_no_file() -> None:
     assert "No finished games are stored yet" in deckhand_says("replay", "--last")
     _finish_two_games()
     out = deckhand_says("replay", "--last")
-    assert out.startswith("three_trios (rules v") and "returns [" in out
+    assert out.startswith("Three Trios (rules v") and "Final scores:" in out
     assert "   1. " in out and "(game not finished)" not in out
 
 
@@ -78,9 +78,9 @@ def test_replay_without_a_file_lists_the_stored_games() -> None:
     out = deckhand_says("replay", input="2\n")
     listed = [line for line in out.splitlines() if "Three Trios, " in line]
     assert len(listed) == 2 and all("You " in line and "Computer (easy) " in line and "won" in line for line in listed)
-    assert "Replay which game? (newest first)" in out and "returns [" in out
-    assert "returns [" not in deckhand_says("replay", input="b\n")  # back: nothing replayed
-    assert "returns [" not in deckhand_says("replay")  # end of input at the question: nothing either
+    assert "Replay which game? (newest first)" in out and "Final scores:" in out
+    assert "Final scores:" not in deckhand_says("replay", input="b\n")  # back: nothing replayed
+    assert "Final scores:" not in deckhand_says("replay")  # end of input at the question: nothing either
 
 
 def test_replay_takes_a_file_or_last_not_both() -> None:

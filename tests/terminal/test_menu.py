@@ -155,12 +155,12 @@ def test_the_menu_game_plays_with_the_options_typed() -> None:
     assert json.loads(saved.path.read_text())["options"]["hand_size"] == 4
 
 
-@pytest.mark.parametrize(("answer", "preset", "shuffled"), [("", "classic", True), ("file-order", "file-order", False)])
+@pytest.mark.parametrize(("answer", "preset", "shuffled"), [("", "classic", True), ("file order", "file-order", False)])
 def test_the_menus_three_trios_shuffles_unless_asked_for_the_file_order(
     answer: str, preset: str, shuffled: bool
 ) -> None:
     out = menu(["1", game_number("three_trios"), answer, "", "1", "1", "quit", "5"])
-    assert "file-order" in out.split("Rules preset", 1)[1]  # offered
+    assert "File order" in out.split("Rules preset", 1)[1]  # offered
     [saved] = list_saves()
     options = json.loads(saved.path.read_text())["options"]
     assert (options["preset"], options["shuffle"]) == (preset, shuffled)
