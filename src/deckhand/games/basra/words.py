@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
+from deckhand.core.words import agree
 from deckhand.games.basra.captures import Move, is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 
@@ -88,8 +89,14 @@ def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequen
             )
         else:
             lines.append(f"Most cards: {sizes[0]} each, no points.")
-    sides = [f"{side_name(side, names, game.players)} {after.totals[side]}" for side in (0, 1)]
-    lines.append(f"Scores: {', '.join(sides)}.")
-    if not after.is_terminal():
-        lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}.")
+    apart = ", " if game.players > 2 else " "  # "You and Computer 2, 33": a partner's name is no score
+    sides = [f"{side_name(side, names, game.players)}{apart}{after.totals[side]}" for side in (0, 1)]
+    lines.append(f"Scores: {('; ' if game.players > 2 else ', ').join(sides)}.")
+    if after.is_terminal():
+        winner = 0 if after.totals[0] > after.totals[1] else 1
+        who = side_name(winner, names, game.players)
+        lines.append(f"{who} {agree(who, 'has')} {game.target} or more and {agree(who, 'leads')}: the game is over.")
+    else:
+        ends = f"a side with {game.target} or more that leads after a deck wins"
+        lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}; {ends}.")
     return lines
