@@ -64,4 +64,5 @@ def search_summary(explanation: Explanation) -> str:
     best = explanation.candidates[0]
     kind = explanation.data.get("search", "search")
     visits = f", over {best.visits} visits" if best.visits else ""
-    return f"The search ({kind}, {explanation.data['iterations']} iterations) gives it about {chance:.0%} to win{visits}."
+    search = f"The search ({kind}, {explanation.data['iterations']} iterations)"
+    return f"{search} gives it about {chance:.0%} to win{visits}."

@@ -49,10 +49,21 @@ _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE)
 _PLURAL = re.compile(r"\b(?:[XKQJ]s|[AXKQJ2-9]'s|10's)\b")
 _AS = re.compile(r"\bAs\b")
 _YOU_VERB = re.compile(r"\bYou\s+(has|is|was|does|goes|[a-z]*[^\Ws]s)\b")
-_VERBS = (
-    "asks builds calls captures clears discards does draws gives goes hands has holds is keeps lays leaves "
-    "makes passes peeks plays puts shows sticks swaps takes trails wins"
-).split()
+_VERBS: tuple[str, ...] = (
+    "asks",
+    "builds",
+    "calls",
+    "captures",
+    "clears",
+    "discards",
+    "does",
+    "draws",
+    "gives",
+    "goes",
+    "hands",
+)
+_VERBS += ("has", "holds", "is", "keeps", "lays", "leaves", "makes", "passes", "peeks", "plays", "puts", "shows")
+_VERBS += ("sticks", "swaps", "takes", "trails", "wins")
 _AND_VERB = re.compile(rf"\band\s+({'|'.join(_VERBS)})\b")
 _CLAUSE = re.compile(r"[^.;:!?]+")
 
@@ -192,5 +203,6 @@ def check_words(
     if faults:
         shown = sorted(faults.values(), key=lambda f: (f.kind, f.text))
         more = f"\n... and {len(shown) - 40} more" if len(shown) > 40 else ""
-        raise WordingError(f"{len(shown)} things said in the program's voice:\n" + "\n".join(map(str, shown[:40])) + more)
+        listed = "\n".join(map(str, shown[:40]))
+        raise WordingError(f"{len(shown)} things said in the program's voice:\n{listed}{more}")
     return state

@@ -202,7 +202,8 @@ def _labels(cards: list[int] | tuple[int, ...]) -> str:
 
 
 def _now(game: BasraSetup, move: Move, table: list[int], gain: int) -> str:
-    """What a move wins at once: ``a basra for 18 points``, ``it takes 2 cards worth 3 points``, ``it takes nothing``."""
+    """What a move wins at once: ``a basra for 18 points``, ``it takes 2 cards worth 3 points``, ``it takes
+    nothing``."""
     got = taken(move, table, game.seven_diamonds)
     if is_basra(move, table, game.seven_diamonds):
         return f"a basra for {count(gain, 'point')}"

@@ -199,7 +199,7 @@ def public_reason(table: CambioView, action: Action) -> str:
     return PUBLIC_REASONS.get(kind, "")
 
 
-PUBLIC_REASONS: dict[Kind, str] = {
+PUBLIC_REASONS: dict[int, str] = {
     Kind.CAMBIO: "it reckons its hand is the lowest",
     Kind.DRAW: "nothing on the discard pile tempts it",
     Kind.TAKE: "the card beats one of its own",

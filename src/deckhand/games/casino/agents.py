@@ -38,6 +38,7 @@ YOURS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"to take over the opponent's build and capture it next turn"), "to capture it on your next turn"),
     (re.compile(r"to add to its multiple build of \d+"), "to capture more with one card on your next turn"),
     (re.compile(r"before the opponent could"), "before they can"),
+    (re.compile(r"the 10 of Diamonds"), "the 10♦"),
 )
 """Reasons said otherwise to the player, where seed 004's purpose would repeat the move it follows
 ("Trail the 8♥ to trail ...", "Build 9 ... to build 9 ...")."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckhand.core.cards import CARDS, CODES
+from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
 from deckhand.core.words import agree, count
 from deckhand.games.casino.moves import Build

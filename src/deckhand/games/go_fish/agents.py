@@ -42,7 +42,7 @@ class GuessAgent(Agent):
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         asks = _asks(view_as(view, GoFishView))
-        action, seat, rank = asks[int(rng.random() * len(asks))]
+        action = asks[int(rng.random() * len(asks))][0]
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
@@ -83,7 +83,7 @@ class RecallAgent(Agent):
         held = f"you hold {spelled(mine[rank])}"
         if rank in known[seat]:
             reason = f"they are known to hold {PLURALS[rank]}, and {held}"
-            public = "they are known to hold some"
+            public = f"it remembers that seat {seat} holds {PLURALS[rank]}"
         elif rank not in lacks[seat]:
             reason = f"nobody is known to hold a rank of yours; they may hold some, and {held}"
             public = "nobody is known to hold its ranks, so it fishes where the answer is not known yet"

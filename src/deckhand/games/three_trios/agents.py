@@ -250,9 +250,7 @@ class MinimaxAgent(_Strategy):
             reply = replies.get((best[3], best[1]))
             if reply is None:
                 return "it is the last move of the game"
-            return (
-                f"the likely reply, {reply}, flips {count(int(best[0]), 'card')}: the fewest after any move"
-            )
+            return f"the likely reply, {reply}, flips {count(int(best[0]), 'card')}: the fewest after any move"
 
         return self._explain(view, ranked, reason, "flips for the opponent")
 
