@@ -258,12 +258,12 @@ def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reas
     now = _now(game, action, table, gain)
     left = sum(game.points[c] for c in after)
     if not after:
-        leaves = "it leaves the table empty"
+        leaves = "" if is_basra(action, table, game.seven_diamonds) else "it leaves the table empty"
     elif left:
         leaves = f"it leaves {count(left, 'point')} on the table"
     else:
         leaves = "it leaves no points on the table"
-    yours = public = f"{now}; {leaves}"
+    yours = public = f"{now}; {leaves}" if leaves else now
     keep = [c for c in v.hand if c != action[0] and sweeps(c, game.seven_diamonds)]
     if keep and after:
         yours += f", and it keeps your {_labels(keep)} for a fuller table"
