@@ -383,7 +383,7 @@ class Session:
         actions = view.legal_actions()
         number = f"{actions.index(explanation.action) + 1}: " if explanation.action in actions else ""
         line.append(f" (move {number}{explanation.notation})", style="dim")
-        self.console.print(line, soft_wrap=True)
+        self.console.print(line)  # wrapped between words: a hint is a sentence
         if self.presentation.HINT_MARKS:
             try:
                 used, marks = self.presentation.hint_marks(view, card, explanation.action)
@@ -404,7 +404,7 @@ class Session:
             return
         summary = search_summary(hint)
         if summary:
-            self.console.print(Text(summary[:1].upper() + summary[1:]), soft_wrap=True)
+            self.console.print(Text(summary))
         searched = bool(summary)  # a search's values are chances to win; a rule's are its own scores
         shown = 0
         for candidate in hint.candidates[:6]:
