@@ -120,6 +120,22 @@ def test_a_level_that_speaks_in_the_first_person_is_caught() -> None:
         check_words(game, 0, levels=[FirstPerson(make_agent("medium", game))])
 
 
+class Silent(Agent):
+    """Plays as its level does and tells the table nothing of why."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        return dataclasses.replace(self.inner.explain(view, rng), public="")
+
+
+def test_a_level_that_gives_the_table_no_reason_is_caught() -> None:
+    game = deckhand.load_game("basra")
+    with pytest.raises(WordingError, match="no public reason"):
+        check_words(game, 0, levels=[Silent(make_agent("ismcts:iterations=20", game))])
+
+
 def test_a_move_told_in_notation_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     game = deckhand.load_game("casino")
     monkeypatch.setattr(game, "describe_action", lambda state, action: "plays " + state.action_to_string(action))

@@ -17,7 +17,8 @@ for the program's voice:
 * a rank's plural written as a letter (``Xs``, ``As``, ``K's``; ``6s`` and
   ``10s`` are English);
 * "You" with a verb of the third person (``You draws``, ``You have no cards
-  and draws one``).
+  and draws one``);
+* and a level that gives the table no reason for its move.
 
 :func:`faults_in` is the scan of one text; the check raises
 :class:`WordingError` with every fault it found, each with where it was said.
@@ -167,9 +168,12 @@ def check_words(
     state = game.new_initial_state()
     step = 0
 
-    def scan(text: str, kind: str, where: str, notations: Collection[str] = ()) -> None:
+    def where() -> str:
+        return f"{game.name} seed {seed} step {step}"
+
+    def scan(text: str, kind: str, said: str, notations: Collection[str] = ()) -> None:
         for fault in faults_in(text, kind, notations):
-            faults.setdefault((fault, text), Fault(fault, text, f"{game.name} seed {seed} step {step}: {where}"))
+            faults.setdefault((fault, text), Fault(fault, text, f"{where()}: {said}"))
 
     while True:
         player = state.current_player()
@@ -191,6 +195,8 @@ def check_words(
                 who = f"{level.spec()} choosing {told.notation!r}"
                 scan(told.reason, "reason", f"the reason of {who}", notations)
                 scan(told.public, "public", f"the public reason of {who}", notations)
+                if not told.public.strip():  # every level says why, in words the table may read
+                    faults.setdefault(("no public reason", who), Fault("no public reason", "", f"{where()}: {who}"))
                 scan(hint_sentence(game, view, told, names), "hint", f"the hint from {who}", notations)
             action = agents[player].step(view, agent_rngs[player])
         for you in range(players):

@@ -127,7 +127,7 @@ class GreedyAgent(Agent):
         value, move, gain, risk, keep = scored[0]
         now = _now(self.game, move, table, gain)
         if not taken(move, table, self.game.seven_diamonds):
-            now += ", and the card is the safest to leave"
+            now += ", and it is the safest card to lay down"
         threat = _threat(risk)
         kept = f", and it keeps your {_labels(keep)} for a fuller table" if keep else ""
         reason = f"{now}; {threat}{kept}"
