@@ -68,6 +68,21 @@ def test_basra_announces_the_end_of_a_deck() -> None:
     assert told[0].startswith("Deck 1 is over.")
     assert told[-2] == f"Scores: Ann {state.scores()[0]:g}, Bob {state.scores()[1]:g}." or state.is_terminal()
     assert told[-1].startswith("Deck 2 is dealt by")
+    assert told[-1].endswith("; a side with 151 or more that leads after a deal wins.")  # the rule that ends it
+
+
+def test_basra_says_who_ends_the_game_and_why() -> None:
+    state = _state_after("basra", 1, 0)
+    rng = random.Random(2)
+    told: list[str] = []
+    while not state.is_terminal():
+        action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        told = state.announce(action, ["You", "Bob"]) or told
+        state.apply_action(action)
+    you, bob = state.scores()
+    assert told[-2].endswith(f"Scores: You {you:g}, Bob {bob:g}.")  # after a deal or a deck
+    winner = "You have" if you > bob else "Bob has"
+    assert told[-1] == f"{winner} 151 or more and {'lead' if you > bob else 'leads'}: the game is over."
 
 
 def _play(name: str, seats: list[str], lines: list[str], seed: int = 3) -> str:
