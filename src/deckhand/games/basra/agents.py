@@ -265,10 +265,10 @@ def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reas
         leaves = "it leaves no points on the table"
     yours = public = f"{now}; {leaves}" if leaves else now
     keep = [c for c in v.hand if c != action[0] and sweeps(c, game.seven_diamonds)]
-    if keep and after:
+    if keep:
         yours += f", and it keeps your {_labels(keep)} for a fuller table"
     rival = next((r for r in rivals if isinstance(r, tuple)), None)
     if rival is not None and move_gain(game, rival, table) > gain:
         more = count(move_gain(game, rival, table), "point")
-        yours += f"; playing the {CARDS[rival[0]].pretty} would win {more} now, but did worse in the playouts"
+        yours += f"; the {CARDS[rival[0]].pretty} would win {more} now, but less in the end"
     return Reasons(yours, public)
