@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
 
 import pytest
 
@@ -23,6 +22,7 @@ from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import View
 from deckhand.core.registry import game_class
 from deckhand.testing.words import WordingError, check_words, faults_in, level_agents, seat_names
+from tests.tiers import tiers
 
 QUICK_SEEDS = {"basra": 1, "cambio": 12, "casino": 1, "go_fish": 4, "three_trios": 1}
 """Seeds the quick tier plays per game and preset: Cambio's games are short, Basra's and Casino's long enough
@@ -30,23 +30,16 @@ to reach every kind of move and the end of several decks or rounds in one."""
 SLOW_SEEDS = 10
 
 
-def configs() -> list[Any]:
-    out = []
-    for name in deckhand.games():
-        for preset in list(game_class(name).PRESETS) or [None]:
-            quick = range(QUICK_SEEDS[name])
-            out.append(pytest.param(name, preset, quick, id=f"{name}-{preset}-quick"))
-            out.append(
-                pytest.param(name, preset, range(SLOW_SEEDS), id=f"{name}-{preset}-soak", marks=pytest.mark.slow)
-            )
-    return out
+def configs() -> list[tuple[str, str | None]]:
+    return [(name, preset) for name in deckhand.games() for preset in list(game_class(name).PRESETS) or [None]]
 
 
-@pytest.mark.parametrize(("name", "preset", "seeds"), configs())
-def test_every_game_speaks_as_a_player(name: str, preset: str | None, seeds: range) -> None:
+@pytest.mark.parametrize("quick", tiers(True, False))
+@pytest.mark.parametrize(("name", "preset"), configs())
+def test_every_game_speaks_as_a_player(name: str, preset: str | None, quick: bool) -> None:
     game = deckhand.load_game(name, preset=preset) if preset else deckhand.load_game(name)
     levels = level_agents(game)
-    for seed in seeds:
+    for seed in range(QUICK_SEEDS[name] if quick else SLOW_SEEDS):
         check_words(game, seed, levels=levels)
 
 
