@@ -18,10 +18,10 @@ from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, resolve_options
+from deckhand.core.words import Reasons
 
 if TYPE_CHECKING:
     from deckhand.core.encoding import Encoding
-    from deckhand.core.words import Reasons
 
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
@@ -291,8 +291,6 @@ class Game(ABC, Generic[S_co]):
         explanation reads as a player's; the search's figures stay in its
         explanation's candidates. The table's words name no card hidden from it.
         """
-        from deckhand.core.words import Reasons
-
         return Reasons()
 
     # -- the hook for learning environments --------------------------------------

@@ -1,8 +1,8 @@
 """Words the games share when they speak to players: lists, counts, rank plurals, and why a move was chosen.
 
 Every sentence a player reads is built in a game's ``words.py`` (or its
-agents); these are the small pieces they all need, so that "10s", "1 card"
-and "the 7♥ and the 2♠" read the same in every game.
+agents); these are the small pieces they all need, so that "10s", "1 card",
+"You draw" and "the 7♥ and the 2♠" read the same in every game.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deckhand.core.cards import CARDS, Rank
+from deckhand.core.cards import Rank
 
 RANK_PLURALS: dict[Rank, str] = {
     Rank.ACE: "aces",
@@ -55,16 +55,6 @@ def agree(subject: str, verb: str) -> str:
     if subject.lower() != "you" and " and " not in subject:
         return verb
     return _PLAIN.get(verb, verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb.removesuffix("s"))
-
-
-def the_card(card: int) -> str:
-    """``the 7♥``, ``the Joker``: a card (by index) as a sentence names it, the way the table draws it."""
-    return f"the {CARDS[card].pretty}"
-
-
-def the_cards(cards: Sequence[int]) -> str:
-    """``the 7♥, the 2♠ and the A♣``."""
-    return and_list([the_card(c) for c in cards])
 
 
 @dataclass(frozen=True)
