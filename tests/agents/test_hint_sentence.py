@@ -120,8 +120,8 @@ CASINO = [
     pytest.param(
         position("SX HK", "CK", "DX S2"),
         ("capture SX DX",),
-        "it captures 1 card, with the 10♦ and 1 spade among them",
-        "it captures 1 card, with the 10♦ and 1 spade among them",
+        "it wins 2 cards, with the 10♦ and 1 spade among them",
+        "it wins 2 cards, with the 10♦ and 1 spade among them",
         id="capture of the 10♦",
     ),
     pytest.param(

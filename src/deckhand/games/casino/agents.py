@@ -224,7 +224,7 @@ def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reas
     card = action[1]
     if kind == "capture":
         got = [card, *capture_cards(action)]
-        said = f"it captures {count(len(got) - 1, 'card')}"
+        said = f"it wins {count(len(got), 'card')}"  # the card played goes to the pile with the ones it takes
         scoring = [f"the {_label(c)}" for c in (DIAMOND_TEN, SPADE_TWO) if c in got]
         aces = sum(c in ACES for c in got)
         spades = sum(v.game.spade[c] for c in got)
