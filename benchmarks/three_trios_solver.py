@@ -28,7 +28,8 @@ def main(deals: int = 20) -> None:
         explanation = agent.explain(state.view(0), rng)
         cpus.append(time.process_time() - cpu)
         walls.append(time.perf_counter() - start)
-        print(f"deal {seed:2}: {walls[-1]:.2f}s wall, {cpus[-1]:.2f}s CPU  {explanation.reason}")
+        said = f"{explanation.notation}: {explanation.reason}"
+        print(f"deal {seed:2}: {walls[-1]:.2f}s wall, {cpus[-1]:.2f}s CPU  {said}")
     print(
         f"wall: mean {sum(walls) / deals:.2f}s, worst {max(walls):.2f}s; "
         f"CPU: mean {sum(cpus) / deals:.2f}s, worst {max(cpus):.2f}s over {deals} deals"

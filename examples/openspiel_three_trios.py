@@ -81,8 +81,8 @@ def main() -> None:
 
         exact = deckhand.load_game("three_trios", preset="file-order", board=board)
         opening = exact.new_initial_state()
-        reason = make_agent("expert", exact).explain(opening.view(0), random.Random(args.seed)).reason
-        print(f"deckhand's solver on the opening: {reason}")
+        told = make_agent("expert", exact).explain(opening.view(0), random.Random(args.seed))
+        print(f"deckhand's solver on the opening: {told.notation} ({told.public})")
 
 
 if __name__ == "__main__":

@@ -30,10 +30,10 @@ def test_levels_build_the_seed_agents_then_the_policy() -> None:
 def test_hard_takes_a_low_discard_when_it_lowers_its_configuration_value() -> None:
     # seat 1 knows H5 H6, counts its two unknown cards 6: 5 + 6 + 6 + 6 = 23
     state = play(table(deck=CLASSIC_DEAL + " D3"), "draw", "D3", "discard")
-    assert hard(state) == ("take", "took the 3 from the discard pile: my configuration value drops from 23 to 20")
+    assert hard(state) == ("take", "swapped in, it lowers your hand's value from 23 to 20")
     play(state, "take")
     # like the seed's loop (after <= best), a tie goes to the last slot
-    assert hard(state) == ("swap 3", "swapped the 3 into slot 3: my configuration value drops from 23 to 20")
+    assert hard(state) == ("swap 3", "it lowers your hand's value from 23 to 20")
 
 
 def test_hard_weighs_every_slot_by_its_configuration_value() -> None:
@@ -57,11 +57,11 @@ def test_hard_draws_when_the_discard_is_5_or_more() -> None:
 @pytest.mark.parametrize(
     ("card", "action", "rule"),
     [
-        ("D2", "swap 3", "swapped the 2 into slot 3"),
-        ("D6", "discard", "discarded the 6: it is 5 or more"),
-        ("D7", "discard", "discarded the 7 to use its power"),
-        ("DJ", "discard", "discarded the J to use its power"),
-        ("HK", "swap 3", "swapped the red K into slot 3"),
+        ("D2", "swap 3", "it lowers your hand's value from 15 to 11"),
+        ("D6", "discard", "it is worth 5 or more"),
+        ("D7", "discard", "to use its power"),
+        ("DJ", "discard", "to use its power"),
+        ("HK", "swap 3", "it lowers your hand's value from 15 to 8"),  # the red king is worth -1
     ],
 )
 def test_hard_with_a_drawn_card(card: str, action: str, rule: str) -> None:
@@ -81,7 +81,7 @@ def test_hard_jack_switches_its_highest_card_for_a_good_opponent_card() -> None:
     state = play(table(deck="SJ SQ S3 S4  HA H6 H7 H8 D9 C5 DJ"), "draw", "D9", "discard", "peek 1.0")
     play(state, "draw", "C5", "discard")  # seat 1's turn
     play(state, "draw", "DJ", "discard")
-    assert hard(state) == ("switch 0.1 1.0", "J/Q: switched my highest card (slot 1, worth 12) with the A at 1.0")
+    assert hard(state) == ("switch 0.1 1.0", "you give your highest card (worth 12) for the A♥, which you know")
 
 
 def test_hard_jack_skips_without_a_known_good_card() -> None:
@@ -108,18 +108,18 @@ def test_hard_black_king_replaces_a_known_card_at_least_3_higher() -> None:
     state = play(
         table("house", deck="SQ SJ S3 S4 H5 H6 H7 H8 SK", known_slots="0 1 2 3"), "draw", "SK", "discard", "peek 1.0"
     )
-    assert hard(state) == ("switch 0.0 1.0", "black K: switched the 5 at 1.0 with the Q in my slot 0: a reduction of 5")
+    assert hard(state) == ("switch 0.0 1.0", "the 5♥ at 1.0 is 5 lower than your Q♠")
 
 
 def test_hard_calls_cambio_with_a_low_configuration_value() -> None:
     state = table(deck="SA S2 S3 S4  H5 H6 H7 H8", known_slots="0 1 2 3")
     notation, reason = hard(state)
-    assert notation == "cambio" and "configuration value 10 is at most 10" in reason
+    assert notation == "cambio" and "your hand's value, 10, is 10 or less" in reason
 
 
 def test_hard_sticks_a_card_it_knows_matches_and_gives_away_its_highest() -> None:
     state = play(table("house", deck="SA S2 S3 S4  H5 H6 H7 H8 D3"), "draw", "D3", "discard")
-    assert hard(state) == ("pass", "passed: I know no card that matches the 3")
+    assert hard(state) == ("pass", "you know no card that matches the 3♦")
     play(state, "pass")
     assert hard(state)[0] == "stick 0.2"
     # seat 0 peeked H7 at 1.2; seat 1 discards a 7: seat 0 sticks that card, then gives its highest away
@@ -136,9 +136,9 @@ def test_hard_sticks_a_card_it_knows_matches_and_gives_away_its_highest() -> Non
         "discard",
         "skip",
     )
-    assert hard(state) == ("stick 1.2", "stuck seat 1's H7 at 1.2 on the 7: I know it matches")
+    assert hard(state) == ("stick 1.2", "you know it is the 7♥, a match for the 7♣")
     play(state, "stick 1.2")
-    assert hard(state) == ("give 0", "gave away my slot 0 (worth 6 to me)")
+    assert hard(state) == ("give 0", "it is your highest card (worth 6)")
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -149,7 +149,7 @@ def test_no_level_sticks_its_own_red_king(level: str) -> None:
     agent = make_agent(level, state.game)
     explanation = agent.explain(state.view(0), random.Random(1))
     assert explanation.notation == "pass"
-    assert "HK matches the red K, but it is worth -1 to me" in explanation.reason
+    assert explanation.reason == "your K♥ matches, but it is worth only -1: better kept"
 
 
 def test_a_callers_pass_does_not_blame_the_worth_of_its_own_card() -> None:

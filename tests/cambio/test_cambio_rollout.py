@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -108,5 +109,8 @@ def test_the_policy_agent_plays_the_policy_and_says_why_in_its_numbers() -> None
         view = state.view(state.mover)
         explanation = agent.explain(view, random.Random(3))
         assert explanation.action == rollout_action(state, random.Random(3))
-        reasons.add(explanation.reason.split(" ")[0].rstrip(":"))
-    assert {"drew", "swapped", "discarded", "peeked"} <= reasons
+        said = explanation.reason
+        assert not re.search(r"\b(I|my|me)\b", said)  # said to the seat that decides: "your worst card"
+        reasons.add(said.split(",")[0])
+    heads = {"your hand", "that is your worst card", "it does not beat your worst card", "you have not seen that card"}
+    assert heads <= reasons, reasons

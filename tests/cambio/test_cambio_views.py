@@ -172,3 +172,43 @@ def test_sample_world_deals_unknown_cards_uniformly() -> None:
         counts[code] = counts.get(code, 0) + 1
     assert len(counts) == 50
     assert max(counts.values()) < 3 * min(counts.values())
+
+
+# -- the end, as the table hears it ----------------------------------------------------------------
+
+REVEALS = [
+    pytest.param(
+        "SA S2 S3 S4  H5 H6 H7 H8 D2",
+        [
+            "Ann: A♠ 2♠ 3♠ 4♠, a total of 10.",
+            "Bob: 5♥ 6♥ 7♥ 8♥, a total of 26.",
+            "Lowest total wins: Ann wins with 10.",
+        ],
+        id="the caller is lowest",
+    ),
+    pytest.param(
+        "SA S2 S3 S4  HA H2 H3 H4 D2",
+        [
+            "Ann: A♠ 2♠ 3♠ 4♠, a total of 10.",
+            "Bob: A♥ 2♥ 3♥ 4♥, a total of 10.",
+            "Lowest total wins: Bob wins with 10. Ann called cambio, and a caller tied for lowest loses the tie.",
+        ],
+        id="the caller ties",
+    ),
+]
+
+
+@pytest.mark.parametrize(("deck", "lines"), REVEALS)
+def test_the_end_shows_every_hand_with_its_total_and_the_rule(deck: str, lines: list[str]) -> None:
+    state = play(table(deck=deck), "cambio", "draw", "D2")  # Ann calls; Bob's last turn
+    told = state.announce(state.string_to_action("discard"), ["Ann", "Bob"])
+    assert told == ["The game is over, and every hand is shown.", *lines]
+    play(state, "discard")
+    assert state.is_terminal()
+
+
+def test_the_end_agrees_with_you() -> None:
+    state = play(table(deck="SA S2 S3 S4  H5 H6 H7 H8 D2"), "cambio", "draw", "D2")
+    assert state.announce(state.string_to_action("discard"), ["You", "Computer"])[-1] == (
+        "Lowest total wins: You win with 10."
+    )

@@ -59,10 +59,10 @@ BAD = [
     ("ask ² 7", NotationError, "whole number"),
     ("ask 9 7", NotationError, "from 0 to 1"),
     ("ask 99999999999 7", NotationError, "whole number"),
-    ("ask 1 9", IllegalActionError, "you hold no nines"),
+    ("ask 1 9", IllegalActionError, "you hold no 9s"),
     ("ask 0 7", IllegalActionError, "not yourself"),
     ("H7", NotationError, "ask SEAT RANK"),
-    ("ask 9", IllegalActionError, "you hold no nines"),
+    ("ask 9", IllegalActionError, "you hold no 9s"),
 ]
 
 

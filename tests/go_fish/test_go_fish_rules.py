@@ -97,7 +97,7 @@ def test_the_end_and_ties(books: list[str], returns: list[float]) -> None:
 # (hands, stock, move, a fragment of the rule named)
 ILLEGAL = [
     pytest.param(["S7", "S9"], "SK", "ask 0 7", "not yourself", id="yourself"),
-    pytest.param(["S7", "S9"], "SK", "ask 1 9", "you hold no nines", id="rank-not-held"),
+    pytest.param(["S7", "S9"], "SK", "ask 1 9", "you hold no 9s", id="rank-not-held"),
     pytest.param(["S7", "", "S9"], "SK", "ask 1 7", "seat 1 has no cards", id="empty-handed-seat"),
     pytest.param(["S7", "S9"], "SK", "ask 2 7", "from 0 to 1", id="no-such-seat"),
     pytest.param(["S7", "S9"], "SK", "SK", "ask SEAT RANK", id="drawing-out-of-turn"),
@@ -117,7 +117,7 @@ def test_illegal_moves_name_the_rule_and_change_nothing(hands: list[str], stock:
 def test_a_question_the_table_can_answer_is_refused_once_the_stock_is_empty() -> None:
     state = play(arrange(["S7 C2", "S9 H9", "D7"], ""), "ask 1 7")  # seat 1: none; the turn passes
     state.player = 0
-    with pytest.raises(IllegalActionError, match="known to hold no sevens"):
+    with pytest.raises(IllegalActionError, match="known to hold no 7s"):
         state.apply_action(state.string_to_action("ask 1 7"))
     assert state.string_to_action("ask 2 7") in state.legal_actions()
 

@@ -27,7 +27,7 @@ def test_a_person_plays_typed_moves_against_the_computer(tmp_path: Path) -> None
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stdout + out.stderr
     assert "'Z' is not a rank" in out.stdout
-    assert "You played ask 1 7 — asks seat 1 for sevens." in out.stdout
+    assert "You played ask 1 7 — asks seat 1 for 7s." in out.stdout
     assert "Computer (easy) plays ask 0" in out.stdout
 
 

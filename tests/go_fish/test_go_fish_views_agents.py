@@ -11,7 +11,7 @@ import deckhand
 from deckhand.agents import make_agent
 from deckhand.core.cards import CODES
 from deckhand.games.go_fish import GoFishState, GoFishView
-from deckhand.games.go_fish.state import ASK, ask_parts, rank_of
+from deckhand.games.go_fish.state import ASK, REFILL, ask_parts, rank_of
 from deckhand.play.tell import told_to_others
 from deckhand.testing.secrets import cards_named, ranks_named
 from tests.go_fish.helpers import arrange, deal, play
@@ -110,18 +110,18 @@ def _told(state: GoFishState, move: str, names: list[str] | None = None) -> list
 
 TOLD = [
     (["S7 C2", "H7 D7 S9"], "SK", "ask 1 7", ["Seat 1 hands over 7♥ 7♦.", "Seat 0 goes on."]),
-    (["S7 C2", "S9"], "SK", "ask 1 7", ["Seat 1 has no sevens: go fish!"]),
+    (["S7 C2", "S9"], "SK", "ask 1 7", ["Seat 1 has no 7s: go fish!"]),
     (
         ["S7 C2", "S9 H2"],
         "",
         "ask 1 7",
-        ["Seat 1 has no sevens, and the stock is empty.", "The turn passes to Seat 1."],
+        ["Seat 1 has no 7s, and the stock is empty.", "The turn passes to Seat 1."],
     ),
     (
         ["S7 H7 D7 C2", "C7 S9"],
         "SK",
         "ask 1 7",
-        ["Seat 1 hands over 7♣.", "Seat 0 lays down a book of sevens: 7♠ 7♥ 7♦ 7♣.", "Seat 0 goes on."],
+        ["Seat 1 hands over 7♣.", "Seat 0 lays down a book of 7s: 7♠ 7♥ 7♦ 7♣.", "Seat 0 goes on."],
     ),
 ]
 
@@ -138,6 +138,18 @@ def test_a_draw_names_only_a_card_it_shows() -> None:
         "You draw a card from the stock.",
         "The turn passes to Computer.",
     ]
+
+
+def test_you_are_told_with_the_verbs_of_you() -> None:
+    """The table calls the person at the screen "You": every verb of theirs agrees, the second one too."""
+    asked = play(arrange(["S7 C2", "S9"], "H7 SK"), "ask 1 7")
+    assert _told(asked, "H7", ["You", "Computer"])[0] == "You draw 7♥, the rank asked for, and show it."
+    emptied = arrange(["", "S9 H9"], "SK HK")
+    emptied.phase = REFILL  # an empty hand draws before it asks
+    assert _told(emptied, "SK", ["You", "Computer"])[0] == "You have no cards and draw one from the stock."
+    assert _told(emptied, "SK")[0] == "Seat 0 has no cards and draws one from the stock."
+    passed = arrange(["S7 C2", "S9 H2"], "")
+    assert _told(passed, "ask 1 7", ["Computer", "You"])[-1] == "The turn passes to you."
 
 
 def test_the_end_is_told_with_the_books() -> None:
@@ -160,7 +172,8 @@ def test_recall_asks_a_seat_known_to_hold_its_rank() -> None:
     state.holds[2] |= 1 << 6  # seat 2 asked for sevens before
     told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
     assert told.notation == "ask 2 7"
-    assert told.public == "it remembers that seat 2 holds sevens"
+    assert told.public == "it remembers that seat 2 holds 7s"
+    assert told.reason == "they are known to hold 7s, and you hold one"  # said to the seat that asks
 
 
 def test_recall_fishes_for_its_most_held_rank_where_no_seat_is_known_to_lack_it() -> None:
@@ -168,7 +181,8 @@ def test_recall_fishes_for_its_most_held_rank_where_no_seat_is_known_to_lack_it(
     state.lacks[1] |= 1 << 1  # seat 1 has no twos
     told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
     assert told.notation == "ask 2 2"
-    assert "seat 2 may have twos, and I hold 3" in told.reason and "twos" not in told.public
+    assert told.reason == "nobody is known to hold a rank of yours; they may hold some, and you hold three"
+    assert "2s" not in told.public
 
 
 def test_guess_asks_at_random_among_the_legal_asks() -> None:

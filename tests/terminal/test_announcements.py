@@ -48,9 +48,11 @@ def test_casino_announces_the_coin_and_every_round_end_as_seed_004() -> None:
         told = state.announce(action, ["Ann", "Bob"]) if not state.is_chance_node() else []
         state.apply_action(action)
     assert told[0].startswith("Round 1 is over.")
-    assert told[1].startswith("Pile of Ann, ") and told[2].startswith("Pile of Bob, ")
-    assert "most cards (" in told[3] and "most spades" in told[3] and "10 of Diamonds:" in told[3]
-    assert "2 of Spades:" in told[3] and "aces: Ann" in told[3]
+    assert re.match(r"Ann took \d+ cards: (?:(?:10|[2-9AJQK])[♠♥♦♣] )+", told[1] + " ")  # cards as drawn: 10♦
+    assert re.match(r"Bob took \d+ cards: ", told[2])
+    for rule in ("most cards (3 points): ", "most spades (1 point): ", "the 10♦ (2 points): ", "the 2♠ (1 point): "):
+        assert rule in told[3]  # each rule that scores, with what it is worth
+    assert "aces (1 point each): Ann " in told[3]
     a, b = state.scores()
     assert told[4].endswith(f"Tournament: Ann {a:g}, Bob {b:g}.")
 
@@ -66,6 +68,21 @@ def test_basra_announces_the_end_of_a_deck() -> None:
     assert told[0].startswith("Deck 1 is over.")
     assert told[-2] == f"Scores: Ann {state.scores()[0]:g}, Bob {state.scores()[1]:g}." or state.is_terminal()
     assert told[-1].startswith("Deck 2 is dealt by")
+    assert told[-1].endswith("; a side with 151 or more that leads after a deal wins.")  # the rule that ends it
+
+
+def test_basra_says_who_ends_the_game_and_why() -> None:
+    state = _state_after("basra", 1, 0)
+    rng = random.Random(2)
+    told: list[str] = []
+    while not state.is_terminal():
+        action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        told = state.announce(action, ["You", "Bob"]) or told
+        state.apply_action(action)
+    you, bob = state.scores()
+    assert told[-2].endswith(f"Scores: You {you:g}, Bob {bob:g}.")  # after a deal or a deck
+    winner = "You have" if you > bob else "Bob has"
+    assert told[-1] == f"{winner} 151 or more and {'lead' if you > bob else 'leads'}: the game is over."
 
 
 def _play(name: str, seats: list[str], lines: list[str], seed: int = 3, **options: object) -> str:
@@ -92,9 +109,11 @@ def test_the_end_of_a_game_shows_the_record_against_that_level() -> None:
 
 def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
     out = _play("basra", ["human", "easy"], ["hint", "why", "quit"])
-    hint = " ".join(out.split("\nHint: play ", 1)[1].split("You > ")[0].split())  # wrapped between words
-    assert "% to win" in hint and "visits" not in hint and "iterations" not in hint
-    assert "ismcts search" in out and " visits" in out  # after `why`
+    hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
+    assert hint.startswith("Hint: Play the ") and "%" not in hint and "visits" not in hint  # words, no figures
+    why = out.split("You > why")[1]
+    assert re.search(r"The search \(ismcts, \d+ iterations\) gives it about \d+% to win, over \d+ visits", why)
+    assert " visits" in why.split("\n", 2)[2]  # then the moves it weighed
 
 
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:

@@ -145,9 +145,9 @@ def test_the_saves_folder_is_made_again_if_it_was_removed(session: Play) -> None
 def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> None:
     s, out = session("basra", "human,easy", ["hint"])
     s.run()
-    line = next(x for x in out.getvalue().splitlines() if x.startswith("Hint: play "))
-    assert " — " in line
-    assert not line.startswith("Hint: play play ")  # Basra's notation already says "play"
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("Hint: "))
+    assert re.match(r"Hint: Play the \S+ (to take|onto the table)[^:]*: it .*\. \(move \d+: play [^)]+\)$", line), line
+    assert "play play" not in line.lower()  # Basra's notation already says "play"
     assert s.state.history()  # nothing was played for the person: only the deal
 
 
@@ -250,8 +250,9 @@ def test_casino_tells_the_computers_move_in_the_seeds_words(session: Play) -> No
     text = out.getvalue()
     told = re.search(r"Computer \(medium\) plays (\S+ )+— an? \S+ of \w+ (as a trail|to .*)\. It wanted to ", text)
     assert told, text
-    hint = " ".join(text[text.index("Hint: play ") :].split())
-    assert any(f"({move}): to " in hint for move in ("capture", "build", "increase", "trail"))
+    hint = " ".join(text[text.index("Hint: ") :].split())
+    # seed 004's help mode: the card, the action (capture, build or trail) and why, in one sentence
+    assert re.match(r"Hint: (Capture|Build|Increase|Trail|Add) .*the \S+[♠♥♦♣].*(:| to ) ", hint), hint
 
 
 def test_a_casino_card_with_no_move_is_refused_with_the_rule_that_binds_a_build_owner() -> None:

@@ -43,16 +43,20 @@ class Explanation:
     action: Action
     notation: str
     reason: str
+    """Why, said to the seat that decides as a player would say it: in the second person ("it beats your
+    worst card"), in words, without a search's figures. It follows the move in that seat's hint
+    (``deckhand.agents.hints.hint_sentence``), so it may name the seat's own cards."""
     candidates: list[Candidate] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
-    """Extra structured data for UIs (a Three Trios hint map, say)."""
+    """Extra structured data for UIs (a Three Trios hint map, a search's iterations, say)."""
     public: str = ""
-    """Why, in words every other seat may read: nothing they cannot see.
+    """Why, in words every other seat may read, in the third person ("it keeps its low cards"): nothing they
+    cannot see.
 
     ``reason``, ``candidates`` and ``data`` are for the deciding seat only (its
-    hint, its log, the advisor): they may name its hidden cards. In a game of
-    hidden information the other seats are told the move in public words
-    (``State.describe_action``) and this; empty when the move speaks for itself.
+    hint, its log, the advisor): they may name its hidden cards. The other
+    seats are told the move in public words (``State.describe_action``) and
+    this; empty when the move speaks for itself.
     """
 
     def to_json(self) -> dict[str, Any]:
@@ -65,8 +69,12 @@ class Explanation:
         }
 
     def public_reason(self, perfect_information: bool) -> str:
-        """What another seat may read of the reason: all of it when nothing is hidden."""
-        return self.reason if perfect_information else self.public
+        """What another seat may read of the reason: :attr:`public`.
+
+        ``reason`` is said to the deciding seat ("your"), so even where nothing
+        is hidden the table reads the third-person form.
+        """
+        return self.public
 
 
 class Agent(ABC):

@@ -26,11 +26,11 @@ class RandomAgent(Agent):
     def explain(self, view: View, rng: random.Random) -> Explanation:
         action = self.step(view, rng)
         candidates = [Candidate(view.action_to_string(a)) for a in view.legal_actions()]
-        count = len(candidates)
+        many = len(candidates) > 1
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
-            reason=f"picked at random from {count} legal action{'s' * (count != 1)}",
+            reason=f"picked at random from the {len(candidates)} moves you have" if many else "it is your only move",
             candidates=candidates,
-            public="picked at random",
+            public="picked at random" if many else "it has no other move",
         )

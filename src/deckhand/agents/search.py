@@ -26,6 +26,7 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View, play_out_with, uniform_action
+from deckhand.core.words import Reasons
 
 DEFAULT_ITERATIONS = 1000
 
@@ -149,16 +150,26 @@ def forced_choice(view: View, actions: list[Action]) -> Explanation | None:
     return Explanation(
         action=only,
         notation=view.action_to_string(only),
-        reason="the only legal action",
+        reason="it is your only move",
         candidates=[Candidate(view.action_to_string(only), visits=0)],
+        public="it has no other move",
     )
+
+
+FOUND = Reasons(
+    yours="it did best of your moves when the rest of the game was played out from here",
+    public="it did best when the rest of the game was played out",
+)
+"""What a search says of its move where its game has no words for it (``Game.choice_reasons``)."""
 
 
 class SearchAgent(Agent):
     """A tree search with a budget; subclasses say how one iteration runs.
 
     ``explain`` lists every root action with its visits and its mean return
-    for the searching seat (a win probability: returns are 1 for a win).
+    for the searching seat (a win probability: returns are 1 for a win) and
+    gives the reasons its game finds for the move (``Game.choice_reasons``),
+    in words; the figures stay in the candidates and ``data``.
     """
 
     kind = "search"
@@ -235,19 +246,12 @@ class SearchAgent(Agent):
             for a in ranked
         ]
         candidates += [Candidate(view.action_to_string(a), visits=0) for a in actions if a not in edges]
-        reason = f"{self.kind} search, {iterations} iterations: {_scored(view, best, edges)}"
-        if len(ranked) > 1:
-            reason += f" (next best {_scored(view, ranked[1], edges)})"
+        said = self.game.choice_reasons(view, best, ranked[1:3])
         return Explanation(
             action=best,
             notation=view.action_to_string(best),
-            reason=reason,
+            reason=said.yours or FOUND.yours,
             candidates=candidates,
-            data={"iterations": iterations, "seconds": round(seconds, 4), **data},
+            data={"search": self.kind, "iterations": iterations, "seconds": round(seconds, 4), **data},
+            public=said.public or FOUND.public,
         )
-
-
-def _scored(view: View, action: Action, edges: dict[Action, Edge]) -> str:
-    """``play H9: 64% over 404 visits``: a move and its mean return in the search."""
-    visits, total = edges[action][0], edges[action][1]
-    return f"{view.action_to_string(action)}: {100 * total / visits:.0f}% over {visits} visits"

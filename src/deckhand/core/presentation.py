@@ -3,7 +3,8 @@
 The rules (``Game``, ``State``, ``View``) say what may happen and what each
 seat may know. A table where people play needs more: a move in words, what
 everyone is told of it, which moves go without saying, a peeked card shown
-for a moment, the numbers a hint draws, what seats and pieces are called.
+for a moment, the numbers a hint draws and how it words its move, what seats
+and pieces are called.
 :class:`Presentation` is that interface, in one place, so that the terminal
 and the web hold a game as a ``Presentation`` for all of it and never ask
 which game they show. Every :class:`~deckhand.core.protocol.Game` implements
@@ -120,6 +121,16 @@ class Presentation(Protocol[S_contra]):
         piece that ``move`` (the hinted move) plays. Returns the piece's name
         and place (in notation) -> number; ``("", {})`` when the game draws
         nothing. A ``NotationError`` says when ``selection`` names no piece.
+        """
+        ...
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        """The viewer's ``action`` said to it as advice, an imperative in the game's words.
+
+        ``Ask Computer for 10s``, ``Take the 6♠ with the 6♥``, ``Draw a card
+        from the deck``: how a hint names the move it recommends (the reason
+        follows it). ``names`` has a name for each seat, the viewer's too. It
+        is said to the viewer alone, so it may name the viewer's own cards.
         """
         ...
 

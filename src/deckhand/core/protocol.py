@@ -18,6 +18,7 @@ from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, PresetInfo, resolve_options
+from deckhand.core.words import Reasons
 
 if TYPE_CHECKING:
     from deckhand.core.encoding import Encoding
@@ -293,6 +294,22 @@ class Game(ABC, Generic[S_co]):
     ) -> tuple[str, dict[str, int]]:
         """Numbers a hint draws on the table for one of the viewer's pieces: none."""
         return "", {}
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        """The viewer's ``action`` said to it as advice: ``Play`` and the notation (games say it in words)."""
+        return f"Play {view.action_to_string(action)}"
+
+    # -- the hook for agents that search --------------------------------------------
+    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+        """Why ``action`` is the move a search chose from ``view``, in the game's words; nothing to say by default.
+
+        ``rivals`` are the moves the search liked next, best first. A game says
+        what the move does (takes, keeps, denies), to its player and to the
+        table (:class:`~deckhand.core.words.Reasons`), so that a search's
+        explanation reads as a player's; the search's figures stay in its
+        explanation's candidates. The table's words name no card hidden from it.
+        """
+        return Reasons()
 
     # -- the hook for learning environments --------------------------------------
     def encoding(self) -> Encoding:

@@ -60,37 +60,6 @@ def told_to_others(state: State, explanation: Explanation) -> Told:
     )
 
 
-@dataclass(frozen=True)
-class Hint:
-    """A hint's reason as a player would say it, and the search's chance to win (if a search chose)."""
-
-    reason: str
-    chance: float | None
-
-
-def hint_reason(state: State, explanation: Explanation) -> Hint:
-    """Why a hinted move is good, for the seat that asked (its own reasons may name its own cards).
-
-    A rule's reason is its own sentence (the seed's help sentence first, if
-    the agent has one); a search's reason is its statistics, so the move is
-    said in words instead and the chance to win given beside it.
-    """
-    advice = explanation.data.get("help")
-    searched = "iterations" in explanation.data
-    if isinstance(advice, str) and advice:
-        reason = f"{advice[:1].lower()}{advice[1:]}"
-    else:
-        said = (
-            state.describe_action(explanation.action)
-            if searched
-            else without_move(explanation.reason, explanation.notation)
-        )
-        reason = f"{said.rstrip('.')}." if said and said != explanation.notation else ""
-    best = explanation.candidates[0] if explanation.candidates else None
-    chance = best.value if searched and best is not None else None
-    return Hint(reason, chance)
-
-
 def _codes(data: Any, cards: frozenset[str]) -> set[str]:
     """The card codes anywhere in a view's JSON."""
     if isinstance(data, str):

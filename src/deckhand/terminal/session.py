@@ -21,7 +21,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from deckhand.agents.base import Agent, Explanation
-from deckhand.agents.hints import hint_agent
+from deckhand.agents.hints import hint_agent, hint_sentence, search_summary
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.command import play_command
 from deckhand.core.errors import ConfigError, DeckhandError
@@ -31,7 +31,7 @@ from deckhand.core.protocol import Action, Game, State, View, require_legal
 from deckhand.play.runner import agent_rngs
 from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
-from deckhand.play.tell import hint_reason, move_object, told_to_others
+from deckhand.play.tell import move_object, told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
@@ -42,7 +42,7 @@ HELP = """Commands:
   N             play move number N of the list
   moves         list the legal moves, numbered
   hint [CARD]   the computer's recommendation and why{marks}
-  why           the reasons behind the last hint (a search's statistics)
+  why           the figures behind the last hint (a search's chances and visits)
   show          draw the table again
   save [FILE]   save the game (a .json record{formats}) and leave
   quit          leave; the game is saved automatically for resuming
@@ -413,16 +413,12 @@ class Session:
         with self._thinking("Looking for the best move…"):
             explanation = self._hinter.explain(view, self.hint_rng)
         self._last_hint = explanation
-        line = Text("Hint: play ")
-        line.append(move_object(explanation.notation), style="bold yellow")
-        hint = hint_reason(self.state, explanation)
-        if hint.reason:
-            line.append(f" — {hint.reason}")
-        if hint.chance is not None:
-            line.append(f" About {hint.chance:.0%} to win. (")
-            line.append("why", style="bold")
-            line.append(" shows the search.)")
-        self.console.print(line)
+        line = Text("Hint: ")
+        line.append(hint_sentence(self.presentation, view, explanation, self.names), style="bold yellow")
+        actions = view.legal_actions()
+        number = f"{actions.index(explanation.action) + 1}: " if explanation.action in actions else ""
+        line.append(f" (move {number}{explanation.notation})", style="dim")
+        self.console.print(line)  # wrapped between words: a hint is a sentence
         if self.presentation.HINT_MARKS:
             try:
                 used, marks = self.presentation.hint_marks(view, card, explanation.action)
@@ -436,14 +432,16 @@ class Session:
             self.console.print(render(view.to_json(), context))
 
     def _why(self) -> None:
-        """The last hint's full reasons: the rule that fired, or the search's statistics."""
+        """The last hint's figures: the search's chances and visits, or the scores of the rule that chose."""
         hint = self._last_hint
         if hint is None:
             self.console.print("No hint yet: type hint first.")
             return
-        reason = hint.reason if hint.reason.startswith(hint.notation) else f"{hint.notation}: {hint.reason}"
-        self.console.print(Text(reason))
-        searched = "iterations" in hint.data  # a search's values are chances to win; a rule's are its own scores
+        summary = search_summary(hint)
+        if summary:
+            self.console.print(Text(summary))
+        searched = bool(summary)  # a search's values are chances to win; a rule's are its own scores
+        shown = 0
         for candidate in hint.candidates[:6]:
             figures = []
             if candidate.value is not None:
@@ -454,6 +452,9 @@ class Session:
                 figures.append(candidate.note)
             if figures:  # a rule-based choice lists its options without figures: nothing to add
                 self.console.print(f"  {candidate.notation:<28} {'  '.join(figures)}", markup=False, highlight=False)
+                shown += 1
+        if not summary and not shown:
+            self.console.print("The hint follows a rule; it has no figures beyond its reason.")
 
     def _thinking(self, message: str) -> AbstractContextManager[object]:
         """A spinner once an agent has thought for ``THINKING_AFTER`` seconds, for a person at a terminal only."""

@@ -10,8 +10,8 @@
   when the game draws hint marks;
 * ``public_options()`` and ``pieces()`` are JSON-able dicts;
 * along seeded random games, at every step: ``announce`` gives a list of
-  strings for a move or a chance outcome, ``describe_action`` a string and
-  ``is_quiet`` a bool for each legal move; ``glimpse`` of each seat's view
+  strings for a move or a chance outcome, ``describe_action`` a string,
+  ``is_quiet`` a bool and ``suggest`` some words for each legal move; ``glimpse`` of each seat's view
   (after its own move, and with no move) maps places to card codes of the
   game; ``hint_marks`` for the seat to move gives a piece and numbers by place,
   or ``("", {})`` for a game that draws none; ``why_no_move`` a string for
@@ -101,10 +101,14 @@ def _check_game(where: str, game: Game, rng: random.Random) -> None:
             action = state.sample_chance_outcome(rng)
         else:
             actions = state.legal_actions()
+            view = state.view(player)
             for legal in actions:
                 words, quiet = game.describe_action(state, legal), game.is_quiet(state, legal)
                 if not isinstance(words, str) or not isinstance(quiet, bool):
                     raise PresentationError(f"{at}: describe_action or is_quiet of {legal!r} gave {words!r}, {quiet!r}")
+                advice = game.suggest(view, legal, names)
+                if not isinstance(advice, str) or not advice:
+                    raise PresentationError(f"{at}: suggest of {legal!r} gave {advice!r}, not words")
             _check_hint_marks(at, game, state, player)
             _check_why_no_move(at, game, state, sorted(codes)[: 1 + step % 3])
             action = actions[int(rng.random() * len(actions))]

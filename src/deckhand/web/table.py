@@ -19,14 +19,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deckhand.agents.base import Agent, Explanation
-from deckhand.agents.hints import hint_agent
+from deckhand.agents.hints import hint_agent, hint_sentence, search_chance
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
-from deckhand.play.tell import hint_reason, told_to_others
+from deckhand.play.tell import told_to_others
 from deckhand.web.wire import (
     EventOut,
     HintMessage,
@@ -411,9 +411,11 @@ class Table:
         return self._hinter, self.state.view(seat), self._hint_rngs[seat]
 
     def hint_message(self, view: View, explanation: Explanation, selection: str | None) -> HintMessage:
-        """The ``hint`` message for the seat of ``view``: the move, why, and the numbers the game draws for it."""
-        hint = hint_reason(self.state, explanation)
-        message = HintMessage(move=explanation.notation, reason=hint.reason, chance=hint.chance)
+        """The ``hint`` message for the seat of ``view``: the move, the sentence that recommends it, the search's
+        chance to win (for the hint's detail), and the numbers the game draws for it."""
+        names = ["You" if seat == view.player else s.name for seat, s in enumerate(self.seats)]
+        sentence = hint_sentence(self.presentation, view, explanation, names)
+        message = HintMessage(move=explanation.notation, reason=sentence, chance=search_chance(explanation))
         if self.presentation.HINT_MARKS:
             message.piece, message.marks = self.presentation.hint_marks(view, selection, explanation.action)
         return message

@@ -176,7 +176,9 @@ class HintMessage(BaseModel):
     type: Literal["hint"] = "hint"
     move: str
     reason: str
+    """The hint as the player reads it, move and why in one sentence (``deckhand.agents.hints.hint_sentence``)."""
     chance: float | None = None
+    """The search's chance to win with the move, for the hint's detail; None when a rule chose it."""
     piece: str | None = None
     marks: dict[str, int] | None = None
 

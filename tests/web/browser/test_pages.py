@@ -107,8 +107,10 @@ def test_a_whole_three_trios_game_with_the_keyboard_alone(server: LiveServer, ta
     while my_turn(page):
         page.locator("body").press("h")
         hint = page.locator(".hint-box").inner_text()
-        move = re.search(r"play (\S+ \S+)", hint)
-        assert move, hint
+        assert hint.startswith("Hint: Place "), hint  # the move in words; its notation is in the detail
+        detail = page.locator(".hint-detail").text_content() or ""
+        move = re.search(r"Move: (\S+ \S+?)[;.]", detail)
+        assert move, detail
         assert move.group(1) in server.legal(table)
         type_move(page, move.group(1))
         moves += 1

@@ -12,13 +12,16 @@ keeping a jack for a richer table.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
 
 from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import View, view_as
+from deckhand.core.protocol import Action, View, view_as
+from deckhand.core.words import Reasons, and_list, count
 from deckhand.games.basra.captures import Move, card_moves, is_basra, sweeps, taken
-from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, code
+from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.view import BasraView
 
@@ -66,27 +69,25 @@ class ClassicAgent(Agent):
         table = list(v.table)
         basras = [m for m in v.moves() if is_basra(m, table, game.seven_diamonds)]
         move: Move
-        public = ""
         if basras:
             move = max(basras, key=lambda m: move_gain(game, m, table))
-            reason = f"{code(move[0])} clears the table: a basra worth {move_gain(game, move, table)} points"
-            public = f"it wins {move_gain(game, move, table)} points"
+            reason = public = f"it clears the table: a basra worth {count(move_gain(game, move, table), 'point')}"
         elif not table:
             plain = [c for c in v.hand if VALUE[c] != JACK] or list(v.hand)
             move = (plain[0], ())
-            reason = f"the table is empty, so it throws its lowest card, {code(plain[0])}"
+            reason = "the table is empty, and it is your lowest card"
+            public = "the table is empty, so it throws its lowest card"
         elif any(VALUE[c] == JACK for c in v.hand):
             jack = next(c for c in v.hand if VALUE[c] == JACK)
             move = (jack, ())
-            reason = f"{code(jack)} takes all {len(table)} cards on the table"
+            reason = f"a jack takes the whole table, {count(len(table), 'card')}"
             public = "a jack takes everything"
         else:
             card = v.hand[0]
             mine = card_moves(card, table, game.seven_diamonds)
             move = max(mine, key=lambda m: len(taken(m, table, game.seven_diamonds)))
-            count = len(taken(move, table, game.seven_diamonds))
-            what = f"taking {count} card{'s' * (count != 1)}" if count else "which takes nothing"
-            reason = f"no basra and no jack: it throws the next card in its hand, {code(card)}, {what}"
+            reason = "with no basra and no jack to play, the next card in your hand goes"
+            public = "it plays the next card in its hand"  # not what it lacks: that is its hand
         return Explanation(
             action=move,
             notation=v.action_to_string(move),
@@ -124,29 +125,21 @@ class GreedyAgent(Agent):
             scored.append((value, move, gain, risk, keep))
         scored.sort(key=lambda item: -item[0])
         value, move, gain, risk, keep = scored[0]
-        parts = []
-        if is_basra(move, table, self.game.seven_diamonds):
-            parts.append(f"a basra for {gain} points")
-        elif gain or taken(move, table, self.game.seven_diamonds):
-            parts.append(f"wins {gain} point{'s' * (gain != 1)} now")
-        else:
-            parts.append(f"trails {code(move[0])}, the safest card to leave")
-        if risk > 0.05:
-            parts.append(f"leaves the opponent about {risk:.1f} points of threat")
-        else:
-            parts.append("leaves the opponent little to take")
-        if keep:
-            parts.append("keeps a sweeping card for later")
-        reason = f"{v.action_to_string(move)}: " + ", ".join(parts)
-        public = f"it wins {gain} point{'s' * (gain != 1)}" if gain else ""  # not what it keeps or fears
+        now = _now(self.game, move, table, gain)
+        if not taken(move, table, self.game.seven_diamonds):
+            now += ", and it is the safest card to lay down"
+        threat = _threat(risk)
+        kept = f", and it keeps your {_labels(keep)} for a fuller table" if keep else ""
+        reason = f"{now}; {threat}{kept}"
+        public = f"{now}; {threat}"  # not what it keeps: that is its hand
         candidates = [
             Candidate(v.action_to_string(m), round(val, 3), note=f"gain {g}, risk {r:.2f}")
             for val, m, g, r, _ in scored[:6]
         ]
         return Explanation(move, v.action_to_string(move), reason, candidates, {"value": round(value, 3)}, public)
 
-    def evaluate(self, view: BasraView, move: Move, table: list[int]) -> tuple[float, int, float, bool]:
-        """(value, points won now, expected points the opponent may take next, kept a sweeper)."""
+    def evaluate(self, view: BasraView, move: Move, table: list[int]) -> tuple[float, int, float, list[int]]:
+        """(value, points won now, expected points the opponent may take next, the sweepers it keeps)."""
         game = self.game
         gain = move_gain(game, move, table)
         after = table_after(game, move, table)
@@ -157,7 +150,7 @@ class GreedyAgent(Agent):
         risk = self._risk(view, after, move, bool(got))
         value -= self.caution * risk
         sweepers = [c for c in view.hand if sweeps(c, game.seven_diamonds)]
-        keep = bool(sweepers) and move[0] not in sweepers
+        keep = [] if move[0] in sweepers else sweepers
         if sweeps(move[0], game.seven_diamonds) and len(view.hand) > 1:
             spare = view.deck_left > 0 or view.other_count > 0
             value -= self.jack_keep if spare else 0.0
@@ -198,3 +191,84 @@ class GreedyAgent(Agent):
         table_points = sum(game.points[c] for c in after)
         risk += jack_p * table_points
         return risk
+
+
+# -- a move said to its player, and why it was chosen -----------------------------------------
+
+
+def _labels(cards: list[int] | tuple[int, ...]) -> str:
+    """``J♣ and 7♦``."""
+    return and_list([CARDS[c].pretty for c in cards])
+
+
+def _now(game: BasraSetup, move: Move, table: list[int], gain: int) -> str:
+    """What a move wins at once: ``a basra for 18 points``, ``it takes 2 cards worth 3 points``, ``it takes
+    nothing``."""
+    got = taken(move, table, game.seven_diamonds)
+    if is_basra(move, table, game.seven_diamonds):
+        return f"a basra for {count(gain, 'point')}"
+    if not got:
+        return "it takes nothing"
+    worth = f"worth {count(gain, 'point')}" if gain else "worth no points"
+    return f"it takes {count(len(got), 'card')} {worth}"
+
+
+def _threat(risk: float) -> str:
+    """What the table a move leaves offers the opponent's next card, from the cards not yet seen."""
+    if risk <= 0.05:
+        return "it leaves the opponent little to take"
+    if risk < 1.5:
+        return "it leaves the opponent a point or so to take"
+    return f"it leaves the opponent about {round(risk)} points to take"
+
+
+def play_words(move: Move, table: list[int] | tuple[int, ...], seven_diamonds: bool) -> str:
+    """``the 6♥ to take the 6♠``, ``the 3♠ onto the table``: a move as the object of "play"."""
+    card = CARDS[move[0]].pretty
+    got = taken(move, list(table), seven_diamonds)
+    if not got:
+        return f"the {card} onto the table"
+    if len(got) == len(table) and len(got) > 2:
+        return f"the {card} to take the whole table ({count(len(got), 'card')})"
+    return f"the {card} to take the {_labels(got)}"
+
+
+def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+    """``Play the 6♥ to take the 6♠``."""
+    v = view_as(view, BasraView)
+    if not isinstance(action, tuple):
+        return f"Play {view.action_to_string(action)}"
+    return "Play " + play_words(action, v.table, v.game.seven_diamonds)
+
+
+def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+    """Why a search's move is good, from what it wins, what it leaves and what it keeps.
+
+    To its player it also names the sweepers it keeps and, when the runner-up
+    would have won more at once, that move; the table hears only what the
+    move shows.
+    """
+    v = view_as(view, BasraView)
+    if not isinstance(action, tuple):
+        return Reasons()
+    game = v.game
+    table = list(v.table)
+    gain = move_gain(game, action, table)
+    after = table_after(game, action, table)
+    now = _now(game, action, table, gain)
+    left = sum(game.points[c] for c in after)
+    if not after:
+        leaves = "" if is_basra(action, table, game.seven_diamonds) else "it leaves the table empty"
+    elif left:
+        leaves = f"it leaves {count(left, 'point')} on the table"
+    else:
+        leaves = "it leaves no points on the table"
+    yours = public = f"{now}; {leaves}" if leaves else now
+    keep = [c for c in v.hand if c != action[0] and sweeps(c, game.seven_diamonds)]
+    if keep:
+        yours += f", and it keeps your {_labels(keep)} for a fuller table"
+    rival = next((r for r in rivals if isinstance(r, tuple)), None)
+    if rival is not None and move_gain(game, rival, table) > gain:
+        more = count(move_gain(game, rival, table), "point")
+        yours += f"; the {CARDS[rival[0]].pretty} would win {more} now, but less in the end"
+    return Reasons(yours, public)

@@ -10,7 +10,9 @@ from deckhand.core.cards import Card
 from deckhand.core.encoding import Encoding
 from deckhand.core.errors import NotationError
 from deckhand.core.options import Option
-from deckhand.core.protocol import Action
+from deckhand.core.protocol import Action, View
+from deckhand.core.words import Reasons
+from deckhand.games.basra.agents import choice_reasons, suggest
 from deckhand.games.basra.captures import why_no_move
 from deckhand.games.basra.encoding import BasraEncoding
 from deckhand.games.basra.notation import action_to_string, string_to_action
@@ -63,6 +65,12 @@ class BasraGame(BasraSetup[BasraState]):
 
     def describe_action(self, state: BasraState, action: Action) -> str:
         return describe_action(state, action)
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        return suggest(view, action, names)
+
+    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+        return choice_reasons(view, action, rivals)
 
     def announce(self, state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)

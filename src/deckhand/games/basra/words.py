@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
+from deckhand.core.words import agree
 from deckhand.games.basra.captures import Move, is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 
@@ -22,18 +23,18 @@ def describe_action(state: BasraState, action: Action) -> str:
 
 
 def announce(state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
-    """The end of a deck (:func:`deck_report`) when ``action`` is its last card; otherwise nothing."""
-    if (
-        state.to_move < 0
-        or not is_move(action)
-        or state.pile
-        or any(len(h) > (h is state.hands[state.to_move]) for h in state.hands)
-    ):
-        return []  # only the last card of a deck's last deal ends the deck
+    """The end of a deck (:func:`deck_report`) when ``action`` is its last card, the end of the game when it
+    ends a deal that ends the game; otherwise nothing."""
+    if state.to_move < 0 or not is_move(action) or any(len(h) > (h is state.hands[state.to_move]) for h in state.hands):
+        return []  # only the last card of a deal ends a deck or the game
     assert isinstance(action, tuple)
     after = state.clone()
     after.apply_action(action)
-    return deck_report(state, action, after, names)
+    if not state.pile:
+        return deck_report(state, action, after, names)
+    if after.is_terminal():
+        return [f"The deal is over. {_scores(after, names)}", _winner(after, names)]
+    return []
 
 
 def _and(items: list[str]) -> str:
@@ -88,8 +89,24 @@ def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequen
             )
         else:
             lines.append(f"Most cards: {sizes[0]} each, no points.")
-    sides = [f"{side_name(side, names, game.players)} {after.totals[side]}" for side in (0, 1)]
-    lines.append(f"Scores: {', '.join(sides)}.")
-    if not after.is_terminal():
-        lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}.")
+    lines.append(_scores(after, names))
+    if after.is_terminal():
+        lines.append(_winner(after, names))
+    else:
+        ends = f"a side with {game.target} or more that leads after a deal wins"
+        lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}; {ends}.")
     return lines
+
+
+def _scores(state: BasraState, names: Sequence[str]) -> str:
+    """``Scores: You 45, Computer 30.``"""
+    players = state.game.players
+    apart = ", " if players > 2 else " "  # "You and Computer 2, 33": a partner's name is no score
+    sides = [f"{side_name(side, names, players)}{apart}{state.totals[side]}" for side in (0, 1)]
+    return f"Scores: {('; ' if players > 2 else ', ').join(sides)}."
+
+
+def _winner(state: BasraState, names: Sequence[str]) -> str:
+    """Who ends the game, and by which rule: a total of the target or more, and the lead."""
+    who = side_name(0 if state.totals[0] > state.totals[1] else 1, names, state.game.players)
+    return f"{who} {agree(who, 'has')} {state.game.target} or more and {agree(who, 'leads')}: the game is over."

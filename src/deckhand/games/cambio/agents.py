@@ -12,10 +12,11 @@ card values (its unknown cards), we use what the view knows.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.core.cards import CARDS, CODES
+from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action, Game, View, view_as
 from deckhand.games.cambio.actions import (
@@ -49,6 +50,8 @@ from deckhand.games.cambio.phases import (
     UNKNOWN,
 )
 from deckhand.games.cambio.playout import (
+    CAMBIO_AT,
+    CAMBIO_MARGIN,
     KEPT_VALUE,
     TAKE_GAIN,
     estimate,
@@ -74,12 +77,13 @@ def _table(view: View) -> CambioView:
 
 
 def _name(card: int) -> str:
-    """How a sentence names a card: ``the 3``, ``the red K``."""
-    c = CARDS[card]
-    label = c.rank.label
-    if c.rank.number == 13:
-        label = ("red " if c.is_red else "black ") + label
-    return f"the {label}"
+    """How a sentence names a card, as the table draws it: ``the 3♥``, ``the K♠``, ``the Joker``."""
+    return f"the {CARDS[card].pretty}"
+
+
+def _at(seat: int, slot: int) -> str:
+    """A place as the board labels it: ``1.2``."""
+    return f"{seat}.{slot}"
 
 
 class EasyAgent(Agent):
@@ -115,16 +119,16 @@ class EasyAgent(Agent):
         phase = _table(view).phase
         if phase == START:
             if A_CAMBIO in legal and rng.random() < self.cambio_chance:
-                return A_CAMBIO, "called cambio at random"
+                return A_CAMBIO, "picked at random"
             options = [a for a in legal if a != A_CAMBIO]
-            return options[int(rng.random() * len(options))], "chose at random between drawing and taking"
+            return options[int(rng.random() * len(options))], "picked at random"
         if phase == STICK:
-            return A_PASS, "the random player never sticks"
-        return legal[int(rng.random() * len(legal))], f"picked at random from {len(legal)} legal actions"
+            return A_PASS, "a stick at random is nearly always wrong"
+        return legal[int(rng.random() * len(legal))], "picked at random"
 
 
 def _random(view: View, action: Action, reason: str, candidates: list[Candidate]) -> Explanation:
-    """A random choice: its reason names no card, so every seat may read it."""
+    """A random choice: its reason names no card and no person, so every seat may read it."""
     return _explained(view, action, reason, candidates, public=reason)
 
 
@@ -177,19 +181,38 @@ def _explained(
 
 
 def public_reason(table: CambioView, action: Action) -> str:
-    """Why, in words that tell the other seats nothing about the cards: the kind of move only.
+    """Why, in words that tell the other seats nothing about the cards: what the kind of move is for.
 
     The private reasons name the drawn card and the hand's worth; another
     seat reads this beside the move's public words (``describe_action``).
     """
     if not isinstance(action, int) or action < BASE:
         return ""
-    kind, _ = decode(action)
-    if kind == Kind.CAMBIO:
-        return "it reckons its hand is the lowest"
-    if kind == Kind.SWAP:
-        return "" if table.took else "it keeps its low cards"
-    return ""  # the move's own words say the rest (a look, a stick's result)
+    kind, payload = decode(action)
+    if kind == Kind.DISCARD:
+        drawn = table.drawn
+        if drawn >= 0 and table.game.power[drawn] != NO_POWER:
+            return "it wants the card's power"
+        return "the card is not worth keeping"
+    if kind == Kind.PEEK:
+        return "it looks at its own card" if payload & 7 == table.player else "it looks at another seat's card"
+    return PUBLIC_REASONS.get(kind, "")
+
+
+PUBLIC_REASONS: dict[int, str] = {
+    Kind.CAMBIO: "it reckons its hand is the lowest",
+    Kind.DRAW: "nothing on the discard pile tempts it",
+    Kind.TAKE: "the card beats one of its own",
+    Kind.SWAP: "the card beats the one it replaces",
+    Kind.SWITCH: "it reckons the trade lowers its hand",
+    Kind.SKIP: "no use of the power is worth it",
+    Kind.STICK: "it believes the card matches",
+    Kind.PASS: "it knows no card worth sticking",
+    Kind.GIVE: "it gives away the card it thinks worst",
+    Kind.KEEP: "it has no card to give",
+}
+"""Why a seat makes each kind of move, in the third person and without its cards (discards and peeks
+say more: :func:`public_reason`)."""
 
 
 class _Hard:
@@ -256,14 +279,14 @@ class _Hard:
         if phase == HOLD:
             return self.hold()
         if phase == PEEK_OWN_P:
-            return self.peek([self.p], "7/8: peeked my own unknown card")
+            return self.peek([self.p], "the 7 or 8 lets you look at one of your cards")
         if phase == PEEK_OTHER_P:
-            return self.peek(self.opponents(), "9/10: peeked an opponent's unknown card")
+            return self.peek(self.opponents(), "the 9 or 10 lets you look at another seat's card")
         if phase == SWITCH_P:
             return self.jack_queen()
         if phase == KING_PEEK:
             seats = self.opponents() if self.r.game.king_peeked else [*self.opponents(), self.p]
-            return self.peek(seats, "black K: peeked an unknown card")
+            return self.peek(seats, "the black king lets you look at a card")
         if phase == KING_SWITCH:
             return self.king()
         if phase == STICK:
@@ -279,8 +302,8 @@ class _Hard:
             if mine <= self.cambio_at and all(mine < v for v in others.values()):
                 return self.done(
                     A_CAMBIO,
-                    f"called cambio: my configuration value {mine} is at most "
-                    f"{self.cambio_at} and below every opponent's ({_list(others.values())})",
+                    f"your hand's value, {mine}, is {self.cambio_at} or less and below every other hand's "
+                    f"({_list(others.values())}; a card you do not know counts {UNKNOWN_VALUE})",
                     opponents=others,
                 )
         if A_TAKE in self.legal and self.slots(self.p):
@@ -289,49 +312,52 @@ class _Hard:
             if self.value[top] < 5 and after < before:
                 return self.done(
                     A_TAKE,
-                    f"took {_name(top)} from the discard pile: my configuration value drops from {before} to {after}",
+                    f"swapped in, it lowers your hand's value from {before} to {after}",
                     self.swap_candidates(top),
                     slot=slot,
                     before=before,
                     after=after,
                 )
-        return self.done(A_DRAW, f"drew from the deck: my configuration value is {mine}")
+        if not self.r.game.take_discard:
+            return self.done(A_DRAW, f"your hand's value is {mine}, too high to call cambio")
+        why = "nothing on the discard pile would lower it" if A_TAKE in self.legal else "there is no discard to take"
+        return self.done(A_DRAW, f"your hand's value is {mine}, and {why}")
 
     def hold(self) -> Explanation:
         card = self.r.drawn
         if not self.slots(self.p):
-            return self.done(A_DISCARD, f"discarded {_name(card)}: I have no cards left to swap")
+            return self.done(A_DISCARD, "you have no cards left to swap")
         slot, before, after = self.best_swap(card)
         options = self.swap_candidates(card)
         options.append(Candidate("discard", value=float(before), note="configuration value after"))
         if self.r.took:
             return self.done(
                 slot_action(Kind.SWAP, slot),
-                f"swapped {_name(card)} into slot {slot}: my configuration value drops from {before} to {after}",
+                f"it lowers your hand's value from {before} to {after}",
                 options[:-1],
                 before=before,
                 after=after,
             )
         if self.r.game.power[card] != NO_POWER:
-            return self.done(A_DISCARD, f"discarded {_name(card)} to use its power")
+            return self.done(A_DISCARD, "to use its power")
         if self.value[card] < 5 and after < before:
             return self.done(
                 slot_action(Kind.SWAP, slot),
-                f"swapped {_name(card)} into slot {slot}: my configuration value drops from {before} to {after}",
+                f"it lowers your hand's value from {before} to {after}",
                 options,
                 before=before,
                 after=after,
             )
-        why = "it is 5 or more" if self.value[card] >= 5 else "no swap lowers my configuration value"
-        return self.done(A_DISCARD, f"discarded {_name(card)}: {why}", options)
+        why = "it is worth 5 or more" if self.value[card] >= 5 else "no swap lowers your hand's value"
+        return self.done(A_DISCARD, why, options)
 
     def peek(self, seats: list[int], rule: str) -> Explanation:
         for q in seats:
             for s in self.slots(q):
                 action = pos_action(Kind.PEEK, q, s)
                 if self.r.hand(q)[s] == UNKNOWN and action in self.legal:
-                    return self.done(action, f"{rule} at {q}.{s}")
-        return self.done(A_SKIP, f"{rule.split(':')[0]}: skipped, every card it could show is known")
+                    return self.done(action, f"{rule}, and you do not know this one")
+        return self.done(A_SKIP, f"{rule}, but you know every card it could show")
 
     def my_highest(self, *, unknown_first: bool = False) -> int | None:
         slots = self.slots(self.p)
@@ -357,13 +383,12 @@ class _Hard:
             if v < 4 and mv > v and action in self.legal:
                 return self.done(
                     action,
-                    f"J/Q: switched my highest card (slot {mine}, worth {mv}) with "
-                    f"{_name(self.r.hand(q)[t])} at {q}.{t}",
+                    f"you give your highest card (worth {mv}) for {_name(self.r.hand(q)[t])}, which you know",
                 )
-        return self.done(A_SKIP, "J/Q: skipped, I know no opponent card below 4 worth switching for")
+        return self.done(A_SKIP, "you know no other seat's card below 4 worth switching for")
 
     def known_opponent_cards(self) -> list[tuple[int, int, int]]:
-        """(value, seat, slot) of opponents' cards I know, lowest first, that may be switched."""
+        """(value, seat, slot) of the opponents' cards this seat knows, lowest first, that may be switched."""
         out = []
         for q in self.opponents():
             if self.r.locked(q):
@@ -383,31 +408,28 @@ class _Hard:
         else:
             targets = self.known_opponent_cards()
         if not targets or not self.slots(self.p):
-            return self.done(A_SKIP, "black K: skipped, no opponent card I know can be switched")
+            return self.done(A_SKIP, "you know no other seat's card that can be switched")
         v, q, t = targets[0]
-        what = f"{_name(r.hand(q)[t])} at {q}.{t}"
+        what = f"{_name(r.hand(q)[t])} at {_at(q, t)}"
         if v < 3:
             mine = self.my_highest(unknown_first=True)
             assert mine is not None
-            return self.done(
-                self.switch(q, t, mine), f"black K: {what} is very good (below 3): switched it with my slot {mine}"
-            )
+            return self.done(self.switch(q, t, mine), f"{what} is very good (below 3)")
         hand = r.hand(self.p)
         known = [s for s in self.slots(self.p) if hand[s] != UNKNOWN]
         high = max(known, key=lambda s: (self.value[hand[s]], -s)) if known else None
         if high is not None and self.value[hand[high]] >= v + 3:
             return self.done(
                 self.switch(q, t, high),
-                f"black K: switched {what} with {_name(hand[high])} in my slot {high}: "
-                f"a reduction of {self.value[hand[high]] - v}",
+                f"{what} is {self.value[hand[high]] - v} lower than your {CARDS[hand[high]].pretty}",
             )
         unknown = [s for s in self.slots(self.p) if hand[s] == UNKNOWN]
         if unknown and v < UNKNOWN_VALUE:
             return self.done(
                 self.switch(q, t, unknown[0]),
-                f"black K: switched {what} with my unknown slot {unknown[0]} (worth 6 to me)",
+                f"{what} is below {UNKNOWN_VALUE}, what a card you do not know counts",
             )
-        return self.done(A_SKIP, f"black K: skipped, {what} would not lower my configuration value")
+        return self.done(A_SKIP, f"{what} would not lower your hand's value")
 
     def stick(self) -> Explanation:
         r = self.r
@@ -421,23 +443,21 @@ class _Hard:
                 if c == UNKNOWN or rank[c] != rank[top] or action not in self.legal:
                     continue
                 if not worth_sticking(r.game, q, c, self.p):
-                    kept = c  # losing it would not lower my total
+                    kept = c  # losing it would not lower its total
                     continue
-                whose = "my" if q == self.p else f"seat {q}'s"
-                return self.done(action, f"stuck {whose} {CODES[c]} at {q}.{t} on {_name(top)}: I know it matches")
+                return self.done(action, f"you know it is {_name(c)}, a match for {_name(top)}")
         if kept is not None:
-            return self.done(
-                A_PASS, f"passed: my {CODES[kept]} matches {_name(top)}, but it is worth {self.value[kept]} to me"
-            )
-        return self.done(A_PASS, f"passed: I know no card that matches {_name(top)}")
+            worth = self.value[kept]
+            return self.done(A_PASS, f"your {CARDS[kept].pretty} matches, but it is worth only {worth}: better kept")
+        return self.done(A_PASS, f"you know no card that matches {_name(top)}")
 
     def give(self) -> Explanation:
         mine = self.my_highest()
         if mine is not None:
             mine_worth = self.cv(self.r.hand(self.p)[mine])
             if mine_worth > 0:
-                return self.done(slot_action(Kind.GIVE, mine), f"gave away my slot {mine} (worth {mine_worth} to me)")
-        return self.done(A_KEEP, "kept my cards: none is worth more than 0")
+                return self.done(slot_action(Kind.GIVE, mine), f"it is your highest card (worth {mine_worth})")
+        return self.done(A_KEEP, "none of your cards is worth more than 0")
 
 
 def _list(values: Any) -> str:
@@ -470,47 +490,111 @@ class PolicyAgent(Agent):
 
 
 def _policy_reason(state: CambioState, action: int) -> str:
-    """Why the playout policy chose ``action``, in the numbers it used."""
+    """Why the playout policy chose ``action``, in the numbers it used, said to the seat that chooses.
+
+    ``state`` is a world dealt from that seat's view: the words read only
+    what the seat knows of it (its estimates, its known cards, the drawn
+    card, the discard pile).
+    """
     p = state.mover
     kind, payload = decode(action)
     mine = estimate(state, p, p)
     others = [estimate(state, q, p) for q in range(state.game.players) if q != p]
-    reckoning = (
-        f"my hand is worth about {mine} (cards I have not seen count {POLICY_UNKNOWN_VALUE}), "
-        f"the others' about {_list(others)} (cards they kept count {KEPT_VALUE})"
-    )
-    if kind == Kind.CAMBIO:
-        return f"called cambio: {reckoning}"
-    if kind == Kind.DRAW:
-        return f"drew: {reckoning}"
-    if kind == Kind.TAKE:
-        return f"took {_name(state.discard[-1])}: it beats my worst card by at least {TAKE_GAIN}"
     slot, worst = worst_slot(state, p)
+    your_worst = _worst_said(state, p, slot, worst)
+    if kind == Kind.CAMBIO:
+        counting = f"a card you have not seen counts {POLICY_UNKNOWN_VALUE}, one another seat has kept {KEPT_VALUE}"
+        if mine <= CAMBIO_AT:
+            return f"your hand is worth about {mine}, low enough to call ({counting})"
+        if min(others) >= mine + CAMBIO_MARGIN:
+            return f"your hand, about {mine}, is well below the others' (about {_list(others)}; {counting})"
+        return "the game has gone on long enough: it is time to call"
+    if kind == Kind.DRAW:
+        call = f"your hand, about {mine}, is not low enough to call cambio"
+        if not state.game.take_discard:
+            return call
+        if not state.discard:
+            return f"{call}, and there is no discard to take"
+        return f"{call}, and {_name(state.discard[-1])} does not beat {your_worst} by {TAKE_GAIN} or more"
+    if kind == Kind.TAKE:
+        return f"it beats {your_worst} by {TAKE_GAIN} or more"
     if kind == Kind.SWAP:
-        return f"swapped {_name(state.drawn)} into slot {payload}, my worst card (worth {worst} to me)"
+        return f"that is {your_worst}"
     if kind == Kind.DISCARD:
-        card = state.drawn
-        if state.game.power[card] != NO_POWER:
-            return f"discarded {_name(card)} to use its power: my worst card is worth only {worst}"
-        return f"discarded {_name(card)}: it does not beat my worst card (worth {worst})"
+        if state.game.power[state.drawn] != NO_POWER:
+            return f"to use its power: it would not lower your hand enough in place of {your_worst}"
+        return f"it does not beat {your_worst}"
     if kind == Kind.PEEK:
-        q, s = payload & 7, payload >> 3
-        return f"peeked at {q}.{s}: a card I have not seen"
+        return "you have not seen that card"
     if kind == Kind.SWITCH:
         sa, ta, sb, tb = switch_positions(payload)
         q, t = (sb, tb) if sa == p else (sa, ta)
-        theirs = worth(state, q, t, p)
-        return f"switched my slot {slot} (worth {worst}) for {q}.{t} (worth about {theirs} to me)"
+        return f"yours is {your_worst}; theirs is worth about {worth(state, q, t, p)} to your reckoning"
     if kind == Kind.SKIP:
-        return "skipped: no move of this power gains enough"
+        return "no use of this power gains enough"
     if kind == Kind.STICK:
-        return f"stuck the card at {payload & 7}.{payload >> 3}: I know it matches {_name(state.discard[-1])}"
+        return f"you know it matches {_name(state.discard[-1])}"
     if kind == Kind.GIVE:
-        return f"gave away my slot {payload}, my worst card (worth {worst} to me)"
+        return f"that is {your_worst}"
     if kind == Kind.PASS:
         rank, top = state.game.rank, state.discard[-1]
         for c, m in zip(state.hands[p], state.known[p], strict=True):
             if c != EMPTY and m >> p & 1 and rank[c] == rank[top] and not worth_sticking(state.game, p, c, p):
-                return f"passed: my {CODES[c]} matches {_name(top)}, but it is worth {state.game.value[c]} to me"
-        return "passed: I know no card that matches"
-    return "kept my cards"
+                return f"your {CARDS[c].pretty} matches, but it is worth only {state.game.value[c]}: better kept"
+        return "you know no card that matches"
+    return "you have no card to give"
+
+
+def _worst_said(state: CambioState, p: int, slot: int, worst: int) -> str:
+    """``your worst card, the 9♣``; ``your worst card, one you have not seen (counted 6)``."""
+    if slot < 0:
+        return "your worst card"
+    if state.known[p][slot] >> p & 1:
+        return f"your worst card, {_name(state.hands[p][slot])}"
+    return f"your worst card, one you have not seen (counted {worst})"
+
+
+# -- a move said to the seat that would make it -------------------------------------------------
+
+
+def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+    """``Swap the 3♥ for your card at 0.2``, ``Look at Computer's card at 1.0``: a move said to its player."""
+    table = view_as(view, CambioView)
+    if type(action) is not int or action < BASE:
+        return f"Play {view.action_to_string(action)}"
+    p = view.player
+    kind, payload = decode(action)
+    drawn = _name(table.drawn) if table.drawn >= 0 else "the drawn card"
+
+    def card_at(q: int, s: int) -> str:
+        whose = "your" if q == p else f"{names[q]}'s"
+        return f"{whose} card at {_at(q, s)}"
+
+    if kind == Kind.CAMBIO:
+        return "Call cambio"
+    if kind == Kind.DRAW:
+        return "Draw a card from the deck"
+    if kind == Kind.TAKE:
+        return f"Take {_name(table.discard[-1])} from the discard pile"
+    if kind == Kind.SWAP:
+        return f"Swap {drawn} for {card_at(p, payload)}"
+    if kind == Kind.DISCARD:
+        return f"Discard {drawn}"
+    if kind == Kind.PEEK:
+        return f"Look at {card_at(payload & 7, payload >> 3)}"
+    if kind == Kind.SWITCH:
+        sa, ta, sb, tb = switch_positions(payload)
+        if sb == p:  # the player's own card first
+            sa, ta, sb, tb = sb, tb, sa, ta
+        return f"Switch {card_at(sa, ta)} with {card_at(sb, tb)}"
+    if kind == Kind.SKIP:
+        return "Leave the power unused"
+    if kind == Kind.STICK:
+        top = _name(table.discard[-1]) if table.discard else "the discard pile"
+        return f"Stick {card_at(payload & 7, payload >> 3)} on {top}"
+    if kind == Kind.PASS:
+        return "Pass"
+    if kind == Kind.GIVE:
+        q = table.give_to & 7
+        return f"Give {card_at(p, payload)} to {names[q]}"
+    return "Keep your cards"

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action, View, view_as
+from deckhand.games.cambio.agents import suggest
 from deckhand.games.cambio.encoding import CambioEncoding
 from deckhand.games.cambio.notation import action_to_string, string_to_action
 from deckhand.games.cambio.options import OPTIONS, PRESET_INFO, PRESETS, CambioSetup
@@ -62,6 +63,9 @@ class CambioGame(CambioSetup[CambioState]):
 
     def describe_action(self, state: CambioState, action: Action) -> str:
         return describe_action(state, action)
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        return suggest(view, action, names)
 
     def announce(self, state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)

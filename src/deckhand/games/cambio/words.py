@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action
+from deckhand.core.words import agree, and_list
 from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
-from deckhand.games.cambio.phases import PENALTY
+from deckhand.games.cambio.phases import END, PENALTY
 from deckhand.games.cambio.state import CambioState
 
 POWER_WORDS = {
@@ -82,7 +83,31 @@ def is_quiet(state: CambioState, action: Action) -> bool:
 
 
 def announce(state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
-    """A penalty card's arrival; the card itself stays face down."""
+    """A penalty card's arrival (the card itself stays face down); at the end, every hand shown and scored."""
     if state.phase == PENALTY and type(action) is int and action < BASE:
         return [f"A penalty card goes face down to {names[state.mover]}, into slot {len(state.hands[state.mover])}."]
-    return []
+    if state.phase == END or type(action) is not int or action not in state.legal_actions():
+        return []  # an illegal move is refused by the rules, with their reason
+    after = state.clone()
+    after.apply_action(action)
+    return reveal(after, names) if after.phase == END else []
+
+
+def reveal(state: CambioState, names: Sequence[str]) -> list[str]:
+    """The end of a game as the table hears it: every hand face up with its total, and the rule that decides.
+
+    Every card in a hand is shown to everyone at the end, so naming them gives nothing away.
+    """
+    totals = state.scores()
+    lines = ["The game is over, and every hand is shown."]
+    for seat, hand in enumerate(state.hands):
+        cards = " ".join(CARDS[c].pretty for c in hand if c >= 0) or "no cards"
+        lines.append(f"{names[seat]}: {cards}, a total of {totals[seat]:g}.")
+    winners = state.winners()
+    low = min(totals)
+    who = and_list([names[seat] for seat in winners])
+    rule = f"Lowest total wins: {who} {agree(who, 'wins') if len(winners) == 1 else 'share the win'} with {low:g}."
+    if state.caller >= 0 and state.caller not in winners and totals[state.caller] == low:
+        rule += f" {names[state.caller]} called cambio, and a caller tied for lowest loses the tie."
+    lines.append(rule)
+    return lines

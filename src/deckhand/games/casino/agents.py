@@ -11,18 +11,37 @@ gives the human's hint ("help") and explains the computer's move.
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.agents.hints import hint_sentence
+from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Game, View, view_as
-from deckhand.games.casino.moves import capture_cards
-from deckhand.games.casino.state import DIAMOND_TEN, SPADE_TWO
+from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.core.words import Reasons, and_list, count
+from deckhand.games.casino.moves import Parts, capture_cards
+from deckhand.games.casino.state import ACES, DIAMOND_TEN, SPADE_TWO
 from deckhand.games.casino.view import CasinoView
 from deckhand.games.casino.words import card_name, describe
 
 MOST_CARDS = "to maximize the number of captured cards"
 MOST_VALUE = "to capture the most valuable cards: the scoring cards and spades count extra"
+TRAIL = "to trail its least useful card, since it could not capture or build anything worth more"
+"""Seed 004's reasons, as its sentence after a computer move says them ("It wanted to ..."); :func:`yours`
+says them to the player being advised."""
+
+YOURS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(re.escape(TRAIL)), "it is your least useful card, and you cannot capture or build anything worth more"),
+    (re.compile(r"to build \d+ and capture it on its next turn"), "to capture it on your next turn"),
+    (re.compile(r"to take over the opponent's build and capture it next turn"), "to capture it on your next turn"),
+    (re.compile(r"to add to its multiple build of \d+"), "to capture more with one card on your next turn"),
+    (re.compile(r"before the opponent could"), "before they can"),
+    (re.compile(r"the 10 of Diamonds"), "the 10♦"),
+)
+"""Reasons said otherwise to the player, where seed 004's purpose would repeat the move it follows
+("Trail the 8♥ to trail ...", "Build 9 ... to build 9 ...")."""
 
 
 def card_worth(card: int) -> float:
@@ -68,17 +87,17 @@ class GreedyAgent(Agent):
             a[0] == "capture" and len(capture_cards(a)) > len(capture_cards(action)) for a in actions
         ):
             reason = MOST_VALUE  # it took fewer cards than it could have, but better ones
-        candidates = [Candidate(view.action_to_string(a), value=round(s[0], 3), note=s[1]) for s, _, a in scored[:8]]
+        candidates = [
+            Candidate(view.action_to_string(a), value=round(s[0], 3), note=yours(s[1])) for s, _, a in scored[:8]
+        ]
         words = describe(action, mine.game.vals, mine.builds, mine.player)
         sentence = f"The computer chose to {words}. It wanted {reason}."
-        told = _to_you(words).replace("the opponent's", "the computer's")
-        hint = f"{told[0].upper()}{told[1:]} ({action[0]}): {_to_you(reason)}."
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
-            reason=reason,
+            reason=yours(reason),
             candidates=candidates,
-            data={"sentence": sentence, "help": hint, "card": card_name(action[1]), "move": action[0]},
+            data={"sentence": sentence, "card": card_name(action[1]), "move": action[0]},
             public=f"it wanted {reason}",  # seed 004's reasons name only the cards the move shows
         )
 
@@ -108,14 +127,16 @@ class GreedyAgent(Agent):
         rank = view.game.rank
         pairs = sum(1 for d in view.hand if d != card and rank[d] == rank[card])
         cost = card_worth(card) * 2 + pairs - rank[card] / 20
-        return -cost, "to trail its least useful card, since it could not capture or build anything worth more"
+        return -cost, TRAIL
 
 
-def _to_you(text: str) -> str:
-    """The computer's reason, said to the human it is advising."""
-    for mine, yours in (("it could not", "you cannot"), ("its ", "your "), (" it wanted", " you want")):
-        text = text.replace(mine, yours)
-    return text
+def yours(reason: str) -> str:
+    """A reason of the computer's (seed 004's words: "its", "it could not"), said to the player it advises."""
+    for pattern, said in YOURS:
+        reason = pattern.sub(said, reason)
+    for mine, said in (("it could not", "you cannot"), ("its ", "your "), (" it wanted", " you want")):
+        reason = reason.replace(mine, said)
+    return reason
 
 
 def computer_sentence(explanation: Explanation) -> str:
@@ -125,6 +146,120 @@ def computer_sentence(explanation: Explanation) -> str:
 
 
 def help_text(view: View, rng: random.Random | None = None) -> str:
-    """Help mode: the card to play, the action and why, from the computer's own strategy."""
+    """Help mode: the card to play, the action and why, from the computer's own strategy, said to the player."""
     explanation = GreedyAgent().explain(view, rng or random.Random(0))
-    return str(explanation.data.get("help") or explanation.reason)
+    names = ["you" if seat == view.player else "the computer" for seat in range(2)]
+    return hint_sentence(view.game, view, explanation, names)
+
+
+# -- a move said to its player, and why a search chose it -------------------------------------
+
+
+def _label(card: int) -> str:
+    return CARDS[card].pretty
+
+
+def _the(cards: Sequence[int]) -> str:
+    """``the 9♦``, ``the 6♥ and 3♠``: cards as one group."""
+    return "the " + and_list([_label(c) for c in cards])
+
+
+def _build_name(view: CasinoView, parts: Parts, names: Sequence[str]) -> str:
+    """``Computer's build of 9``, ``your build of 9``: a build on the table by its owner and value."""
+    for value, owner, held in view.builds:
+        if held == parts:
+            whose = "your" if owner == view.player else f"{names[owner]}'s"
+            return f"{whose} {'multiple ' if len(parts) > 1 else ''}build of {value}"
+    return "the build of " + and_list([_the(p) for p in parts])
+
+
+def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+    """``Capture the 9♦ and the set of 6♥ and 3♠ with the 9♣``, ``Trail the 8♥``: the action named as seed 004's
+    help names it (capture, build or trail), with the card to play."""
+    v = view_as(view, CasinoView)
+    if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
+        if isinstance(action, tuple) and action[0] == "call":
+            return f"Call {view.action_to_string(action).removeprefix('call ')}"
+        return f"Play {view.action_to_string(action)}"
+    kind, card = action[0], _label(action[1])
+    if kind == "trail":
+        return f"Trail the {card}"
+    if kind == "capture":
+        things = [_the([c]) for c in action[2]]
+        things += [f"the set of {and_list([_label(c) for c in g])}" for g in action[3]]
+        things += [_build_name(v, parts, names) for parts in action[4]]
+        return f"Capture {and_list(things)} with the {card}"
+    value = action[2]
+    if kind == "increase":
+        return f"Increase {_build_name(v, action[3], names)} to {value} with the {card}, taking it over"
+    extra = action[3]
+    mine = any(b[0] == value and b[1] == v.player for b in v.builds)
+    if value in v.game.vals[action[1]]:
+        if extra:
+            return f"Build {value} twice: the {card} on its own and {_the(extra)} together, as a multiple build"
+        return f"Add the {card} to your build of {value}, as a multiple build"
+    with_ = f" on {_the(extra)}" if extra else ""
+    if mine:
+        return f"Build another {value} with the {card}{with_}, for your multiple build"
+    return f"Build {value} with the {card}{with_}"
+
+
+def _keeper(view: CasinoView, value: int, played: int) -> int | None:
+    """A card in the hand, other than ``played``, that captures a build of ``value``."""
+    return next((c for c in view.hand if c != played and value in view.game.vals[c]), None)
+
+
+def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+    """Why a search's move is good, from what it captures, builds or keeps (seed 004's kinds of reason).
+
+    The table hears only what the move shows; its player also hears which of
+    its cards the move keeps for a build, and which capture looked worse.
+    """
+    v = view_as(view, CasinoView)
+    if not isinstance(action, tuple):
+        return Reasons()
+    kind = action[0]
+    if kind in ("call", "coin"):
+        return Reasons("a coin call is a guess", "a coin call is a guess")
+    card = action[1]
+    if kind == "capture":
+        got = [card, *capture_cards(action)]
+        said = f"it wins {count(len(got), 'card')}"  # the card played goes to the pile with the ones it takes
+        scoring = [f"the {_label(c)}" for c in (DIAMOND_TEN, SPADE_TWO) if c in got]
+        aces = sum(c in ACES for c in got)
+        spades = sum(v.game.spade[c] for c in got)
+        if aces:
+            scoring.append(count(aces, "ace"))
+        if spades:
+            scoring.append(count(spades, "spade"))
+        if scoring:
+            said += f", with {and_list(scoring)} among them"
+        theirs = [b for b in v.builds if b[1] != v.player and b[2] in action[4]]
+        if theirs:
+            said += f", and takes the opponent's build of {theirs[0][0]} before they can"
+        if len(v.loose) == len(action[2]) + sum(len(g) for g in action[3]) and len(v.builds) == len(action[4]):
+            said += ", clearing the table"
+        return Reasons(said, said)
+    if kind in ("build", "increase"):
+        value = action[2]
+        what = f"it builds {value}" if kind == "build" else f"it takes over the opponent's build, now {value},"
+        keeper = _keeper(v, value, card)
+        mine = f" to capture next turn with your {_label(keeper)}" if keeper is not None else " to capture next turn"
+        return Reasons(what + mine, what + " to capture on its next turn")
+    owned = [b[0] for b in v.builds if b[1] == v.player]
+    if owned:
+        keeper = _keeper(v, owned[0], card)
+        kept = f"your {_label(keeper)}" if keeper is not None else "your capturing card"
+        return Reasons(
+            f"it keeps {kept} for your build of {owned[0]}", f"it keeps its capturing card for its build of {owned[0]}"
+        )
+    rival = next((r for r in rivals if isinstance(r, tuple) and r[0] == "capture"), None)
+    if rival is not None:
+        taken = count(len(capture_cards(rival)), "card")
+        return Reasons(
+            f"capturing {taken} with the {_label(rival[1])} now looked worse in the long run",
+            "nothing it could capture or build looked better",
+        )
+    return Reasons(
+        "nothing you could capture or build looked better", "nothing it could capture or build looked better"
+    )

@@ -11,7 +11,9 @@ from deckhand.core.encoding import Encoding
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option, PresetInfo
-from deckhand.core.protocol import Action
+from deckhand.core.protocol import Action, View
+from deckhand.core.words import Reasons
+from deckhand.games.casino.agents import choice_reasons, suggest
 from deckhand.games.casino.encoding import CasinoEncoding
 from deckhand.games.casino.illegal import why_no_move
 from deckhand.games.casino.notation import action_to_string, string_to_action
@@ -64,6 +66,12 @@ class CasinoGame(CasinoSetup[CasinoState]):
 
     def describe_action(self, state: CasinoState, action: Action) -> str:
         return describe_action(state, action)
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        return suggest(view, action, names)
+
+    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+        return choice_reasons(view, action, rivals)
 
     def announce(self, state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)

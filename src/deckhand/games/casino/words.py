@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckhand.core.cards import CARDS, CODES
+from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
+from deckhand.core.words import agree, count
 from deckhand.games.casino.moves import Build
 from deckhand.games.casino.notation import action_to_string
 from deckhand.games.casino.phases import COIN, PLAY
@@ -81,9 +82,10 @@ def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[s
     after.apply_action(action)
     if after.last_round is state.last_round or after.last_round is None or after.last_points is None:
         return []
-    lines = round_report(after.last_round, after.last_points, after.tally, state.round, names, state.game.spade)
+    game = state.game
+    lines = round_report(after.last_round, after.last_points, after.tally, state.round, names, game.spade)
     if after.is_terminal():
-        return [*lines, "The tournament is over."]
+        return [*lines, _result(after.tally, names, game.target)]
     return [*lines, f"Round {after.round} is led by {names[after.leader]}, the last to capture."]
 
 
@@ -95,25 +97,28 @@ def round_report(
     names: Sequence[str],
     spade: Sequence[bool],
 ) -> list[str]:
-    """Seed 004's end of a round: both piles, the points by category, the round's and the tournament's totals."""
+    """Seed 004's end of a round: both piles, each scoring rule with what it gave, the round's and the
+    tournament's totals. Cards are named as the table draws them (``10♦``)."""
     piles = last_round[:2]
     last = last_round[2]
     lines = [f"Round {number} is over."]
     if last >= 0:
-        lines[0] += f" The cards left on the table go to the last capturer, {names[last]}."
+        lines[0] += f" The cards left on the table go to the last capturer, {object_name(names[last])}."
     for seat in (0, 1):
         pile = piles[seat]
-        lines.append(f"Pile of {names[seat]}, {len(pile)} cards: {' '.join(CODES[c] for c in pile) or '(none)'}")
+        cards = " ".join(CARDS[c].pretty for c in pile) or "nothing"
+        lines.append(f"{names[seat]} took {count(len(pile), 'card')}: {cards}")
 
     def most(what: str, counts: tuple[int, int], worth: int) -> str:
+        rule = f"most {what} ({count(worth, 'point')})"
         if counts[0] == counts[1]:
-            return f"most {what} ({counts[0]} each): nobody"
+            return f"{rule}: nobody, {counts[0]} each"
         winner = 0 if counts[0] > counts[1] else 1
-        return f"most {what} ({counts[winner]} to {counts[1 - winner]}): {names[winner]} {worth}"
+        return f"{rule}: {names[winner]}, {counts[winner]} to {counts[1 - winner]}"
 
     def holder(card: int, worth: int) -> str:
         owner = next((seat for seat in (0, 1) if card in piles[seat]), None)
-        return f"{card_name(card)}: {names[owner]} {worth}" if owner is not None else f"{card_name(card)}: nobody"
+        return f"the {CARDS[card].pretty} ({count(worth, 'point')}): {names[owner] if owner is not None else 'nobody'}"
 
     spades = (sum(spade[c] for c in piles[0]), sum(spade[c] for c in piles[1]))
     aces = [sum(c in ACES for c in pile) for pile in piles]
@@ -122,11 +127,25 @@ def round_report(
         most("spades", spades, 1),
         holder(DIAMOND_TEN, 2),
         holder(SPADE_TWO, 1),
-        f"aces: {names[0]} {aces[0]}, {names[1]} {aces[1]}",
+        f"aces (1 point each): {names[0]} {aces[0]}, {names[1]} {aces[1]}",
     ]
-    lines.append("Points: " + "; ".join(categories) + ".")
+    lines.append("Scoring: " + "; ".join(categories) + ".")
     lines.append(
         f"This round: {names[0]} {points[0]}, {names[1]} {points[1]}. "
         f"Tournament: {names[0]} {tally[0]}, {names[1]} {tally[1]}."
     )
     return lines
+
+
+def _result(tally: Sequence[int], names: Sequence[str], target: int) -> str:
+    """The tournament's end: it ends after the round where someone reaches the target; the most points win."""
+    over = f"The tournament is over ({target} points reached)"
+    if tally[0] == tally[1]:
+        return f"{over}: a tie at {tally[0]}."
+    w = 0 if tally[0] > tally[1] else 1
+    return f"{over}: {names[w]} {agree(names[w], 'wins')}, {tally[w]} to {tally[1 - w]}."
+
+
+def object_name(name: str) -> str:
+    """A seat's name after a verb or a preposition: ``to you``, ``to Computer``."""
+    return "you" if name == "You" else name

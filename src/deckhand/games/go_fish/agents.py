@@ -1,19 +1,23 @@
 """Go Fish's own players: ``guess`` (level easy) and ``recall`` (level medium).
 
-Both decide from the seat's view only. Their ``reason`` is for their own seat
-and may say what they hold; ``public`` is what the table may read, and names
-no card: the question itself already says which rank they hold.
+Both decide from the seat's view only. Their ``reason`` is said to their own
+seat ("you hold two") and may say what it holds; ``public`` is what the table
+may read, and names no card: the question itself already says which rank
+they hold.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.core.words import spelled
 from deckhand.games.go_fish.state import PLURALS, ask_parts, rank_of
 from deckhand.games.go_fish.view import GoFishView
+from deckhand.games.go_fish.words import object_name
 
 
 def _asks(view: GoFishView) -> list[tuple[Action, int, int]]:
@@ -38,11 +42,11 @@ class GuessAgent(Agent):
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         asks = _asks(view_as(view, GoFishView))
-        action, seat, rank = asks[int(rng.random() * len(asks))]
+        action = asks[int(rng.random() * len(asks))][0]
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
-            reason=f"asks seat {seat} for {PLURALS[rank]}: a guess among {len(asks)} possible questions",
+            reason=f"a guess among the {len(asks)} questions you may ask",
             candidates=[Candidate(view.action_to_string(a)) for a, _, _ in asks],
             public="a guess",
         )
@@ -76,15 +80,15 @@ class RecallAgent(Agent):
             scores[action] = (sure, shown, fresh, mine[rank], sizes[seat], rng.random())
         ranked = sorted(asks, key=lambda item: scores[item[0]], reverse=True)
         action, seat, rank = ranked[0]
-        word = PLURALS[rank]
+        held = f"you hold {spelled(mine[rank])}"
         if rank in known[seat]:
-            reason = f"seat {seat} is known to hold {word}, and I hold {mine[rank]}"
-            public = f"it remembers that seat {seat} holds {word}"
+            reason = f"they are known to hold {PLURALS[rank]}, and {held}"
+            public = f"it remembers that seat {seat} holds {PLURALS[rank]}"
         elif rank not in lacks[seat]:
-            reason = f"no seat is known to hold a rank of mine; seat {seat} may have {word}, and I hold {mine[rank]}"
+            reason = f"nobody is known to hold a rank of yours; they may hold some, and {held}"
             public = "nobody is known to hold its ranks, so it fishes where the answer is not known yet"
         else:
-            reason = "every seat I may ask is known to hold none of my ranks: a long shot"
+            reason = "everyone you may ask is known to hold none of your ranks: a long shot"
             public = "a long shot"
         return Explanation(
             action=action,
@@ -93,3 +97,11 @@ class RecallAgent(Agent):
             candidates=[Candidate(view.action_to_string(a), note=notes[a]) for a, _, _ in ranked],
             public=public,
         )
+
+
+def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+    """``Ask Computer for 7s``: a question said to the seat that would ask it."""
+    parts = ask_parts(action)
+    if parts is None:
+        return "Draw a card"
+    return f"Ask {object_name(names[parts[0]])} for {PLURALS[parts[1]]}"

@@ -7,7 +7,8 @@ from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from deckhand.core.encoding import Encoding
-from deckhand.core.protocol import Action
+from deckhand.core.protocol import Action, View
+from deckhand.games.go_fish.agents import suggest
 from deckhand.games.go_fish.encoding import GoFishEncoding
 from deckhand.games.go_fish.notation import action_to_string, string_to_action
 from deckhand.games.go_fish.options import GoFishSetup
@@ -51,6 +52,9 @@ class GoFishGame(GoFishSetup[GoFishState]):
 
     def announce(self, state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        return suggest(view, action, names)
 
     def is_quiet(self, state: GoFishState, action: Action) -> bool:
         return is_quiet(state, action)

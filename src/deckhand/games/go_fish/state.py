@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 
-from deckhand.core.cards import CODES
+from deckhand.core.cards import CODES, Rank
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
+from deckhand.core.words import RANK_PLURALS
 from deckhand.games.go_fish.options import DECK_SIZE, RANK_COUNT, GoFishSetup
 
 HIDDEN = -1
@@ -28,9 +29,8 @@ PHASES = ("deal", "ask", "fish", "draw", "draw-and-pass", "over")
 RANKS = "A23456789XJQK"
 """Rank letters as card codes write them (X is ten)."""
 
-PLURALS: tuple[str, ...] = ("aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens")
-PLURALS += ("jacks", "queens", "kings")
-"""Ranks in sentences: "asks seat 1 for sevens" names no one card."""
+PLURALS: tuple[str, ...] = tuple(RANK_PLURALS[rank] for rank in list(Rank)[:RANK_COUNT])
+"""Ranks in sentences, as players say them: "asks seat 1 for 7s" (aces, 2s … 10s, jacks) names no one card."""
 
 ASK_BASE = 64
 """Asks are ``ASK_BASE + 13 * seat + rank``; chance outcomes are card indices 0-51."""

@@ -2,8 +2,9 @@
 
 Only cards everyone sees are named: cards handed over, a drawn card of the
 rank asked for (it is shown), and books. Another card drawn is "a card".
-Ranks are said as plurals ("sevens") so that a sentence never reads as
-naming one particular card.
+Ranks are said as plurals ("7s", "aces") so that a sentence never reads as
+naming one particular card. A seat is named as the table names it, and a
+verb agrees with it: "You draw", "Computer draws".
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
+from deckhand.core.words import agree
 from deckhand.games.go_fish.state import (
     DEAL,
     FISH,
@@ -27,7 +29,7 @@ from deckhand.games.go_fish.state import (
 
 
 def describe_action(state: GoFishState, action: Action) -> str:
-    """``asks seat 1 for sevens``."""
+    """``asks seat 1 for 7s``."""
     parts = ask_parts(action)
     if parts is None:
         return "draws a card"
@@ -41,9 +43,12 @@ def is_quiet(state: GoFishState, action: Action) -> bool:
 
 def _does(name: str, verb: str) -> str:
     """``Seat 1 draws``, ``You draw``."""
-    if name == "You":
-        verb = {"has": "have", "does": "do", "goes": "go", "is": "are"}.get(verb, verb.removesuffix("s"))
-    return f"{name} {verb}"
+    return f"{name} {agree(name, verb)}"
+
+
+def object_name(name: str) -> str:
+    """A seat's name after a verb or a preposition: ``passes to you``, ``to Computer``."""
+    return "you" if name == "You" else name
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -75,9 +80,10 @@ def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[s
     else:
         assert isinstance(action, int)
         if state.phase == FISH and rank_of(action) == state.asking:
-            lines.append(f"{_does(names[p], 'draws')} {CARDS[action].pretty}, the rank asked for, and shows it.")
+            shows = agree(names[p], "shows")
+            lines.append(f"{_does(names[p], 'draws')} {CARDS[action].pretty}, the rank asked for, and {shows} it.")
         elif state.phase == REFILL:
-            lines.append(f"{_does(names[p], 'has')} no cards and draws one from the stock.")
+            lines.append(f"{_does(names[p], 'has')} no cards and {agree(names[p], 'draws')} one from the stock.")
         elif state.phase == LONE:
             lines.append(f"Nobody else holds a card: {_does(names[p], 'draws')} one from the stock.")
         else:
@@ -107,7 +113,7 @@ def _next(state: GoFishState, after: GoFishState, names: Sequence[str]) -> list[
         return [f"{_does(name, 'plays')} first."]
     if after.player == state.player:
         return [f"{_does(name, 'goes')} on."]
-    return [f"The turn passes to {name}."]
+    return [f"The turn passes to {object_name(name)}."]
 
 
 def _result(state: GoFishState, names: Sequence[str]) -> str:

@@ -13,11 +13,12 @@ world consistent with the view is the position itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, IllegalActionError, quote
 from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.core.words import Reasons, and_list, count
 from deckhand.games.three_trios.hints import flip_hints
 from deckhand.games.three_trios.options import EMPTY, SEATS, ThreeTriosSetup
 from deckhand.games.three_trios.view import Position, ThreeTriosView
@@ -112,9 +113,9 @@ class _Strategy(Agent):
     def step(self, view: View, rng: random.Random) -> Action:
         return self.explain(view, rng).action
 
-    def _explain(
-        self, view: View, ranked: list[Scored], reason: Callable[[Scored, str], str], unit: str
-    ) -> Explanation:
+    def _explain(self, view: View, ranked: list[Scored], reason: Callable[[Scored], str], unit: str) -> Explanation:
+        """The best of ``ranked`` with ``reason``'s words for it: both hands are open, and the words name no
+        person, so the table reads the same reason as the seat."""
         game = self.game
         best = ranked[0]
         action = best[3] * game.ncells + best[1]
@@ -123,7 +124,8 @@ class _Strategy(Agent):
             Candidate(view.action_to_string(s[3] * game.ncells + s[1]), value=s[0], note=f"{s[0]:g} {unit}")
             for s in ranked[:5]
         ]
-        return Explanation(action, notation, reason(best, notation), candidates, {"seat": view.player})
+        said = reason(best)
+        return Explanation(action, notation, said, candidates, {"seat": view.player}, public=said)
 
 
 class CornerAgent(_Strategy):
@@ -139,8 +141,8 @@ class CornerAgent(_Strategy):
             return self._explain(
                 view,
                 ranked,
-                lambda s, n: (
-                    f"{n}: a free corner, and this card shows {s[0]:g} in total to the open cells "
+                lambda s: (
+                    f"it takes a free corner, where this card shows {s[0]:g} in total to the open cells "
                     "around it, the hardest to flip there"
                 ),
                 "facing open cells",
@@ -148,7 +150,7 @@ class CornerAgent(_Strategy):
         first = seen.empty_cells()[0]
         fallback: list[Scored] = [(0.0, first, 0, seen.hand(seat)[0])]
         return self._explain(
-            view, fallback, lambda s, n: f"{n}: no corner is free, so the first card goes on the first open cell", ""
+            view, fallback, lambda s: "no corner is free, so the first card goes on the first open cell", ""
         )
 
 
@@ -161,11 +163,10 @@ class FlipMostAgent(_Strategy):
         seen = seat_view(view)
         ranked = pick(flips_of(seen, view.player), maximize=True)
 
-        def reason(best: Scored, notation: str) -> str:
+        def reason(best: Scored) -> str:
             if best[0] == 0:
-                return f"{notation}: no move flips anything, so the first card goes on the first open cell"
-            count = int(best[0])
-            return f"{notation}: flips {count} card{'s' * (count != 1)}, the most any move can"
+                return "no move flips anything, so the first card goes on the first open cell"
+            return f"it flips {count(int(best[0]), 'card')}, the most any move can"
 
         explanation = self._explain(view, ranked, reason, "flips")
         hints = flip_hints(seen, best_card(ranked), view.player)
@@ -187,12 +188,9 @@ class LeastExposedAgent(_Strategy):
         seen = seat_view(view)
         ranked = pick(exposure_scores(seen, view.player), maximize=False)
 
-        def reason(best: Scored, notation: str) -> str:
-            count = int(best[0])
-            return (
-                f"{notation}: the opponent's hand could flip it in {count} way{'s' * (count != 1)} "
-                "through its open sides, the fewest of any move"
-            )
+        def reason(best: Scored) -> str:
+            ways = count(int(best[0]), "way")
+            return f"the other hand could flip it in {ways} through its open sides, the fewest of any move"
 
         return self._explain(view, ranked, reason, "ways to be flipped")
 
@@ -244,18 +242,51 @@ class MinimaxAgent(_Strategy):
             best = reply[0]
             reply_action = best[3] * game.ncells + best[1]
             gain = len(after.flips_if(best[3], best[1], 1 - seat))
-            replies[(card, cell)] = after.action_to_string(reply_action)
+            replies[(card, cell)] = placed(after, reply_action)
             scored.append((float(gain), cell, i, card))
         ranked = pick(scored, maximize=False)
 
-        def reason(best: Scored, notation: str) -> str:
+        def reason(best: Scored) -> str:
             reply = replies.get((best[3], best[1]))
             if reply is None:
-                return f"{notation}: the last move of the game"
-            count = int(best[0])
-            return (
-                f"{notation}: the opponent's likely reply ({self.opponent}) is {reply}, "
-                f"flipping {count} card{'s' * (count != 1)}, the fewest after any move"
-            )
+                return "it is the last move of the game"
+            return f"the likely reply, {reply}, flips {count(int(best[0]), 'card')}: the fewest after any move"
 
         return self._explain(view, ranked, reason, "flips for the opponent")
+
+
+# -- a placement said to its player, and why a search chose it ----------------------------------
+def placed(position: Position, action: int) -> str:
+    """``Griffin at 0,0``: a placement as a sentence names it."""
+    game = position.game
+    card, cell = divmod(action, game.ncells)
+    return f"{game.names[card]} at {game.cell_name(cell)}"
+
+
+def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+    """``Place Griffin at 0,0``."""
+    position = view_as(view, ThreeTriosView)
+    if type(action) is not int or action < 0:
+        return f"Play {view.action_to_string(action)}"
+    return f"Place {placed(position, action)}"
+
+
+def flips_said(position: Position, action: int) -> str:
+    """``it flips 2 cards (Kraken at 0,1 and Wyvern at 0,0)``, or ``it flips nothing``: a placement's effect now."""
+    game = position.game
+    card, cell = divmod(action, game.ncells)
+    flipped = position.flips_if(card, cell, position.current_player())
+    if not flipped:
+        return "it flips nothing"
+    board = position.board()
+    which = and_list([f"{game.names[board[c]]} at {game.cell_name(c)}" for c in flipped])
+    return f"it flips {count(len(flipped), 'card')} ({which})"
+
+
+def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+    """What a search's placement flips now, to its player; the table reads the flips in the move's own words."""
+    position = view_as(view, ThreeTriosView)
+    if type(action) is not int or action < 0:
+        return Reasons()
+    found = "it did best when the rest of the game was played out"
+    return Reasons(f"{flips_said(position, action)}, and {found}", found)  # the move's words say what it flips

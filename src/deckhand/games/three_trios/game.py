@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action, View, view_as
+from deckhand.core.words import Reasons
+from deckhand.games.three_trios.agents import choice_reasons, suggest
 from deckhand.games.three_trios.encoding import ThreeTriosEncoding
 from deckhand.games.three_trios.hints import hint_marks
 from deckhand.games.three_trios.notation import action_to_string, string_to_action
@@ -76,6 +78,12 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
 
     def describe_action(self, state: ThreeTriosState, action: Action) -> str:
         return describe_action(state, action)
+
+    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+        return suggest(view, action, names)
+
+    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+        return choice_reasons(view, action, rivals)
 
     def rollout_action(self, state: ThreeTriosState, rng: random.Random) -> Action:
         return rollout_action(state, rng)

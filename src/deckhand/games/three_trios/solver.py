@@ -29,7 +29,7 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.mcts import MCTSAgent
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import Action, Game, View
-from deckhand.games.three_trios.agents import game_of, seat_view
+from deckhand.games.three_trios.agents import flips_said, game_of, seat_view
 from deckhand.games.three_trios.exact import ExactSearch, OutOfBudget
 from deckhand.games.three_trios.options import EMPTY, ThreeTriosSetup
 from deckhand.games.three_trios.state import place
@@ -373,14 +373,21 @@ class SolverAgent(Agent):
         action = card * game.ncells + cell
         notation = seen.action_to_string(action)
         margin = value / CARD
+        flips = flips_said(seen, action)
         if exact:
-            outcome = "wins" if value > 0 else "loses whatever it plays" if value < 0 else "draws"
-            reason = f"{notation}: searched to the end; with best play on both sides this {outcome}"
-        else:
-            reason = (
-                f"{notation}: best after a {depth}-move look-ahead "
-                f"(estimated margin {margin:+.1f} cards; the game is too long to search to the end)"
+            yours, its = (
+                ("you win", "it wins")
+                if value > 0
+                else ("you lose whatever you play", "it loses whatever it plays")
+                if value < 0
+                else ("it ends in a draw", "it ends in a draw")
             )
+            reason = f"{flips}; with the best play on both sides from here, {yours}"
+            public = f"with the best play on both sides from here, {its}"  # the move's words say what it flips
+        else:
+            ahead = "ahead" if margin > 0.25 else "behind" if margin < -0.25 else "level"
+            reason = f"{flips}; the best line found from here leaves you {ahead}"
+            public = f"the best line found from here leaves it {ahead}"
         ranked = sorted(tried, key=lambda t: (-t[0], t[2], seen.hand(seen.current_player()).index(t[1])))
         candidates = [
             Candidate(
@@ -395,4 +402,4 @@ class SolverAgent(Agent):
             data["result"] = "win" if value > 0 else "loss" if value < 0 else "draw"
         else:
             data["margin"] = margin
-        return Explanation(action, notation, reason, candidates, data)
+        return Explanation(action, notation, reason, candidates, data, public)

@@ -47,9 +47,9 @@ export {};
  * The answer to a hint request: the move, why, and the numbers the game draws for it (Three Trios' flips).
  * @typedef {object} HintMessage
  * @property {"hint"} type
- * @property {string} move
- * @property {string} reason
- * @property {number | null} [chance] The chance to win with it, when the search knows one.
+ * @property {string} move The move in notation (what "Play it" sends).
+ * @property {string} reason The hint as the player reads it: the move and why, in one sentence.
+ * @property {number | null} [chance] The chance to win with it, when the search knows one (the hint's detail).
  * @property {string | null} [piece] The piece the marks are for.
  * @property {Record<string, number> | null} [marks] A number per place (in notation) for that piece.
  */

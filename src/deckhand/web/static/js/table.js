@@ -605,16 +605,16 @@ class TableView {
 
   /** @param {HintMessage} hint */
   hintLine(hint) {
-    const chance = hint.chance === null || hint.chance === undefined ? "" : ` About ${Math.round(hint.chance * 100)}% to win.`;
+    // The sentence says the move in words; the notation and a search's figures are the detail.
+    const chance = hint.chance === null || hint.chance === undefined ? "" : `; the search gives it about ${Math.round(hint.chance * 100)}% to win`;
     return h(
       "div.hint-box",
       {},
       h("strong", {}, "Hint: "),
-      `play ${hint.move}`,
-      hint.reason ? ` — ${hint.reason}` : "",
-      chance,
+      hint.reason || hint.move,
       " ",
       h("button", { type: "button", onclick: () => this.play(hint.move) }, "Play it"),
+      h("details.hint-detail", {}, h("summary", {}, "Detail"), `Move: ${hint.move}${chance}.`),
     );
   }
 

@@ -1,0 +1,73 @@
+"""Words the games share when they speak to players: lists, counts, rank plurals, and why a move was chosen.
+
+Every sentence a player reads is built in a game's ``words.py`` (or its
+agents); these are the small pieces they all need, so that "10s", "1 card",
+"You draw" and "the 7♥ and the 2♠" read the same in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deckhand.core.cards import Rank
+
+RANK_PLURALS: dict[Rank, str] = {
+    Rank.ACE: "aces",
+    **{rank: f"{rank.label}s" for rank in list(Rank)[1:10]},
+    Rank.JACK: "jacks",
+    Rank.QUEEN: "queens",
+    Rank.KING: "kings",
+    Rank.JOKER: "jokers",
+}
+"""A rank as a player says several of it: ``aces``, ``2s`` … ``10s``, ``jacks``."""
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: a list as a sentence says it."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def spelled(number: int) -> str:
+    """``two``: a small number as a sentence says it (up to twelve; digits beyond)."""
+    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
+def count(number: int, thing: str, things: str | None = None) -> str:
+    """``1 card``, ``2 cards``: a number with its noun in agreement."""
+    return f"{number} {thing if number == 1 else things or thing + 's'}"
+
+
+_PLAIN = {"has": "have", "does": "do", "goes": "go", "is": "are", "was": "were"}
+
+
+def agree(subject: str, verb: str) -> str:
+    """``verb``, said of one seat (``draws``), as it agrees with ``subject``: ``draw`` after "You" (or "You and
+    Computer 2", partners).
+
+    A table calls the person at the screen "You"; every other seat is a name.
+    """
+    if subject.lower() != "you" and " and " not in subject:
+        return verb
+    return _PLAIN.get(verb, verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb.removesuffix("s"))
+
+
+@dataclass(frozen=True)
+class Reasons:
+    """Why a move is good, in the game's words: said to the player who makes it, and to the table.
+
+    A search finds its move by figures; a game's ``choice_reasons`` hook turns
+    the move it found into these words (what the move takes, keeps or denies)
+    so that a searching player explains itself as a rule-following one does.
+    """
+
+    yours: str = ""
+    """To the player who makes the move, in the second person ("it keeps your jack for a fuller table"):
+    it may name that player's own cards. Empty when the game has nothing to say."""
+    public: str = ""
+    """To everyone else, in the third person ("it takes the whole table"): no card another seat cannot see."""
