@@ -24,9 +24,8 @@ from rich.text import Text
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.options import parse_options, preset_info
-from deckhand.core.presentation import title_of
 from deckhand.core.protocol import Game
-from deckhand.core.registry import game_class, games, load_game
+from deckhand.core.registry import game_class, game_title, games, load_game
 from deckhand.core.rules_text import rules_text
 from deckhand.play.saves import SavedGame, saved_game_name, scan_saves
 from deckhand.play.seats import default_level
@@ -120,7 +119,7 @@ def preset_lines(game: Game) -> list[str]:
 
 
 def _titles() -> list[str]:
-    return [title_of(load_game(name)) for name in games()]
+    return [game_title(name) for name in games()]
 
 
 @dataclass

@@ -10,8 +10,7 @@ from datetime import UTC, datetime
 
 from rich.console import Console
 
-from deckhand.core.errors import ConfigError
-from deckhand.core.registry import game_class
+from deckhand.core.registry import game_title
 from deckhand.play.records import GameRecord
 from deckhand.play.seats import seat_names
 from deckhand.store.db import load_record
@@ -45,11 +44,7 @@ def stored_record(console: Console, reader: Reader, *, last: bool) -> GameRecord
 
 def described(stored: StoredGame) -> str:
     """A stored game in a line: its title, when it ended, who sat where with their scores, and who won."""
-    try:
-        cls = game_class(stored.game)
-        title = cls.title or cls.name
-    except ConfigError:  # a game no longer registered: its id says what it was
-        title = stored.game
+    title = game_title(stored.game)  # a game no longer registered: its id says what it was
     names = seat_names([seat["player"] for seat in stored.seats])
     seats = [
         seat["name"] or (name if seat["human"] else f"{name} ({seat['player']})")

@@ -34,7 +34,7 @@ from typing import Any
 
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import DeckhandError
-from deckhand.core.registry import game_class, load_game
+from deckhand.core.registry import game_title, load_game
 from deckhand.store.live import Claim, LiveAction, LiveSeat, LiveStore, LiveTable, LiveWrites, Progress, StoredTable
 from deckhand.web.table import OPEN, Entry, Seat, Table
 
@@ -317,18 +317,11 @@ def listed_tables(url: str | None = None) -> list[dict[str, Any]]:
         {
             "table": row.id,
             "game": row.game,
-            "title": _title(row.game),
+            "title": game_title(row.game),
             "seats": [{"seat": s.seat, "name": s.name, "kind": _kind(s.spec)} for s in row.seats],
         }
         for row in LiveStore.at(url).listed(LISTED)
     ]
-
-
-def _title(name: str) -> str:
-    try:
-        return game_class(name).title or name
-    except DeckhandError:
-        return name
 
 
 def _kind(spec: str) -> str:
