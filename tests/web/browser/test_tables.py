@@ -135,7 +135,8 @@ def test_a_go_fish_ask_chosen_by_clicking_says_the_rank_as_players_do(
         assert debug not in felt
     assert "0 books" in felt
     plural = Rank(rank).plural
-    page.locator(".felt .zone:last-child .card.clickable").filter(has_text=Rank(rank).label).first.click()
+    said = Rank(rank).label if 2 <= Rank(rank).number <= 10 else Rank(rank).word  # "10 of ...", "Queen of ..."
+    page.get_by_role("button", name=re.compile(rf"^{said} of \w+, in your hand, slot \d+$")).first.click()
     page.get_by_role("button", name=f"Ask for {plural}").click()
     page.wait_for_selector(f".log >> text={ask}")
     assert re.search(r"Ask for [AXJQK]s\b", page.content()) is None
