@@ -53,9 +53,7 @@ def test_a_cambio_turn_with_a_peek_and_a_swap(server: LiveServer, table_page: An
     page.get_by_role("button", name="the draw pile").click()
     page.wait_for_selector("text=swap it in")
     page.locator('.card[data-place="0.3"]').click()  # swap the card drawn in for slot 3: out comes the 5 of Spades
-    page.wait_for_function(
-        "() => document.querySelector('.pile [data-pile=discard]')?.title === '5 of Spades'"
-    )
+    page.wait_for_function("() => document.querySelector('.pile [data-pile=discard]')?.title === '5 of Spades'")
     page.wait_for_selector("text=swap 3")
     page.screenshot(path=str(tmp_path / "cambio_swap.png"), full_page=True)
 
