@@ -53,9 +53,7 @@ def test_a_cambio_turn_with_a_peek_and_a_swap(server: LiveServer, table_page: An
     page.get_by_role("button", name="the draw pile").click()
     page.wait_for_selector("text=swap it in")
     page.locator('.card[data-place="0.3"]').click()  # swap the card drawn in for slot 3: out comes the 5 of Spades
-    page.wait_for_function(
-        "() => document.querySelector('.pile [aria-label=\"the discard pile\"]')?.title === '5 of Spades'"
-    )
+    page.wait_for_function("() => document.querySelector('.pile [data-pile=discard]')?.title === '5 of Spades'")
     page.wait_for_selector("text=swap 3")
     page.screenshot(path=str(tmp_path / "cambio_swap.png"), full_page=True)
 
@@ -135,7 +133,8 @@ def test_a_go_fish_ask_chosen_by_clicking_says_the_rank_as_players_do(
         assert debug not in felt
     assert "0 books" in felt
     plural = Rank(rank).plural
-    page.locator(".felt .zone:last-child .card.clickable").filter(has_text=Rank(rank).label).first.click()
+    said = Rank(rank).label if 2 <= Rank(rank).number <= 10 else Rank(rank).word  # "10 of ...", "Queen of ..."
+    page.get_by_role("button", name=re.compile(rf"^{said} of \w+, in your hand, slot \d+$")).first.click()
     page.get_by_role("button", name=f"Ask for {plural}").click()
     page.wait_for_selector(f".log >> text={ask}")
     assert re.search(r"Ask for [AXJQK]s\b", page.content()) is None

@@ -1,5 +1,6 @@
 // @ts-check
-// Card faces drawn with CSS and Unicode suits: suit then rank codes (SA H9 DX CK, JK a joker).
+// Cards on the tables: faces are SVG images (static/cards, CC0), backs are CSS in the player's colour.
+// Codes are suit then rank (SA H9 DX CK, JK a joker); every card has a name a screen reader says.
 import { h } from "./dom.js";
 
 /** @type {Record<string, string>} */
@@ -46,6 +47,38 @@ export function cardLabel(code) {
   return `${RANKS[code[1]] || code[1]}${SUITS[code[0]]}`;
 }
 
+/** Where the faces are served: one SVG per card code (see static/cards/README.md). */
+const FACES = "/static/cards";
+
+/**
+ * The face's image for a card code: `H7` → /static/cards/H7.svg.
+ * @param {string} code
+ */
+export function faceUrl(code) {
+  return `${FACES}/${code}.svg`;
+}
+
+/**
+ * A card's accessible name: what it is, then where it lies ("7 of Hearts, in your hand, slot 2",
+ * "face down, Computer's slot 1.3"); a hidden card is only "face down", never more.
+ * @param {string | null} code
+ * @param {string} [where]
+ */
+export function cardSpoken(code, where = "") {
+  const what = code === "empty" ? "an empty place" : isCard(code) ? cardName(code) : "face down";
+  return where ? `${what}, ${where}` : what;
+}
+
+/**
+ * Whose a seat is, as its cards' names say it: "your" for the viewer's own seat, else "Computer's".
+ * @param {string[]} names
+ * @param {number} seat
+ * @param {number | null} viewer
+ */
+export function whose(names, seat, viewer) {
+  return seat === viewer ? "your" : `${names[seat] || `Seat ${seat + 1}`}'s`;
+}
+
 /**
  * How a card is shown: clickable (a button) with `onclick`, marked selected, hinted, known or glimpsed, small.
  * @typedef {object} CardOptions
@@ -55,14 +88,16 @@ export function cardLabel(code) {
  * @property {boolean} [known]
  * @property {boolean} [glimpse]
  * @property {boolean} [tiny]
- * @property {string} [title]
- * @property {string} [label] What a screen reader says (by default the title).
+ * @property {string} [title] The tooltip (by default the card's name).
+ * @property {string} [where] Where the card lies, said after its name: "in your hand, slot 2", "on the table".
+ * @property {string} [label] What a screen reader says, whole (by default the name, then `where`).
  * @property {Record<string, string>} [data] data-* attributes.
  * @property {string} [caption] A line under the card.
  */
 
 /**
  * A card: face up for a code, a back for "??" (or null), a dashed place for "empty".
+ * A clickable card is a button; any other is an image (role img), so each has a name a screen reader says.
  * @param {string | null} code
  * @param {CardOptions} [opts]
  */
@@ -84,24 +119,15 @@ export function card(code, opts = {}) {
     classes.push("back");
     title = title || "a face-down card";
   } else {
-    if (code === "JK") {
-      body = [h("span.pip", {}, "🃏"), h("span.corner", {}, "JK")];
-    } else {
-      const suit = SUITS[code[0]];
-      const rank = RANKS[code[1]] || code[1];
-      if (code[0] === "H" || code[0] === "D") classes.push("red");
-      const face = "JQK".includes(code[1]);
-      body = [
-        h("span.corner", {}, rank, h("small", {}, suit)),
-        h(face ? "span.pip.face" : "span.pip", {}, face ? `${rank}${suit}` : suit),
-        h("span.corner.bottom", {}, rank, h("small", {}, suit)),
-      ];
-    }
+    if (code[0] === "H" || code[0] === "D") classes.push("red");
+    // alt="" and no tab stop of its own: the card around it carries the name
+    body = [h("img.face", { src: faceUrl(code), alt: "", draggable: "false" })];
     if (opts.known) classes.push("known");
     title = title || cardName(code);
   }
   /** @type {import("./dom.js").Attrs} */
-  const attrs = { title, "aria-label": opts.label || title, onclick: opts.onclick };
+  const attrs = { title, "aria-label": opts.label || cardSpoken(code, opts.where), onclick: opts.onclick };
+  if (!opts.onclick) attrs.role = "img";
   if (opts.data) attrs.dataset = opts.data;
   if (opts.onclick) attrs.type = "button";
   if (opts.selected) attrs["aria-pressed"] = "true";

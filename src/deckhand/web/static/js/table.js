@@ -1,6 +1,7 @@
 // @ts-check
 // A table in the browser: the connection(s), the pace of the computer's moves, and the frame around a game's drawing.
 // What is drawn on the felt comes from games/<game>.js; the server decides everything (no optimistic updates).
+import { Announcer, keepingFocus } from "./announce.js";
 import { api, gameModule, games } from "./api.js";
 import { Connection } from "./connection.js";
 import { SEAT_COLOURS, clear, h, store } from "./dom.js";
@@ -120,7 +121,8 @@ export async function showTable(main, tableId) {
 class TableView {
   // the page's parts that change (build() lays them out)
   status = h("div.status");
-  felt = h("div.felt", { "aria-live": "polite" });
+  felt = h("div.felt");
+  announcer = new Announcer(); // each move's sentence, said politely (the felt is redrawn whole: not live)
   noticeEl = h("p.muted", { role: "status" });
   timerBar = h("div.timer", { hidden: true }, h("div"));
   buttons = h("div.moves", { "aria-label": "Moves" });
@@ -333,6 +335,7 @@ class TableView {
     for (const event of message.events) {
       if (!this.log.some((e) => e.seq === event.seq && e.move === event.move && e.seat === event.seat)) {
         this.log.push(event);
+        if (!first) this.announcer.say(event, this.names);
       }
     }
     if (message.glimpse) this.glimpse = { ...message.glimpse };
@@ -441,7 +444,7 @@ class TableView {
       h(
         "div.table-page",
         {},
-        h("section", {}, this.status, this.felt, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
+        h("section", {}, this.status, this.felt, this.announcer.el, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
         h("aside.side", {}, h("div.panel", {}, h("h3", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
       ),
     );
@@ -524,8 +527,7 @@ class TableView {
       h("span.scores", {}, tags),
     );
     // the felt
-    const board = this.game.draw(ctx);
-    clear(this.felt, board);
+    keepingFocus(this.felt, () => clear(this.felt, this.game.draw(ctx)));
     if (waiting && this.people) this.felt.append(this.waitingPanel(this.people));
     if (this.handOver && !waiting) {
       const next = this.handOver;

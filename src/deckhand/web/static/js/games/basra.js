@@ -2,7 +2,7 @@
 // Basra (seed 003): your hand, the table, every pile and basra (partners at four); pick a card, then what it takes.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
-import { controls, hand, looseCard, reports } from "./fishing.js";
+import { controls, hand, looseCard, pileName, reports } from "./fishing.js";
 
 /**
  * @typedef {import("../contract.js").BasraView} BasraView
@@ -46,7 +46,7 @@ export function draw(ctx) {
     h(
       "div.pile",
       {},
-      card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: `${ctx.names[seat]}'s pile` }),
+      card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: pileName(ctx, seat, view.piles[seat].length, "won") }),
       `${ctx.names[seat]}${seat === partner ? " (partner)" : ""}: ${view.piles[seat].length} won · ${view.basras[seat]} basra${view.basras[seat] === 1 ? "" : "s"}`,
     );
   return h(

@@ -1,7 +1,7 @@
 // @ts-check
 // Cambio (seeds 000 and 002): the 2×2 hands, the piles in the middle; click the cards a move touches.
 // Your known cards show face up (or, in memory mode, only when you look); a peek shows its card for a moment.
-import { card } from "../cards.js";
+import { card, cardSpoken, whose } from "../cards.js";
 import { h, store } from "../dom.js";
 
 /**
@@ -121,7 +121,7 @@ function slotCard(ctx, seat, slot, code) {
     known: known && face !== "??",
     glimpse: Boolean(glimpsed) || ctx.sel.looking === place,
     title,
-    label: `${place} ${face === "??" ? "face down" : face === "empty" ? "empty" : face}`,
+    label: `${cardSpoken(face, `${whose(ctx.names, seat, ctx.seat)} slot ${place}`)}${face === "??" && who ? `; seen by ${who}` : ""}`,
     data: { place },
   });
   return h("div.slot", { style: gridPlace(slot) }, h("span.place", {}, place), el);
@@ -164,21 +164,30 @@ export function draw(ctx) {
   const drawPile = h(
     "div.pile",
     {},
-    card(view.draw_pile ? "??" : "empty", { onclick: canDraw ? () => ctx.play("draw") : undefined, hinted: ctx.hint && ctx.hint.move === "draw", label: "the draw pile" }),
+    card(view.draw_pile ? "??" : "empty", {
+      onclick: canDraw ? () => ctx.play("draw") : undefined,
+      hinted: ctx.hint && ctx.hint.move === "draw",
+      label: `the draw pile, ${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`,
+    }),
     `Deck: ${view.draw_pile}`,
   );
   const discardAction = canDiscard ? "discard" : canTake ? "take" : null;
   const discardPile = h(
     "div.pile",
     {},
-    card(top || "empty", { onclick: discardAction ? () => ctx.play(discardAction) : undefined, hinted: ctx.hint && ctx.hint.move === discardAction, label: "the discard pile" }),
+    card(top || "empty", {
+      onclick: discardAction ? () => ctx.play(discardAction) : undefined,
+      hinted: ctx.hint && ctx.hint.move === discardAction,
+      label: top ? `the discard pile, ${cardSpoken(top)} on top` : "the discard pile, empty",
+      data: { pile: "discard" },
+    }),
     `Discard: ${view.discard.length}`,
   );
   const center = [drawPile, discardPile];
   if (view.drawn) {
     const from = view.drawn_from === "discard" ? "taken from the discard" : "drawn";
     const holder = ctx.names[view.turn] || "";
-    center.push(h("div.pile", {}, card(view.drawn === "??" ? "??" : view.drawn, { label: `the card ${from}` }), `${holder}: ${from}`));
+    center.push(h("div.pile", {}, card(view.drawn === "??" ? "??" : view.drawn, { where: `the card ${holder} ${view.drawn_from === "discard" ? "took from the discard" : "drew"}` }), `${holder}: ${from}`));
   }
   /** @type {HTMLElement[]} */
   const prompt = [];

@@ -2,7 +2,7 @@
 // Casino (seed 004): your hand, loose cards and builds (value and owner); pick a card, then what it captures or builds.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
-import { build, controls, hand, looseCard, reports } from "./fishing.js";
+import { build, controls, hand, looseCard, pileName, reports } from "./fishing.js";
 
 /**
  * @typedef {import("../contract.js").CasinoView} CasinoView
@@ -38,7 +38,7 @@ export function draw(ctx) {
   const other = 1 - me;
   /** @param {number} seat */
   const pile = (seat) =>
-    h("div.pile", {}, card(view.piles[seat].length ? "??" : "empty", { tiny: true }), `${ctx.names[seat]}: ${view.piles[seat].length} captured`);
+    h("div.pile", {}, card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: pileName(ctx, seat, view.piles[seat].length, "captured") }), `${ctx.names[seat]}: ${view.piles[seat].length} captured`);
   const table = [...view.table.loose.map((c) => looseCard(ctx, c)), ...view.table.builds.map((b) => build(ctx, b))];
   const calling = view.phase !== "play" && ctx.legal.length ? h("div.banner", {}, "Call the coin toss: the winner of the toss leads.") : "";
   return h(

@@ -2,7 +2,7 @@
 // The fishing games (Basra, Casino): pick a hand card, then the table cards it takes (and, in Casino, builds with).
 // The server lists the legal moves that play exactly that selection; a move still ambiguous asks which, and cards
 // that make no move are told why, in the game's words. Each game says in its own words what to pick (`controls`).
-import { card, cardLabel } from "../cards.js";
+import { card, cardLabel, cardSpoken, whose } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
 /** @typedef {import("../contract.js").FishingSelection} FishingSelection */
@@ -105,15 +105,28 @@ export function hand(ctx, seat, cards, { count = null, note = "" } = {}) {
     h(
       "div.row",
       {},
-      list.map((code) =>
+      list.map((code, i) =>
         card(code, {
           onclick: mine ? () => pickHand(ctx, code) : undefined,
           selected: mine && ctx.sel.hand === code,
           hinted: mine && hinted[0] === code,
+          where: `in ${whose(ctx.names, seat, ctx.seat)} hand, slot ${i + 1}`,
         }),
       ),
     ),
   );
+}
+
+/**
+ * A pile of won cards as a screen reader says it: "Computer's pile, 12 cards won, face down".
+ * @param {FishingContext} ctx
+ * @param {number} seat
+ * @param {number} count
+ * @param {string} verb
+ */
+export function pileName(ctx, seat, count, verb) {
+  const owner = whose(ctx.names, seat, ctx.seat);
+  return count ? `${owner} pile, ${count} card${count === 1 ? "" : "s"} ${verb}, face down` : `${owner} pile, empty`;
 }
 
 /**
@@ -128,6 +141,7 @@ export function looseCard(ctx, code) {
     onclick: mine ? () => toggle(ctx, code) : undefined,
     selected: (ctx.sel.table || []).includes(code),
     hinted: hinted.includes(code),
+    where: "on the table",
   });
 }
 
@@ -150,9 +164,16 @@ export function build(ctx, b) {
     : undefined;
   return h(
     `${mine ? "button" : "div"}.group${selected ? ".selected" : ""}`,
-    { type: mine ? "button" : undefined, onclick, title: `a build of ${b.value}, ${ctx.names[b.owner]}'s`, "aria-pressed": selected ? "true" : undefined },
+    {
+      type: mine ? "button" : undefined,
+      role: mine ? undefined : "group",
+      onclick,
+      title: `a build of ${b.value}, ${ctx.names[b.owner]}'s`,
+      "aria-label": `${whose(ctx.names, b.owner, ctx.seat)} build of ${b.value}: ${codes.map((c) => cardSpoken(c)).join(", ")}`,
+      "aria-pressed": selected ? "true" : undefined,
+    },
     h("span.value", { style: `color:${SEAT_COLOURS[b.owner]}` }, `${b.value}`),
-    b.parts.map((part, i) => [i ? h("span", {}, "+") : "", part.map((c) => card(c, { tiny: true }))]),
+    b.parts.map((part, i) => [i ? h("span", {}, "+") : "", part.map((c) => card(c, { tiny: true, where: `in ${whose(ctx.names, b.owner, ctx.seat)} build of ${b.value}` }))]),
     h("span.muted", { style: "color:#eee" }, ctx.names[b.owner]),
   );
 }

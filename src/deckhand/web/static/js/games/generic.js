@@ -9,9 +9,12 @@ import { h } from "../dom.js";
  *   (this module, checked against the contract)
  */
 
-/** @param {unknown[]} list */
-function cards(list) {
-  return h("div.row", {}, list.map((c) => card(isCard(c) ? c : "??", { tiny: true })));
+/**
+ * @param {unknown[]} list
+ * @param {string} title Where the cards lie, as the zone's title says it.
+ */
+function cards(list, title) {
+  return h("div.row", {}, list.map((c, i) => card(isCard(c) ? c : "??", { tiny: true, where: `${title}, slot ${i + 1}` })));
 }
 
 /**
@@ -28,10 +31,10 @@ export function draw(ctx) {
   const zones = [];
   for (const [key, value] of Object.entries(ctx.view)) {
     if (["game", "rules_version", "options", "viewer", "scores", "current_player"].includes(key)) continue;
-    if (isCardList(value)) zones.push(h("div.zone", {}, h("div.title", {}, key), cards(value)));
+    if (isCardList(value)) zones.push(h("div.zone", {}, h("div.title", {}, key), cards(value, key)));
     else if (Array.isArray(value) && value.some(isCardList)) {
       value.forEach((item, i) => {
-        if (isCardList(item)) zones.push(h("div.zone", {}, h("div.title", {}, `${key}: ${ctx.names[i] || i}`), cards(item)));
+        if (isCardList(item)) zones.push(h("div.zone", {}, h("div.title", {}, `${key}: ${ctx.names[i] || i}`), cards(item, `${key}: ${ctx.names[i] || i}`)));
       });
     } else if (typeof value === "number" || typeof value === "string") {
       zones.push(h("div.zone", {}, h("span.title", {}, `${key}: `), String(value)));

@@ -1,7 +1,7 @@
 // @ts-check
 // Go Fish: your hand by rank; click one of your cards, then "Ask for …" beside the player to ask for that rank.
 // Each seat shows its books as one card each with their count, and what the table knows of its hand, in words.
-import { card, rankPlural } from "../cards.js";
+import { card, rankPlural, whose } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
 /**
@@ -52,14 +52,15 @@ export function known(view, seat) {
 /**
  * A seat's books: one card for each (the view lists each book's four cards), and how many.
  * @param {string[]} books
+ * @param {string} owner Whose books, as a name says it ("your", "Computer's").
  */
-function booksRow(books) {
+function booksRow(books, owner) {
   const ranks = books.filter((_, i) => i % 4 === 0);
   return h(
     "div.row.books",
     { "aria-label": count(ranks.length, "book") },
     h("span", { style: "color:#eee;font-size:.8rem;opacity:.85;align-self:center" }, `${count(ranks.length, "book")}${ranks.length ? ":" : ""}`),
-    ranks.map((c) => card(c, { tiny: true, title: `a book of ${rankPlural(rankOf(c))}` })),
+    ranks.map((c) => card(c, { tiny: true, title: `a book of ${rankPlural(rankOf(c))}`, label: `a book of ${rankPlural(rankOf(c))}, in ${owner} books` })),
   );
 }
 
@@ -89,17 +90,18 @@ export function draw(ctx) {
       h(
         "div.row",
         { style: seat === ctx.seat ? "padding-top:14px" : "" }, // room for a lifted card under the title
-        hand.map((code) => {
+        hand.map((code, i) => {
           const pick = seat === ctx.seat && mine && code !== "??";
           return card(code, {
             tiny: seat !== ctx.seat,
             onclick: pick ? () => { ctx.sel.rank = rankOf(code); ctx.redraw(); } : undefined,
             selected: pick && rank === rankOf(code),
+            where: `in ${whose(ctx.names, seat, ctx.seat)} hand, slot ${i + 1}`,
           });
         }),
       ),
       about ? h("div.known", { style: "color:#eee;font-size:.8rem;opacity:.85;margin:.2rem 0" }, about) : "",
-      booksRow(view.books[seat]),
+      booksRow(view.books[seat], whose(ctx.names, seat, ctx.seat)),
     );
   };
   const fishing = view.fishing_for ? ` · ${ctx.names[view.turn]} is fishing for ${rankPlural(view.fishing_for)}` : "";
@@ -107,7 +109,7 @@ export function draw(ctx) {
     "div",
     {},
     seats.slice(1).map(zone),
-    h("div.zone", {}, h("div.title", {}, view.stock ? `Stock: ${count(view.stock, "card")}${fishing}` : `The stock is empty${fishing}`), card(view.stock ? "??" : "empty", { tiny: true })),
+    h("div.zone", {}, h("div.title", {}, view.stock ? `Stock: ${count(view.stock, "card")}${fishing}` : `The stock is empty${fishing}`), card(view.stock ? "??" : "empty", { tiny: true, label: view.stock ? `the stock, ${count(view.stock, "card")}, face down` : "the stock, empty" })),
     mine ? h("div.banner", {}, rank ? `Now click "Ask for ${rankPlural(rank)}" beside a player.` : "Click one of your cards to choose the rank to ask for.") : "",
     zone(me),
   );

@@ -1,6 +1,7 @@
 // @ts-check
 // Three Trios (seed 001): the grid with card cells and holes; click a hand card (it lifts), then a yellow cell.
 // The hint toggle shows, for the selected card, how many cards it would flip in each empty cell.
+import { whose } from "../cards.js";
 import { h, store } from "../dom.js";
 
 /**
@@ -21,14 +22,17 @@ function value(v) {
 }
 
 /**
- * A card in words: its four numbers and its owner.
+ * A card in words: its name, owner and four numbers, then where it lies ("Roc, red (R): north 2, south 6,
+ * east 7, west 5, in your hand").
  * @param {string} name
  * @param {number} owner
  * @param {Context} ctx
+ * @param {string} [where]
  */
-function label(name, owner, ctx) {
+function label(name, owner, ctx, where = "") {
   const p = ctx.pieces[name] || {};
-  return `${name}: north ${value(p.n)}, south ${value(p.s)}, east ${value(p.e)}, west ${value(p.w)}, ${ctx.labels[owner] || `seat ${owner}`}`;
+  const numbers = `north ${value(p.n)}, south ${value(p.s)}, east ${value(p.e)}, west ${value(p.w)}`;
+  return `${name}, ${ctx.labels[owner] || `seat ${owner}`}: ${numbers}${where ? `, ${where}` : ""}`;
 }
 
 /**
@@ -125,7 +129,7 @@ export function draw(ctx) {
       const owner = OWNERS[mark];
       const name = /** @type {string} */ (view.cells[r][c]); // a cell with an owner holds a card
       const flipped = before && before[r] && before[r][c] !== mark && before[r][c] !== ".";
-      grid.append(h("div.cell", {}, h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": `${place}: ${label(name, owner, ctx)}`, title: label(name, owner, ctx) }, trio(name, owner, ctx))));
+      grid.append(h("div.cell", {}, h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": label(name, owner, ctx, `on the board at ${place}`), title: label(name, owner, ctx) }, trio(name, owner, ctx))));
     });
   });
   const hands = view.hands.map((hand, seat) => {
@@ -142,7 +146,7 @@ export function draw(ctx) {
           const hint = hinted && hinted[0] === name && seat === ctx.seat;
           return h(
             `button.trio.hand-card.owner${seat}${selected ? ".selected" : ""}${hint ? ".hinted" : ""}`,
-            { type: "button", disabled: !canPick, "aria-pressed": selected ? "true" : "false", "aria-label": label(name, seat, ctx), title: label(name, seat, ctx), onclick: () => select(ctx, name) },
+            { type: "button", disabled: !canPick, "aria-pressed": selected ? "true" : "false", "aria-label": label(name, seat, ctx, `in ${whose(ctx.names, seat, ctx.seat)} hand`), title: label(name, seat, ctx), onclick: () => select(ctx, name) },
             trio(name, seat, ctx),
           );
         }),
