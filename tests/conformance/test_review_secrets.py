@@ -31,7 +31,7 @@ def test_the_check_catches_a_review_that_peeks(monkeypatch: pytest.MonkeyPatch) 
     """A review that read the true state would change when the hidden cards change: the check fails it."""
     import deckhand.testing.review as check
 
-    real = check.review_decision
+    real = check.review_decision  # type: ignore[attr-defined]
     peeked: dict[int, int] = {}
 
     def peeking(*args: object, **kwargs: object) -> object:

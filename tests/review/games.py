@@ -13,10 +13,14 @@ LEVELS = {"basra": "medium", "casino": "medium", "cambio": "medium", "go_fish": 
 
 
 def played(name: str, seed: int, seats: tuple[str, str] = ("human", "easy"), **options: object) -> GameRecord:
-    """A finished game: seat 0 (a person in the record) played by the game's medium level, seat 1 by ``seats[1]``."""
+    """A finished game recorded with ``seats``: seat 0 played by the game's medium level, seat 1 by ``seats[1]``
+    (``easy`` where the record names a person there)."""
     game = deckhand.load_game(name, **options)
     rng = random.Random(seed)
-    agents = [make_agent(quick_spec(LEVELS[name]), game), make_agent(quick_spec(seats[1]), game)]
+    agents = [
+        make_agent(quick_spec(LEVELS[name]), game),
+        make_agent(quick_spec("easy" if seats[1] == "human" else seats[1]), game),
+    ]
     state = game.new_initial_state()
     while not state.is_terminal():
         player = state.current_player()
