@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 import deckhand.web.reviews as reviews
 from deckhand.review import ReviewBudget
 from deckhand.store import record_game
+from deckhand.web.table import token_hash
 from tests.review.games import played
 
 
@@ -63,11 +64,11 @@ def test_a_review_can_be_cancelled_and_one_runs_at_a_time(client: TestClient, mo
 
 
 def test_a_table_played_here_is_reviewed_only_with_the_seats_token(client: TestClient, monkeypatch: Any) -> None:
-    monkeypatch.setattr(reviews, "live_seat_hash", lambda game_id, seat, url=None: (True, reviews.token_hash("t0")))
+    monkeypatch.setattr(reviews, "live_seat_hash", lambda game_id, seat, url=None: (True, token_hash("t0")))
     game_id = record_game(played("basra", seed=3))
     assert client.post(f"/api/games/{game_id}/review?seat=0").status_code == 403
     assert client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Seat-Token": "wrong"}).status_code == 403
     monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
     ok = client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Seat-Token": "t0"})
     assert ok.status_code in (200, 202)
-    assert finished(client, game_id, **{"X-Seat-Token": "t0"})["status"] == "done"
+    assert finished(client, game_id, 0, **{"X-Seat-Token": "t0"})["status"] == "done"
