@@ -8,6 +8,7 @@ import pytest
 
 import deckhand.web.reviews as reviews
 from deckhand.review import ReviewBudget
+from deckhand.review.kept import kept_review
 from deckhand.store import record_game
 from tests.review.games import played
 from tests.web.browser.live import LiveServer, needs_chromium
@@ -28,6 +29,6 @@ def test_a_stored_game_is_reviewed_from_its_replay(
     assert "Accuracy" in page.locator(".review-summary").inner_text()
     assert page.locator("svg.review-chart polyline").count() == 1
     assert page.get_by_role("heading", name="Your chance to win after each of your moves").count() == 1
-    assert page.locator(".review-move").count() == len(
-        reviews.kept_review(game_id, 0, reviews.BUDGET).summary["mistakes"]
+    kept = kept_review(game_id, 0, reviews.BUDGET)
+    assert kept is not None and page.locator(".review-move").count() == len(kept.summary["mistakes"])
     )  # type: ignore[union-attr]
