@@ -31,4 +31,3 @@ def test_a_stored_game_is_reviewed_from_its_replay(
     assert page.get_by_role("heading", name="Your chance to win after each of your moves").count() == 1
     kept = kept_review(game_id, 0, reviews.BUDGET)
     assert kept is not None and page.locator(".review-move").count() == len(kept.summary["mistakes"])
-    )  # type: ignore[union-attr]
