@@ -36,7 +36,7 @@ from deckhand.store.reviews import live_seat_hash
 from deckhand.web.table import token_hash
 
 MAX_DECISIONS = 400
-"""The most decisions a review at the server analyses (a long game of Go Fish has about a hundred)."""
+"""The most decisions a review at the server analyses (the longest games here have about a hundred)."""
 
 BUDGET = ReviewBudget()
 """The server reviews at the default budget only: nobody can ask it to think longer."""
