@@ -53,7 +53,8 @@ def main() -> None:
         agree = sum(abs(a.chance - b.chance) <= math.hypot(a.error, b.error) + 1e-9 for a, b in pairs)
         gap = sum(abs(a.chance - b.chance) for a, b in pairs) / max(len(pairs), 1)
         error = sum(a.error for a, _ in pairs) / max(len(pairs), 1)
-        print(f"{name:12} {len(pairs):9} {seconds:8.1f} {agree / max(len(pairs), 1):7.0%} {gap * 100:8.1f}p {error * 100:8.1f}p")
+        share = agree / max(len(pairs), 1)
+        print(f"{name:12} {len(pairs):9} {seconds:8.1f} {share:7.0%} {gap * 100:8.1f}p {error * 100:8.1f}p")
 
 
 if __name__ == "__main__":
