@@ -311,10 +311,10 @@ def _print_replay(record: GameRecord, upto: int | None) -> None:
 
 
 def _mount_groups() -> None:
-    """Command groups that live in their own modules (arena, advise); the CLI works without them."""
+    """Command groups that live in their own modules (arena, advise, review); the CLI works without them."""
     import importlib
 
-    for module in ("deckhand.cli_arena", "deckhand.cli_advise"):
+    for module in ("deckhand.cli_arena", "deckhand.cli_advise", "deckhand.cli_review"):
         try:
             group = importlib.import_module(module)
         except ModuleNotFoundError as exc:

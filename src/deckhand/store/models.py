@@ -137,3 +137,20 @@ class LiveActionRow(Base):
     reason: Mapped[str] = mapped_column(Text, default="")
     by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     """The computer level that played this move for an absent person (null: the seat's own player)."""
+
+
+class ReviewRow(Base):
+    """A stored game's review from one seat, at one budget and engine: opening it again needs no analysis.
+
+    The review's JSON is what :class:`deckhand.review.Review` writes; ``key``
+    names the review version, engine and budget, so a review at another
+    budget, or after the analysis changed, is kept apart (and redone).
+    """
+
+    __tablename__ = "reviews"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    review: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime)

@@ -26,20 +26,26 @@ NONE_STORED = "No finished games are stored yet. Play one with: deckhand play GA
 
 def stored_record(console: Console, reader: Reader, *, last: bool) -> GameRecord | None:
     """The last finished game's record, or the one the player picks from the newest; ``None`` if none is chosen."""
+    game_id = stored_game_id(console, reader, last=last, verb="Replay")
+    return None if game_id is None else load_record(game_id)
+
+
+def stored_game_id(console: Console, reader: Reader, *, last: bool, verb: str) -> int | None:
+    """The last finished game's id, or the one the player picks from the newest; ``None`` if none is chosen."""
     stored = recent_games(limit=1 if last else LISTED)
     if not stored:
         console.print(NONE_STORED, highlight=False)
         return None
     if last:
-        return load_record(stored[0].id)
+        return stored[0].id
     try:
-        picked = choose(console, reader, "Replay which game? (newest first)", [described(g) for g in stored])
+        picked = choose(console, reader, f"{verb} which game? (newest first)", [described(g) for g in stored])
     except EOFError:
         console.print()
         return None
     if picked is None or picked < 0:
         return None
-    return load_record(stored[picked].id)
+    return stored[picked].id
 
 
 def described(stored: StoredGame) -> str:

@@ -27,6 +27,7 @@ from deckhand.web.headers import SecurityHeaders
 from deckhand.web.ledger import LEASE, Ledger, TableLost
 from deckhand.web.limits import BURST, RATE
 from deckhand.web.redact import redact_tokens
+from deckhand.web.reviews import Reviewer, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
 from deckhand.web.tables import TABLE_ID, Elsewhere, Tables
 from deckhand.web.thinking import THINKERS, Thinking
@@ -64,6 +65,7 @@ def create_app(
     ledger = Ledger(url, address, lease, sole)
     thinking = Thinking(thinkers)
     tables = Tables(ledger, thinking)
+    reviewer = Reviewer(url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -71,6 +73,7 @@ def create_app(
         keeper = asyncio.create_task(tables.keep_leases())
         yield
         keeper.cancel()
+        reviewer.close()
         thinking.close()  # every search stops now: the server does not wait for a computer to finish thinking
         ledger.close()
         ledger.release()
@@ -95,6 +98,7 @@ def create_app(
     app.include_router(tables_router(tables))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
     app.include_router(catalog_router(tables))
+    app.include_router(review_router(reviewer))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -1,8 +1,9 @@
 // @ts-check
-// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID. Settings live in the header.
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID, #/review/ID?seat=N. Settings live in the header.
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
+import { showReview } from "./review.js";
 import { muted, setMuted } from "./sound.js";
 import { keepToken, showTable } from "./table.js";
 
@@ -56,6 +57,8 @@ async function route() {
       leave = await showStats(main);
     } else if (parts[0] === "replay" && parts[1]) {
       leave = await showReplay(main, parts[1]);
+    } else if (parts[0] === "review" && parts[1]) {
+      leave = await showReview(main, parts[1], params);
     } else {
       leave = await showLobby(main);
     }

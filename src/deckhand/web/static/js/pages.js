@@ -26,6 +26,17 @@ export async function showRules(main, name) {
 }
 
 /**
+ * The seats a review may be asked for (a review shows that seat's cards): a person's seat, or every seat of a game
+ * of computers; the server checks again.
+ * @param {string[]} specs The seats as the record names them (`human` or an agent).
+ * @returns {number[]}
+ */
+function reviewSeats(specs) {
+  const people = specs.map((spec, seat) => (spec.split(":")[0] === "human" ? seat : -1)).filter((seat) => seat >= 0);
+  return people.length ? people : specs.map((_, seat) => seat);
+}
+
+/**
  * The computer victory statistic per game and level, as bars.
  * @param {import("./contract.js").LevelStats[]} levels
  * @param {(game: string) => string} title A game's title by its id.
@@ -112,7 +123,7 @@ export async function showStats(main) {
         : null,
       h("h2", {}, "Recent games"),
       data.recent.length
-        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${title(g.game)} · ${who(g.seats)} `, h("a", { href: `#/replay/${g.id}` }, "Replay"))))
+        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${title(g.game)} · ${who(g.seats)} `, h("a", { href: `#/replay/${g.id}` }, "Replay"), " ", h("a", { href: `#/review/${g.id}?seat=${reviewSeats(g.seats.map((x) => (x.human ? "human" : x.player)))[0] ?? 0}` }, "Review"))))
         : h("p.muted", {}, "No finished games yet."),
     ),
   );
@@ -171,6 +182,7 @@ export async function showReplay(main, id) {
       h("h1", {}, `Replay of game ${data.id}: ${data.title || info.title || data.game}`),
       h("p", {}, data.seat_lines.join(" · ")),
       h("p.muted", {}, "What a spectator saw: no hidden card is shown before the end."),
+      h("p.review-links", {}, reviewSeats(data.seats).map((seat) => h("a", { href: `#/review/${data.id}?seat=${seat}` }, `Review ${names[seat]}'s game`))),
       h("div.replay-controls", {},
         h("button", { type: "button", onclick: () => go(0) }, "First"),
         h("button", { type: "button", onclick: () => go(step - 1) }, "◀ Back"),

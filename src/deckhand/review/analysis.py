@@ -1,0 +1,401 @@
+"""The game review: at each of one seat's decisions, the chance to win of the move played and of the best move found.
+
+Every estimate is made from the seat's view at that decision (``state.view(seat)``),
+never from the state: the cards the seat could not see never enter the
+analysis, so a review of a game against people gives nothing away.
+
+At each decision (a position where the seat had more than one legal move)
+the review
+
+1. asks the game's strongest level (:func:`deckhand.agents.hints.strongest_spec`,
+   with a search's time budget replaced by a fixed number of ``iterations``)
+   for its move and its reasons in words, and
+2. estimates the chance to win of that move and of the move played by
+   *paired* playouts: ``worlds`` worlds dealt from the view
+   (``View.sample_likely_world``), each played out after both moves with the
+   same random numbers (``State.play_out``), so that the difference between
+   the two moves is measured far more precisely than either chance alone.
+
+Where the engine solves the game exactly (Three Trios' solver), the exact
+result (win 1, draw ½, loss 0) stands in for the playouts, and the decision
+says so. The analysis does no I/O: progress and cancellation come in as
+callables, the budget and the seed as values.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.hints import hint_sentence, strongest_spec
+from deckhand.agents.registry import is_human, make_agent, parse_spec
+from deckhand.agents.search import CANCEL, SearchCancelled
+from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.numbers import is_setting_count
+from deckhand.core.protocol import Action, Game, State, View
+from deckhand.core.registry import load_game
+from deckhand.play.records import GameRecord, replay, start_state
+from deckhand.play.seats import display_names
+from deckhand.review.grading import game_accuracy, grade, move_accuracy
+
+FORMAT = "deckhand-review/1"
+VERSION = "1"
+"""Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
+
+Z95 = 1.96
+"""A 95% interval is this many standard errors either side."""
+
+RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+"""An exact engine's result for the side to move, as a chance to win."""
+
+
+class ReviewCancelled(DeckhandError):
+    """The review was called off before it finished; nothing of it is kept."""
+
+
+@dataclass(frozen=True)
+class ReviewBudget:
+    """What a review spends on each decision: the engine's search and the paired playouts.
+
+    ``iterations`` replace the strongest level's time budget (a time budget
+    would make the review depend on the machine); ``worlds`` is the number of
+    worlds each of the two moves is played out in.
+    """
+
+    iterations: int = 300
+    worlds: int = 100
+
+    def __post_init__(self) -> None:
+        if not is_setting_count(self.iterations) or not 1 <= self.iterations <= 100_000:
+            raise ConfigError(
+                f"review iterations must be a whole number from 1 to 100000, not {quote(self.iterations)}"
+            )
+        if not is_setting_count(self.worlds) or not 2 <= self.worlds <= 10_000:
+            raise ConfigError(f"review worlds must be a whole number from 2 to 10000, not {quote(self.worlds)}")
+
+    def spec(self) -> str:
+        return f"iterations={self.iterations},worlds={self.worlds}"
+
+    @classmethod
+    def parse(cls, text: str) -> ReviewBudget:
+        """``iterations=300,worlds=100`` (either may be left out); ``ConfigError`` naming what is wrong."""
+        values: dict[str, int] = {}
+        for item in filter(None, (part.strip() for part in text.split(","))):
+            key, sep, value = item.partition("=")
+            key = key.strip()
+            if not sep or key not in ("iterations", "worlds"):
+                raise ConfigError(f"budget {quote(text, 40)}: expected iterations=N and/or worlds=N")
+            try:
+                values[key] = int(value.strip())
+            except ValueError:
+                raise ConfigError(f"budget {quote(text, 40)}: {key} must be a whole number") from None
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: what it played, the best move found, and what the difference cost."""
+
+    number: int
+    """The move's place in the record's actions, from 1."""
+    played: str
+    best: str
+    chance: float
+    """The estimated chance to win (0..1) of the move played."""
+    best_chance: float
+    error: float
+    """Half the width of the 95% interval around ``chance`` (0 where exact)."""
+    loss: float
+    """The win chance given up, in percentage points (0 where the difference is within its own error)."""
+    grade: str
+    accuracy: float
+    advice: str
+    """The better move and why, said to the seat ("Take the 6♠ with the 6♥ ..."); "" when the move played was best."""
+    exact: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Review:
+    """One seat's review of one game: its decisions and the summary."""
+
+    game: str
+    seat: int
+    engine: str
+    budget: str
+    decisions: list[Decision]
+    players: int
+    result: float | None
+    """The seat's return at the end (1 win, 0 loss, 1/k shared)."""
+    seed: int = 0
+    version: str = VERSION
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.summary:
+            self.summary = summarise(self.decisions, self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": self.version,
+            "game": self.game,
+            "seat": self.seat,
+            "engine": self.engine,
+            "budget": self.budget,
+            "seed": self.seed,
+            "players": self.players,
+            "result": self.result,
+            "summary": self.summary,
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        """A review as :meth:`to_json` wrote it (as it is stored)."""
+        if data.get("format") != FORMAT:
+            raise ConfigError(f"not a game review (its 'format' is not {FORMAT})")
+        return cls(
+            game=data["game"],
+            seat=int(data["seat"]),
+            engine=data["engine"],
+            budget=data["budget"],
+            decisions=[Decision(**d) for d in data["decisions"]],
+            players=int(data["players"]),
+            result=data["result"],
+            seed=int(data.get("seed", 0)),
+            version=str(data["version"]),
+            summary=dict(data["summary"]),
+        )
+
+
+def summarise(decisions: list[Decision], players: int) -> dict[str, Any]:
+    """Accuracy, the three costliest moves, and the luck of the deal kept apart from the play.
+
+    The deal is the best move's chance at the seat's first decision: what the
+    cards it was dealt were worth with good play, against the fair share
+    ``1/players``. ``exact`` counts the decisions solved exactly.
+    """
+    worst = sorted((d for d in decisions if d.loss > 0), key=lambda d: (-d.loss, d.number))[:3]
+    accuracy = game_accuracy([d.loss for d in decisions])
+    return {
+        "decisions": len(decisions),
+        "accuracy": None if accuracy is None else round(accuracy, 1),
+        "mistakes": [d.number for d in worst],
+        "graded": {name: sum(d.grade == name for d in decisions) for name in ("inaccuracy", "mistake", "blunder")},
+        "deal": round(decisions[0].best_chance, 4) if decisions else None,
+        "fair": round(1 / players, 4),
+        "exact": sum(d.exact for d in decisions),
+    }
+
+
+# -- the engine -------------------------------------------------------------------
+
+
+def engine_spec(game: Game, iterations: int) -> str:
+    """The strongest level's agent spec, with a search's time budget replaced by ``iterations``."""
+    level = strongest_spec(game)
+    name, params = parse_spec(game.LEVELS.get(level, level))
+    if "seconds" in params or "iterations" in params:
+        params = {k: v for k, v in params.items() if k != "seconds"} | {"iterations": iterations}
+    return name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+# -- one decision -------------------------------------------------------------------
+
+
+def review_decision(
+    game: Game,
+    view: View,
+    played: Action,
+    engine: Agent,
+    budget: ReviewBudget,
+    rng: random.Random,
+    *,
+    number: int = 0,
+    names: list[str] | None = None,
+) -> Decision:
+    """Review one decision from the seat's ``view``: the move played against the engine's move.
+
+    Only ``view`` is read: this is the boundary that keeps the review from
+    the cards the seat could not see.
+    """
+    explanation = engine.explain(view, rng)
+    best = explanation.action
+    exact = _exact(game, view, played, best, explanation, engine, rng)
+    if exact is not None:
+        chance, best_chance = exact
+        error, spread = 0.0, 0.0
+    else:
+        chance, best_chance, error, spread = _paired(view, played, best, budget.worlds, rng)
+    if best == played or best_chance <= chance:
+        best, best_chance = played, max(chance, best_chance)
+    gap = (best_chance - chance) * 100
+    loss = round(gap, 1) if gap > Z95 * spread * 100 else 0.0
+    said = names or [f"Seat {s}" for s in range(game.num_players)]
+    advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
+    return Decision(
+        number=number,
+        played=view.action_to_string(played),
+        best=view.action_to_string(best),
+        chance=round(chance, 4),
+        best_chance=round(best_chance, 4),
+        error=round(error, 4),
+        loss=loss,
+        grade=grade(loss),
+        accuracy=round(move_accuracy(loss), 1),
+        advice=advice,
+        exact=exact is not None,
+    )
+
+
+def _paired(
+    view: View, played: Action, best: Action, worlds: int, rng: random.Random
+) -> tuple[float, float, float, float]:
+    """Both moves played out in the same ``worlds`` worlds: (played's chance, best's, played's 95% error, the
+    difference's standard error)."""
+    seat = view.player
+    mine: list[float] = []
+    theirs: list[float] = []
+    for _ in range(worlds):
+        world = view.sample_likely_world(rng)
+        seed = rng.getrandbits(64)
+        for move, out in ((played, mine), (best, theirs)):
+            if move == played and out is theirs:
+                out.append(mine[-1])
+                continue
+            state = world.clone()
+            state.apply_action(move)
+            out.append(state.play_out(random.Random(seed))[seat])
+    chance, best_chance = _mean(mine), _mean(theirs)
+    diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
+    return chance, best_chance, Z95 * _stderr(mine), _stderr(diffs)
+
+
+def _exact(
+    game: Game, view: View, played: Action, best: Action, explanation: Explanation, engine: Agent, rng: random.Random
+) -> tuple[float, float] | None:
+    """Both moves' results with best play, where the game has no hidden cards and the engine solves it; else None."""
+    if not game.perfect_information or not explanation.data.get("exact"):
+        return None
+    best_chance = RESULTS.get(str(explanation.data.get("result")))
+    if best_chance is None:
+        return None
+    if played == best:
+        return best_chance, best_chance
+    after = view.sample_world(rng).child(played)  # the whole state: nothing is hidden in this game
+    if after.is_terminal():
+        return after.returns()[view.player], best_chance
+    mover = after.current_player()
+    if mover < 0:
+        return None
+    answer = engine.explain(after.view(mover), rng)
+    result = RESULTS.get(str(answer.data.get("result"))) if answer.data.get("exact") else None
+    if result is None:
+        return None
+    return (result if mover == view.player else 1.0 - result), best_chance
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _stderr(values: list[float]) -> float:
+    n = len(values)
+    mean = _mean(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / max(n - 1, 1) / n)
+
+
+# -- a whole game -------------------------------------------------------------------
+
+
+def decision_points(record: GameRecord, seat: int) -> Iterator[tuple[int, View, Action]]:
+    """Each decision of ``seat`` in the record: (its place, from 1; the seat's view before it; the move played).
+
+    Only positions with a choice count: a forced move is no decision. The
+    state stays here; what leaves is the seat's view.
+    """
+    game = load_game(record.game, **record.options)
+    state = start_state(record, game)
+    for number, text in enumerate(record.actions, start=1):
+        action = state.string_to_action(text)
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            yield number, state.view(seat), action
+        state.apply_action(action)
+
+
+def default_seat(record: GameRecord) -> int:
+    """The seat a review is for when none is named: the first person's, else seat 0."""
+    return next((seat for seat, spec in enumerate(record.seats) if is_human(spec)), 0)
+
+
+def check_reviewable(record: GameRecord, seat: int) -> State:
+    """The record's final state, if it is a finished game with that seat; ``ConfigError`` otherwise."""
+    final = replay(record)
+    if not final.is_terminal():
+        raise ConfigError("only a finished game can be reviewed")
+    if not 0 <= seat < final.game.num_players:
+        raise ConfigError(f"seat {seat} is not at this table (seats 0 to {final.game.num_players - 1})")
+    return final
+
+
+def review_game(
+    record: GameRecord,
+    seat: int,
+    budget: ReviewBudget | None = None,
+    *,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: threading.Event | None = None,
+    max_decisions: int | None = None,
+) -> Review:
+    """Review ``seat``'s decisions in a finished game; the same seed and budget give the same review.
+
+    ``progress(done, total)`` is called before the first decision and after
+    each; setting ``cancel`` stops the review (between decisions, and inside
+    a search) with :class:`ReviewCancelled`. ``max_decisions`` refuses a game
+    with more decisions than that (a server's bound on its work).
+    """
+    budget = budget or ReviewBudget()
+    final = check_reviewable(record, seat)
+    game = final.game
+    points = list(decision_points(record, seat))
+    if max_decisions is not None and len(points) > max_decisions:
+        raise ConfigError(f"this game has {len(points)} decisions to review; at most {max_decisions} are reviewed here")
+    spec = engine_spec(game, budget.iterations)
+    engine = make_agent(spec, game)
+    names = display_names(record.seats)
+    decisions: list[Decision] = []
+    token = CANCEL.set(cancel) if cancel is not None else None
+    try:
+        for done, (number, view, action) in enumerate(points):
+            if progress is not None:
+                progress(done, len(points))
+            if cancel is not None and cancel.is_set():
+                raise ReviewCancelled("the review was cancelled")
+            rng = random.Random(f"review {seed} {number}")
+            decisions.append(review_decision(game, view, action, engine, budget, rng, number=number, names=names))
+    except SearchCancelled:
+        raise ReviewCancelled("the review was cancelled") from None
+    finally:
+        if token is not None:
+            CANCEL.reset(token)
+    if progress is not None:
+        progress(len(points), len(points))
+    return Review(
+        game=game.name,
+        seat=seat,
+        engine=spec,
+        budget=budget.spec(),
+        decisions=decisions,
+        players=game.num_players,
+        result=final.returns()[seat],
+        seed=seed,
+    )

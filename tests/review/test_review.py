@@ -1,0 +1,91 @@
+"""The review of one seeded game of each game at a tiny budget: same seed, same review; figures in range."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import deckhand
+from deckhand.core.errors import ConfigError
+from deckhand.play.records import GameRecord
+from deckhand.review import Review, ReviewBudget, ReviewCancelled, game_accuracy, grade, move_accuracy, review_game
+from deckhand.review.text import chart, review_text
+from tests.review.games import played
+
+TINY = ReviewBudget(iterations=20, worlds=8)
+
+
+@pytest.mark.parametrize("name", deckhand.games())
+def test_a_seeded_review_of_each_game(name: str) -> None:
+    record = played(name, seed=3)
+    review = review_game(record, 0, TINY, seed=5)
+    assert review.decisions, "a finished game has decisions to review"
+    assert review_game(record, 0, TINY, seed=5).to_json() == review.to_json()
+    for d in review.decisions:
+        assert 0 <= d.chance <= 1 and 0 <= d.best_chance <= 1
+        assert d.best_chance >= d.chance
+        assert d.loss >= 0 and 0 <= d.accuracy <= 100
+        assert (d.best != d.played) == bool(d.advice) or d.loss == 0
+    assert Review.from_json(review.to_json()).to_json() == review.to_json()
+    assert all(len(line) <= 80 for line in review_text(review))
+    summary = review.summary
+    assert summary["decisions"] == len(review.decisions)
+    assert len(summary["mistakes"]) <= 3
+    assert summary["fair"] == pytest.approx(1 / review.players, abs=1e-3)
+
+
+def test_three_trios_is_solved_exactly_where_the_solver_can() -> None:
+    review = review_game(played("three_trios", seed=3), 0, TINY)
+    assert review.summary["exact"] >= 1
+    assert all(d.error == 0 for d in review.decisions if d.exact)
+    assert any("solved exactly" in line for line in review_text(review))
+
+
+def test_lichess_accuracy_and_the_grades() -> None:
+    assert move_accuracy(0) == pytest.approx(100, abs=0.01)
+    assert move_accuracy(10) == pytest.approx(103.1668 * 2.718281828 ** (-0.4354) - 3.1669, abs=0.01)
+    assert move_accuracy(100) == 0
+    assert [grade(x) for x in (4.9, 5, 10, 20)] == ["", "inaccuracy", "mistake", "blunder"]
+    steady = game_accuracy([0] * 9 + [5])
+    blunder = game_accuracy([0] * 9 + [40])
+    assert steady is not None and blunder is not None and blunder < steady - 10  # one blunder pulls it down
+    assert game_accuracy([]) is None
+
+
+def test_the_chart_fits_80_columns_and_marks_the_graded_moves() -> None:
+    review = review_game(played("basra", seed=3), 0, TINY)
+    lines = chart(review.decisions * 5)
+    assert all(len(line) <= 80 for line in lines)
+    graded = [d for d in review.decisions if d.grade]
+    if graded:
+        assert any(mark in "".join(lines) for mark in "Xx?")
+
+
+def test_cancelling_stops_the_review() -> None:
+    record = played("basra", seed=3)
+    stop = threading.Event()
+
+    def progress(done: int, total: int) -> None:
+        if done == 2:
+            stop.set()
+
+    with pytest.raises(ReviewCancelled):
+        review_game(record, 0, TINY, progress=progress, cancel=stop)
+
+
+def test_only_finished_games_and_seats_at_the_table_are_reviewed() -> None:
+    record = played("casino", seed=3)
+    unfinished = GameRecord.from_json({**record.to_json(), "actions": record.actions[:20], "outcome": None})
+    with pytest.raises(ConfigError, match="only a finished game"):
+        review_game(unfinished, 0, TINY)
+    with pytest.raises(ConfigError, match="seat 5 is not at this table"):
+        review_game(record, 5, TINY)
+    with pytest.raises(ConfigError, match="at most 3"):
+        review_game(record, 0, TINY, max_decisions=3)
+
+
+@pytest.mark.parametrize("text", ["worlds=1", "iterations=0", "speed=3", "iterations=x"])
+def test_a_bad_budget_is_one_line(text: str) -> None:
+    with pytest.raises(ConfigError):
+        ReviewBudget.parse(text)

@@ -1,0 +1,74 @@
+"""The server's review routes: start, progress, the kept review, cancelling, and who may ask."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import deckhand.web.reviews as reviews
+from deckhand.review import ReviewBudget
+from deckhand.store import record_game
+from deckhand.web.table import token_hash
+from tests.review.games import played
+
+
+def finished(client: TestClient, game_id: int, seat: int = 0, **headers: str) -> dict[str, Any]:
+    for _ in range(600):
+        data: dict[str, Any] = client.get(f"/api/games/{game_id}/review?seat={seat}", headers=headers).json()
+        if data["status"] != "running":
+            return data
+        time.sleep(0.05)
+    raise AssertionError("the review did not finish")
+
+
+def test_a_review_runs_in_the_background_and_is_kept(client: TestClient, monkeypatch: Any) -> None:
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
+    game_id = record_game(played("basra", seed=3))
+    assert client.get(f"/api/games/{game_id}/review?seat=0").json() == {"status": "none"}
+    started = client.post(f"/api/games/{game_id}/review?seat=0")
+    assert started.status_code in (200, 202)
+    data = finished(client, game_id)
+    assert data["status"] == "done" and data["review"]["decisions"]
+    again = client.post(f"/api/games/{game_id}/review?seat=0")
+    assert again.status_code == 200 and again.json()["review"] == data["review"]  # kept: no second analysis
+
+
+def test_only_the_seat_of_the_games_one_person_is_reviewed(client: TestClient) -> None:
+    game_id = record_game(played("casino", seed=3))  # seat 0 a person, seat 1 the computer
+    refused = client.post(f"/api/games/{game_id}/review?seat=1")
+    assert refused.status_code == 403 and "only" in refused.json()["error"]
+    people = record_game(played("casino", seed=3, seats=("human", "human")))
+    assert client.post(f"/api/games/{people}/review?seat=0").status_code == 403
+    assert client.post("/api/games/999/review?seat=0").status_code == 404
+    assert client.post(f"/api/games/{game_id}/review?seat=7").status_code == 422
+
+
+def test_a_review_can_be_cancelled_and_one_runs_at_a_time(client: TestClient, monkeypatch: Any) -> None:
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=2000, worlds=200))
+    first = record_game(played("casino", seed=3))
+    second = record_game(played("casino", seed=4))
+    assert client.post(f"/api/games/{first}/review?seat=0").status_code == 202
+    busy = client.post(f"/api/games/{second}/review?seat=0")
+    assert busy.status_code == 429 and "another review" in busy.json()["error"]
+    assert client.delete(f"/api/games/{first}/review?seat=0").json() == {"cancelled": True}
+    data = finished(client, first)
+    assert data == {
+        "status": "failed",
+        "done": data["done"],
+        "total": data["total"],
+        "error": "the review was cancelled",
+    }
+    assert client.get(f"/api/games/{first}/review?seat=0").json()["status"] == "failed"
+
+
+def test_a_table_played_here_is_reviewed_only_with_the_seats_token(client: TestClient, monkeypatch: Any) -> None:
+    monkeypatch.setattr(reviews, "live_seat_hash", lambda game_id, seat, url=None: (True, token_hash("t0")))
+    game_id = record_game(played("basra", seed=3))
+    assert client.post(f"/api/games/{game_id}/review?seat=0").status_code == 403
+    assert client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Seat-Token": "wrong"}).status_code == 403
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
+    ok = client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Seat-Token": "t0"})
+    assert ok.status_code in (200, 202)
+    assert finished(client, game_id, 0, **{"X-Seat-Token": "t0"})["status"] == "done"
