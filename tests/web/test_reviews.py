@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import deckhand.web.reviews as reviews
 from deckhand.review import ReviewBudget
 from deckhand.store import record_game
+from deckhand.web.app import create_app
 from deckhand.web.table import token_hash
 from tests.review.games import played
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    """A browser on the server's own machine: a game played in its terminal may be reviewed from it."""
+    with TestClient(create_app(rate=0), client=("127.0.0.1", 50000)) as test_client:
+        yield test_client
 
 
 def finished(client: TestClient, game_id: int, seat: int = 0, **headers: str) -> dict[str, Any]:
@@ -72,3 +82,15 @@ def test_a_table_played_here_is_reviewed_only_with_the_seats_token(client: TestC
     ok = client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Seat-Token": "t0"})
     assert ok.status_code in (200, 202)
     assert finished(client, game_id, 0, **{"X-Seat-Token": "t0"})["status"] == "done"
+
+
+def test_a_terminal_game_is_reviewed_only_from_the_servers_own_machine(client: TestClient) -> None:
+    game_id = record_game(played("basra", seed=3))  # played away from the server: its person is unknown here
+    with TestClient(create_app(rate=0), client=("203.0.113.9", 50000)) as remote:
+        refused = remote.post(f"/api/games/{game_id}/review?seat=0")
+        assert refused.status_code == 403 and "only on its machine" in refused.json()["error"]
+    relayed = client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Forwarded-For": "203.0.113.9"})
+    assert relayed.status_code == 403
+    computers = record_game(played("basra", seed=3, seats=("medium", "easy")))
+    with TestClient(create_app(rate=0), client=("203.0.113.9", 50000)) as remote:
+        assert remote.get(f"/api/games/{computers}/review?seat=0").json() == {"status": "none"}  # no person's cards

@@ -12,7 +12,9 @@ A review holds the reviewed seat's cards (its better moves name them), so
 it is given only to that seat: at a game played at a table here, to the
 holder of that seat's token (header ``X-Seat-Token``); at a game played
 elsewhere (the terminal, the arena), only for a seat no other person shared
-the game with: the one person's own seat, or any seat of a game of computers.
+the game with: any seat of a game of computers, and the one person's own
+seat only when asked from this machine itself (a loopback address, not
+relayed by a proxy), since the server cannot tell who that person was.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
@@ -124,7 +126,16 @@ class Reviewer:
                 self._running.cancel.set()
 
 
-def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None) -> None:
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
+def from_this_machine(request: Request) -> bool:
+    """A request from a loopback address that no proxy relayed: the person at the server's own keyboard."""
+    relayed = "x-forwarded-for" in request.headers or "forwarded" in request.headers
+    return request.client is not None and request.client.host in LOOPBACK and not relayed
+
+
+def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, local: bool = False) -> None:
     """Refuse (403, 404) a review that would show a seat's cards to someone who did not hold that seat."""
     try:
         record = load_record(game_id, url=url)
@@ -140,14 +151,18 @@ def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None) 
     others = [s for s, spec in enumerate(record.seats) if is_human(spec) and s != seat]
     if others or (not is_human(record.seats[seat]) and any(is_human(spec) for spec in record.seats)):
         raise HTTPException(403, "a review shows that seat's cards: only the seat of the game's one person is reviewed")
+    if is_human(record.seats[seat]) and not local:
+        raise HTTPException(
+            403, "a review shows that seat's cards: a game played away from this server is reviewed only on its machine"
+        )
 
 
 def review_router(reviewer: Reviewer) -> APIRouter:
     router = APIRouter(prefix="/api/games/{game_id}/review")
 
     @router.post("")
-    async def start(game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> JSONResponse:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url)
+    async def start(request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> JSONResponse:
+        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, from_this_machine(request))
         review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
         if review is not None:
             return JSONResponse({"status": "done", "review": review.to_json()})
@@ -155,8 +170,10 @@ def review_router(reviewer: Reviewer) -> APIRouter:
         return JSONResponse(job.to_json(), status_code=202)
 
     @router.get("")
-    async def progress(game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url)
+    async def progress(
+        request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, from_this_machine(request))
         review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
         if review is not None:
             return {"status": "done", "review": review.to_json()}
@@ -166,8 +183,10 @@ def review_router(reviewer: Reviewer) -> APIRouter:
         return job.to_json()
 
     @router.delete("")
-    async def cancel(game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url)
+    async def cancel(
+        request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, from_this_machine(request))
         return {"cancelled": reviewer.cancel(game_id, seat)}
 
     return router
