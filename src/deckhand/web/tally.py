@@ -81,7 +81,8 @@ def _basra(state: object, action: Action, names: Sequence[str]) -> Tally | None:
 
 
 def _casino(state: object, action: Action, names: Sequence[str]) -> Tally | None:
-    from deckhand.games.casino.state import ACES, DIAMOND_TEN, PLAY, SPADE_TWO, CasinoState
+    from deckhand.games.casino.phases import PLAY
+    from deckhand.games.casino.state import ACES, DIAMOND_TEN, SPADE_TWO, CasinoState
 
     assert isinstance(state, CasinoState)
     if state.phase != PLAY or state.pile or sum(len(hand) for hand in state.hands) != 1:
