@@ -146,7 +146,7 @@ def play_until_overlay(server: LiveServer, table: str, page: Any, pick: Any) -> 
 def stays_until_dismissed(page: Any) -> None:
     page.wait_for_timeout(1500)
     assert page.locator(".outcome").count() == 1
-    page.locator(".outcome button.primary").click()
+    page.locator(".outcome-actions button").click()
     assert page.locator(".outcome").count() == 0
 
 

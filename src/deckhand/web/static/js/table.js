@@ -401,13 +401,22 @@ class TableView {
     if (tally) body.push(tallyPicture(tally));
     if (ended && this.game.outcome) body.push(this.game.outcome(this.context(message)));
     if (ended) body.push(h("p.outcome-scores", {}, "Final scores: ", this.names.map((n, i) => `${n} ${(/** @type {import("./contract.js").GameResult} */ (message.result)).scores[i]}`).join(", ")));
-    const links = ended ? endLinks(this.summary.replay, this.summary.review) : "";
+    const links = ended ? [endLinks(this.summary.replay, this.summary.review), this.rematchButton()] : "";
     if (ended) {
       this.endShown = message.seq;
       this.findLinks();
     }
-    const overlay = outcomeOverlay({ kind: ended ? "end" : "tally", body, links, dismiss: () => overlay.remove() });
+    const overlay = outcomeOverlay({
+      kind: ended ? "end" : "tally",
+      body,
+      links,
+      dismiss: () => {
+        overlay.remove();
+        this.drawResult(message); // the result under the table takes the Rematch button back
+      },
+    });
     clear(this.overlayHost, overlay);
+    if (ended) this.drawResult(message);
     overlay.focus({ preventScroll: true });
   }
 
@@ -654,8 +663,13 @@ class TableView {
       this.log.filter((event) => !event.quiet).slice(-60).map((event) => this.logLine(event)),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
-    clear(this.resultEl, message.result ? this.resultBox(message, message.result) : "");
+    this.drawResult(message);
     this.say(this.notice, this.noticeIsError);
+  }
+
+  /** @param {StateMessage} message */
+  drawResult(message) {
+    clear(this.resultEl, message.result ? this.resultBox(message, message.result) : "");
   }
 
   /**
@@ -732,6 +746,12 @@ class TableView {
     );
   }
 
+  /** A person's Rematch button (one on the page: in the outcome overlay while it is open). */
+  rematchButton() {
+    if (!this.active || !this.active.token) return "";
+    return h("button.primary", { type: "button", id: "rematch", onclick: () => this.askRematch() }, "Rematch");
+  }
+
   /**
    * Who won, as a heading.
    * @param {import("./contract.js").GameResult} result
@@ -759,7 +779,7 @@ class TableView {
       h(
         "p",
         {},
-        this.active && this.active.token ? [h("button.primary", { type: "button", id: "rematch", onclick: () => this.askRematch() }, "Rematch"), " · "] : "",
+        this.overlayHost.querySelector("#rematch") ? "" : [this.rematchButton(), this.active && this.active.token ? " · " : ""],
         h("a", { href: "#/" }, "New game"),
         " · ",
         h("a", { href: "#/stats" }, "Statistics"),
