@@ -266,7 +266,7 @@ def taken(table: Table) -> Change:
         names = [seat.name if is_human(seat.spec) else None for seat in table.seats]
 
         def work(writes: LiveWrites) -> None:
-            writes.finish(table_id, record, names)
+            table.stored_as = writes.finish(table_id, record, names)
 
         change.work = work
     return change

@@ -27,6 +27,7 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import told_to_others
+from deckhand.web.tally import tally
 from deckhand.web.wire import (
     EventOut,
     HintMessage,
@@ -139,6 +140,8 @@ class Table:
     """Where this table's own actions start: a resumed save's state, or None for the game's deal."""
     events: list[EventOut] = field(default_factory=list)
     recorded: bool = False
+    stored_as: int | None = None
+    """The finished game's id in the store, once it is written there: its replay's address."""
     stand_ins: list[dict[str, Any]] = field(default_factory=list)
     """Each move a stand-in played: its index in the record's actions, the seat, the level."""
     journal: list[Entry] = field(default_factory=list)
@@ -397,6 +400,8 @@ class Table:
             "rematch": self.rematch,
             "pieces": shown.pieces(),
             "hint_marks": shown.HINT_MARKS,
+            "replay": None if self.stored_as is None else f"#/replay/{self.stored_as}",
+            "review": None,  # no game is reviewed on the web yet: the page keeps a place for the link
         }
 
     # -- hints ---------------------------------------------------------------------
@@ -507,6 +512,7 @@ def _events(shown: Presentation, state: State, entry: Entry, names: list[str]) -
             said=said,
             quiet=shown.is_quiet(state, entry.action),
             by=entry.by,
+            tally=tally(state, entry.action, names),
         )
     ]
 

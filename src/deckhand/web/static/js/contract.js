@@ -19,6 +19,27 @@ export {};
  * @property {string[]} said What the table announces after it (a basra, a round's points).
  * @property {boolean} quiet A move that goes without saying (passing up a chance): the log leaves it out.
  * @property {string | null} [by] The computer level that played it for its absent person.
+ * @property {Tally | null} [tally] The score of the Basra deck or Casino round this move ends, pile by pile.
+ */
+
+/**
+ * One side's pile at the end of a deck or round (public by then).
+ * @typedef {object} TallySide
+ * @property {string} name
+ * @property {string[]} cards Every card in the pile.
+ * @property {string[]} counted The cards that score on their own (10♦, 2♠, aces, Basra's jacks).
+ * @property {string[]} notes The other scoring in words (the pile's size, most cards, most spades).
+ * @property {number} basras Basras made so far (Basra).
+ * @property {number} points What the pile gave the side.
+ * @property {number} total The side's total in the match.
+ */
+
+/**
+ * The end of a Basra deck or a Casino round.
+ * @typedef {object} Tally
+ * @property {string} title
+ * @property {TallySide[]} sides
+ * @property {boolean} over Whether the match ends with it.
  */
 
 /**
@@ -150,6 +171,8 @@ export {};
  * @property {string | null} rematch
  * @property {Record<string, Piece>} pieces
  * @property {boolean} hint_marks
+ * @property {string | null} [replay] The finished game's replay page, once it is stored.
+ * @property {string | null} [review] The finished game's review page, when one exists.
  */
 
 /**
@@ -448,6 +471,8 @@ export {};
  * @property {Record<string, string>} glimpse
  * @property {GameResult | null} result
  * @property {GameEvent[]} events
+ * @property {GameEvent | null} [last] The last move by a seat not on this screen (the computer's), until the next
+ *   move: the drawing marks what it touched.
  * @property {boolean} memory Cambio's memory mode: the player's known cards stay face down.
  * @property {(move: string) => void} play
  * @property {() => void} redraw
@@ -470,6 +495,10 @@ export {};
  * @property {(event: GameEvent) => SoundName | null} [sound] A sound of the game's own for an event.
  * @property {(sel: S) => string | undefined} [hintSelection] The piece a hint's marks are asked for.
  * @property {() => Node} [rulesDemos] Shown on the rules page above the rules.
+ * @property {(event: GameEvent, ctx: DrawContext<V, S>) => import("./motion.js").Travel[]} [travels] The cards a move
+ *   sends travelling beyond those followed by their key (Cambio's places stay put; their cards move).
+ * @property {(ctx: DrawContext<V, S>) => import("./dom.js").Child} [outcome] The game's end drawn in the outcome
+ *   overlay (Cambio: every hand face up with its total).
  */
 
 /**

@@ -5,6 +5,8 @@ import { Announcer, keepingFocus } from "./announce.js";
 import { api, gameModule, games } from "./api.js";
 import { Connection } from "./connection.js";
 import { SEAT_COLOURS, clear, h, store } from "./dom.js";
+import { measure, travel } from "./motion.js";
+import { endLinks, outcomeOverlay, tallyPicture } from "./overlay.js";
 import { play as sound } from "./sound.js";
 
 /**
@@ -136,6 +138,8 @@ class TableView {
   hintBox = h("div");
   logEl = h("ol.log", { "aria-label": "What happened" });
   resultEl = h("div");
+  // the outcome of a deck, a round or the game, over the table until dismissed (draw() leaves it alone)
+  overlayHost = h("div.outcome-host");
   // the notice under the felt, the hint's move number, the pass timer
   noticeIsError = false;
   /** @type {number | undefined} */ hintSeq;
@@ -169,6 +173,12 @@ class TableView {
     this.sel = {};
     /** @type {HintMessage | null} */
     this.hint = null;
+    /** @type {GameEvent | null} the last move by a seat not on this screen, until the next move */
+    this.lastMove = null;
+    /** when the message on show was shown (ms): the next computer's move waits for the pace */
+    this.shownAt = 0;
+    /** @type {number | null} the seq of the game's end whose outcome was shown */
+    this.endShown = null;
     this.notice = "";
     /** @type {Record<string, string>} */
     this.glimpse = {};
@@ -313,18 +323,39 @@ class TableView {
     }
   }
 
+  // Each move by a seat not on this screen (the computer's) waits until the message before it has been on show
+  // for the pace: your own move is seen before the reply replaces it, and the computer's moves one by one.
   async pump() {
     if (this.pumping) return;
     this.pumping = true;
     while (this.queue.length) {
-      const message = /** @type {StateMessage} */ (this.queue.shift());
+      const message = /** @type {StateMessage} */ (this.queue[0]);
+      if (this.message && this.othersMove(message)) {
+        const wait = Number(store.get("pace", 900)) - (Date.now() - this.shownAt);
+        if (wait > 0) await sleep(wait);
+      }
+      this.queue.shift();
       this.show(message);
-      const computer = message.events.some(
-        (e) => e.seat !== null && !e.quiet && !this.connections.some((c) => c.seat === e.seat),
-      );
-      if (computer && this.queue.length) await sleep(Number(store.get("pace", 900)));
+      this.shownAt = Date.now();
     }
     this.pumping = false;
+  }
+
+  /**
+   * The seats this screen plays for.
+   * @param {number | null} seat
+   */
+  isHere(seat) {
+    return this.connections.some((c) => c.seat === seat);
+  }
+
+  /**
+   * The move in `message` made by a seat not on this screen, if any (the last such).
+   * @param {StateMessage} message
+   * @returns {GameEvent | undefined}
+   */
+  othersMove(message) {
+    return message.events.filter((e) => e.seat !== null && !e.quiet && !this.isHere(e.seat)).pop();
   }
 
   /** @param {StateMessage} message */
@@ -332,17 +363,77 @@ class TableView {
     const first = this.message === null;
     this.previous = this.message;
     this.message = message;
+    /** @type {GameEvent[]} */
+    const fresh = [];
     for (const event of message.events) {
       if (!this.log.some((e) => e.seq === event.seq && e.move === event.move && e.seat === event.seat)) {
         this.log.push(event);
         if (!first) this.announcer.say(event, this.names);
+        fresh.push(event);
       }
+    }
+    // the last move marked on the felt: another seat's, until the next move (a pass moves nothing)
+    for (const event of fresh) {
+      if (event.seat === null || event.quiet) continue;
+      this.lastMove = this.isHere(event.seat) ? null : event;
     }
     if (message.glimpse) this.glimpse = { ...message.glimpse };
     if (!message.legal.length) this.sel = {};
     if (this.hint && (!message.legal.length || message.seq !== this.hintSeq)) this.hint = null;
     this.sounds(message, first);
+    const before = first ? { keys: new Map(), zones: new Map(), cards: new Map() } : measure(this.felt);
     this.draw();
+    const moved = fresh.filter((e) => e.seat !== null && !e.quiet).pop();
+    const travels = moved && this.game.travels ? this.game.travels(moved, this.context(message)) : [];
+    travel(this.felt, before, { mover: moved ? moved.seat : null, travels, deal: true });
+    this.outcomes(message, fresh);
+  }
+
+  /**
+   * Open the outcome over the table: a deck's or round's tally, or the game's end. It stays until dismissed.
+   * @param {StateMessage} message
+   * @param {GameEvent[]} fresh The events not seen before.
+   */
+  outcomes(message, fresh) {
+    const tally = fresh.map((e) => e.tally).filter(Boolean).pop();
+    const ended = message.result && this.endShown !== message.seq;
+    if (!tally && !ended) return;
+    /** @type {import("./dom.js").Child[]} */
+    const body = [];
+    if (ended) body.push(this.resultTitle(/** @type {import("./contract.js").GameResult} */ (message.result)));
+    if (tally) body.push(tallyPicture(tally));
+    if (ended && this.game.outcome) body.push(this.game.outcome(this.context(message)));
+    if (ended) body.push(h("p.outcome-scores", {}, "Final scores: ", this.names.map((n, i) => `${n} ${(/** @type {import("./contract.js").GameResult} */ (message.result)).scores[i]}`).join(", ")));
+    const links = ended ? [endLinks(this.summary.replay, this.summary.review), this.rematchButton()] : "";
+    if (ended) {
+      this.endShown = message.seq;
+      this.findLinks();
+    }
+    const overlay = outcomeOverlay({
+      kind: ended ? "end" : "tally",
+      body,
+      links,
+      dismiss: () => {
+        overlay.remove();
+        this.drawResult(message); // the result under the table takes the Rematch button back
+      },
+    });
+    clear(this.overlayHost, overlay);
+    if (ended) this.drawResult(message);
+    overlay.focus({ preventScroll: true });
+  }
+
+  // A finished game is stored before anyone is told of its end: its summary names the replay (and a review).
+  async findLinks() {
+    try {
+      /** @type {TableSummary} */
+      const summary = await api(`/api/tables/${encodeURIComponent(this.id)}`);
+      this.summary.replay = summary.replay;
+      this.summary.review = summary.review;
+    } catch {
+      return; // the links stay hidden
+    }
+    for (const link of this.main.querySelectorAll(".outcome-links")) link.replaceWith(endLinks(this.summary.replay, this.summary.review));
   }
 
   /**
@@ -444,7 +535,7 @@ class TableView {
       h(
         "div.table-page",
         {},
-        h("section", {}, this.status, this.felt, this.announcer.el, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
+        h("section", {}, this.overlayHost, this.status, this.felt, this.announcer.el, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
         h("aside.side", {}, h("div.panel", {}, h("h3", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
       ),
     );
@@ -471,6 +562,7 @@ class TableView {
       glimpse: this.glimpse,
       result: message.result,
       events: message.events,
+      last: this.lastMove,
       memory: store.get("memory", false),
       play: (move) => this.play(move),
       redraw: () => this.draw(),
@@ -496,14 +588,16 @@ class TableView {
       const score = message.view.scores ? message.view.scores[seat] : null;
       const person = this.people && this.people.seats[seat];
       const away = person && person.kind !== "computer" && !person.connected;
+      const thinking = this.thinks(message, seat);
       return h(
-        `span.seat-tag${message.to_move === seat ? ".to-move" : ""}${away ? ".away" : ""}`,
-        {},
+        `span.seat-tag${message.to_move === seat ? ".to-move" : ""}${away ? ".away" : ""}${thinking ? ".thinking" : ""}`,
+        { "aria-busy": thinking ? "true" : undefined },
         h("span.dot", { style: `background:${colour}` }),
         `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
         score === null || score === undefined ? "" : ` · ${score}`,
         person && person.kind === "human" ? h("span.presence", { title: person.connected ? "connected" : "away" }, person.connected ? " ●" : " ○ away") : "",
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
+        thinking ? h("span.thinking-dots", { role: "status" }, " thinking…") : "",
       );
     });
     // while a seat is empty the table shows the moves but takes none: nobody's move yet
@@ -571,8 +665,26 @@ class TableView {
       this.log.filter((event) => !event.quiet).slice(-60).map((event) => this.logLine(event)),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
-    clear(this.resultEl, message.result ? this.resultBox(message, message.result) : "");
+    this.drawResult(message);
     this.say(this.notice, this.noticeIsError);
+  }
+
+  /** @param {StateMessage} message */
+  drawResult(message) {
+    clear(this.resultEl, message.result ? this.resultBox(message, message.result) : "");
+  }
+
+  /**
+   * Whether the computer (or a stand-in) at `seat` is choosing its move now.
+   * @param {StateMessage} message
+   * @param {number} seat
+   */
+  thinks(message, seat) {
+    if (message.result || message.to_move !== seat || this.isHere(seat)) return false;
+    const person = this.people && this.people.seats[seat];
+    if (person) return person.kind === "computer" || Boolean(person.stand_in);
+    const listed = this.summary.seats[seat];
+    return Boolean(listed) && listed.kind === "computer";
   }
 
   /**
@@ -636,25 +748,40 @@ class TableView {
     );
   }
 
+  /** A person's Rematch button (one on the page: in the outcome overlay while it is open). */
+  rematchButton() {
+    if (!this.active || !this.active.token) return "";
+    return h("button.primary", { type: "button", id: "rematch", onclick: () => this.askRematch() }, "Rematch");
+  }
+
+  /**
+   * Who won, as a heading.
+   * @param {import("./contract.js").GameResult} result
+   */
+  resultTitle(result) {
+    const { returns } = result;
+    const best = Math.max(...returns);
+    const winners = this.names.filter((_, i) => returns[i] === best && best > 0);
+    const title = winners.length === 1 ? `${winners[0]} ${winners[0] === "You" ? "win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
+    return h("h2", {}, title);
+  }
+
   /**
    * @param {StateMessage} message
    * @param {import("./contract.js").GameResult} result
    */
   resultBox(message, result) {
-    const { returns, scores } = result;
-    const best = Math.max(...returns);
-    const winners = this.names.filter((_, i) => returns[i] === best && best > 0);
-    const title = winners.length === 1 ? `${winners[0]} ${winners[0] === "You" ? "win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
+    const { scores } = result;
     return h(
       "div.result",
       {},
-      h("h3", {}, title),
+      h("h3", {}, this.resultTitle(result).textContent),
       h("p", {}, "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
       this.game.breakdown ? this.game.breakdown(this.context(message)) : "",
       h(
         "p",
         {},
-        this.active && this.active.token ? [h("button.primary", { type: "button", id: "rematch", onclick: () => this.askRematch() }, "Rematch"), " · "] : "",
+        this.overlayHost.querySelector("#rematch") ? "" : [this.rematchButton(), this.active && this.active.token ? " · " : ""],
         h("a", { href: "#/" }, "New game"),
         " · ",
         h("a", { href: "#/stats" }, "Statistics"),

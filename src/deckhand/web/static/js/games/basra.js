@@ -2,7 +2,7 @@
 // Basra (seed 003): your hand, the table, every pile and basra (partners at four); pick a card, then what it takes.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
-import { controls, hand, looseCard, pileName, reports } from "./fishing.js";
+import { controls, hand, lastMove, looseCard, pileName, pileZone, reports } from "./fishing.js";
 
 /**
  * @typedef {import("../contract.js").BasraView} BasraView
@@ -43,9 +43,8 @@ export function draw(ctx) {
   const partner = seats === 4 ? (me + 2) % 4 : null;
   /** @param {number} seat */
   const side = (seat) =>
-    h(
-      "div.pile",
-      {},
+    pileZone(
+      seat,
       card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: pileName(ctx, seat, view.piles[seat].length, "won") }),
       `${ctx.names[seat]}${seat === partner ? " (partner)" : ""}: ${view.piles[seat].length} won · ${view.basras[seat]} basra${view.basras[seat] === 1 ? "" : "s"}`,
     );
@@ -56,9 +55,10 @@ export function draw(ctx) {
     h(
       "div.zone",
       {},
-      h("div.title", {}, `Table · deck ${view.deck_number}: ${view.deck} cards left`),
+      h("div.title", { dataset: { zone: "deck" } }, `Table · deck ${view.deck_number}: ${view.deck} cards left`),
       h("div.row", {}, view.table.length ? view.table.map((c) => looseCard(ctx, c)) : h("span.muted", { style: "color:#ddd" }, "The table is empty.")),
     ),
+    lastMove(ctx, view.table),
     h("div.row", {}, others.map(side), side(me)),
     reports(ctx),
     controls(ctx, PROMPT),

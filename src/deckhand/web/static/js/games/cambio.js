@@ -122,9 +122,96 @@ function slotCard(ctx, seat, slot, code) {
     glimpse: Boolean(glimpsed) || ctx.sel.looking === place,
     title,
     label: `${cardSpoken(face, `${whose(ctx.names, seat, ctx.seat)} slot ${place}`)}${face === "??" && who ? `; seen by ${who}` : ""}`,
-    data: { place },
+    data: { place, key: place },
   });
+  lastTouched(ctx, el, place);
   return h("div.slot", { style: gridPlace(slot) }, h("span.place", {}, place), el);
+}
+
+/**
+ * Mark `el` when the last move (another seat's) touched `key`: a place, or "deck", "discard".
+ * @param {Context} ctx
+ * @param {HTMLElement} el
+ * @param {string} key
+ */
+function lastTouched(ctx, el, key) {
+  const move = ctx.last && ctx.last.move;
+  if (!move) return;
+  const words = move.split(" ");
+  const seat = String(ctx.last ? ctx.last.seat : "");
+  const own = (words[0] === "swap" || words[0] === "give") && key === `${seat}.${words[1]}`;
+  const pile = (key === "deck" && words[0] === "draw") || (key === "discard" && ["take", "discard", "swap", "stick"].includes(words[0]));
+  if (own || pile || words.slice(1).includes(key)) {
+    el.classList.add("last-move");
+    el.dataset.lastMove = "";
+  }
+}
+
+/**
+ * `el`, marked when the last move touched `key`.
+ * @param {Context} ctx
+ * @param {HTMLElement} el
+ * @param {string} key
+ */
+function lastMark(ctx, el, key) {
+  lastTouched(ctx, el, key);
+  return el;
+}
+
+/**
+ * The cards a Cambio move sends travelling: places stay put, their cards move.
+ * @param {import("../contract.js").GameEvent} event
+ * @returns {import("../motion.js").Travel[]}
+ */
+export function travels(event) {
+  if (!event.move || event.seat === null) return [];
+  const [verb, a, b] = event.move.split(" ");
+  const own = `${event.seat}.${a}`;
+  switch (verb) {
+    case "draw":
+      return [{ key: "drawn", from: "deck" }];
+    case "take":
+      return [{ key: "drawn", from: "discard" }];
+    case "discard":
+      return [{ key: "discard", from: "drawn" }];
+    case "swap":
+      return [{ key: own, from: "drawn" }, { key: "discard", from: own }];
+    case "give":
+      return [{ key: own, from: own }];
+    case "stick":
+      return [{ key: "discard", from: a }];
+    case "peek":
+      return [{ key: a, lift: true }];
+    case "switch":
+      return [{ key: a, from: b }, { key: b, from: a }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The end of the game in the outcome overlay: every hand face up with its total; the lowest total wins.
+ * @param {Context} ctx
+ */
+export function outcome(ctx) {
+  const view = ctx.view;
+  const totals = view.scores || [];
+  const winners = view.winners || [];
+  const lowest = winners.map((s) => ctx.names[s]).join(" and ");
+  const low = winners.length ? totals[winners[0]] : null;
+  return h(
+    "div.cambio-outcome",
+    {},
+    h("p.outcome-rule", {}, winners.length ? `${lowest} ${winners.length === 1 ? "has" : "share"} the lowest total${low === null ? "" : ` (${low})`}: lowest wins.` : "Lowest total wins."),
+    view.hands.map((slots, seat) =>
+      h(
+        `div.outcome-hand${winners.includes(seat) ? ".lowest" : ""}`,
+        {},
+        h("h3", {}, `${ctx.names[seat]}: ${totals[seat] ?? "?"}`, view.caller === seat ? h("span.muted", {}, " (called cambio)") : ""),
+        h("div.row", {}, slots.filter((c) => c !== null).map((c) => card(c, { tiny: true }))),
+      ),
+    ),
+  );
 }
 
 /**
@@ -164,30 +251,39 @@ export function draw(ctx) {
   const drawPile = h(
     "div.pile",
     {},
-    card(view.draw_pile ? "??" : "empty", {
-      onclick: canDraw ? () => ctx.play("draw") : undefined,
-      hinted: ctx.hint && ctx.hint.move === "draw",
-      label: `the draw pile, ${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`,
-    }),
+    lastMark(
+      ctx,
+      card(view.draw_pile ? "??" : "empty", {
+        onclick: canDraw ? () => ctx.play("draw") : undefined,
+        hinted: ctx.hint && ctx.hint.move === "draw",
+        label: `the draw pile, ${view.draw_pile} card${view.draw_pile === 1 ? "" : "s"}`,
+        data: { key: "deck" },
+      }),
+      "deck",
+    ),
     `Deck: ${view.draw_pile}`,
   );
   const discardAction = canDiscard ? "discard" : canTake ? "take" : null;
   const discardPile = h(
     "div.pile",
     {},
-    card(top || "empty", {
-      onclick: discardAction ? () => ctx.play(discardAction) : undefined,
-      hinted: ctx.hint && ctx.hint.move === discardAction,
-      label: top ? `the discard pile, ${cardSpoken(top)} on top` : "the discard pile, empty",
-      data: { pile: "discard" },
-    }),
+    lastMark(
+      ctx,
+      card(top || "empty", {
+        onclick: discardAction ? () => ctx.play(discardAction) : undefined,
+        hinted: ctx.hint && ctx.hint.move === discardAction,
+        label: top ? `the discard pile, ${cardSpoken(top)} on top` : "the discard pile, empty",
+        data: { pile: "discard", key: "discard" },
+      }),
+      "discard",
+    ),
     `Discard: ${view.discard.length}`,
   );
   const center = [drawPile, discardPile];
   if (view.drawn) {
     const from = view.drawn_from === "discard" ? "taken from the discard" : "drawn";
     const holder = ctx.names[view.turn] || "";
-    center.push(h("div.pile", {}, card(view.drawn === "??" ? "??" : view.drawn, { where: `the card ${holder} ${view.drawn_from === "discard" ? "took from the discard" : "drew"}` }), `${holder}: ${from}`));
+    center.push(h("div.pile", {}, card(view.drawn === "??" ? "??" : view.drawn, { where: `the card ${holder} ${view.drawn_from === "discard" ? "took from the discard" : "drew"}`, data: { key: "drawn" } }), `${holder}: ${from}`));
   }
   /** @type {HTMLElement[]} */
   const prompt = [];

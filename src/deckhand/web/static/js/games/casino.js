@@ -2,7 +2,7 @@
 // Casino (seed 004): your hand, loose cards and builds (value and owner); pick a card, then what it captures or builds.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
-import { build, controls, hand, looseCard, pileName, reports } from "./fishing.js";
+import { build, controls, hand, lastMove, looseCard, pileName, pileZone, reports } from "./fishing.js";
 
 /**
  * @typedef {import("../contract.js").CasinoView} CasinoView
@@ -38,15 +38,16 @@ export function draw(ctx) {
   const other = 1 - me;
   /** @param {number} seat */
   const pile = (seat) =>
-    h("div.pile", {}, card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: pileName(ctx, seat, view.piles[seat].length, "captured") }), `${ctx.names[seat]}: ${view.piles[seat].length} captured`);
+    pileZone(seat, card(view.piles[seat].length ? "??" : "empty", { tiny: true, label: pileName(ctx, seat, view.piles[seat].length, "captured") }), `${ctx.names[seat]}: ${view.piles[seat].length} captured`);
   const table = [...view.table.loose.map((c) => looseCard(ctx, c)), ...view.table.builds.map((b) => build(ctx, b))];
   const calling = view.phase !== "play" && ctx.legal.length ? h("div.banner", {}, "Call the coin toss: the winner of the toss leads.") : "";
   return h(
     "div",
     {},
-    h("div.muted", { style: "color:#eee" }, `Round ${view.round} · deck: ${view.deck_count} cards · ${view.call ? `toss called ${view.call}` : ""}`),
+    h("div.muted", { style: "color:#eee", dataset: { zone: "deck" } }, `Round ${view.round} · deck: ${view.deck_count} cards · ${view.call ? `toss called ${view.call}` : ""}`),
     hand(ctx, other, view.hands[other]),
     h("div.zone", {}, h("div.title", {}, "Table"), h("div.row", {}, table.length ? table : h("span.muted", { style: "color:#ddd" }, "The table is empty."))),
+    lastMove(ctx, [...view.table.loose, ...view.table.builds.flatMap((b) => b.parts.flat())]),
     h("div.row", {}, pile(other), pile(me)),
     reports(ctx),
     calling,

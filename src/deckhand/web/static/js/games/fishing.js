@@ -100,7 +100,7 @@ export function hand(ctx, seat, cards, { count = null, note = "" } = {}) {
   const list = Array.isArray(cards) ? cards : Array.from({ length: count ?? cards }, () => "??");
   return h(
     "div.zone",
-    {},
+    { dataset: { zone: `hand-${seat}` } },
     h("div.title", {}, h("span", { style: `color:${SEAT_COLOURS[seat]}` }, "● "), `${ctx.names[seat]}${seat === ctx.seat && ctx.names[seat] !== "You" ? " (you)" : ""}${note ? ` (${note})` : ""} · ${list.length} in hand`),
     h(
       "div.row",
@@ -111,6 +111,7 @@ export function hand(ctx, seat, cards, { count = null, note = "" } = {}) {
           selected: mine && ctx.sel.hand === code,
           hinted: mine && hinted[0] === code,
           where: `in ${whose(ctx.names, seat, ctx.seat)} hand, slot ${i + 1}`,
+          data: code === "??" ? undefined : { key: code, from: "deck" },
         }),
       ),
     ),
@@ -137,12 +138,60 @@ export function pileName(ctx, seat, count, verb) {
 export function looseCard(ctx, code) {
   const mine = ctx.legal.length > 0;
   const hinted = ctx.hint ? cardsOf(ctx.hint.move).slice(1) : [];
-  return card(code, {
+  return marked(ctx, card(code, {
     onclick: mine ? () => toggle(ctx, code) : undefined,
     selected: (ctx.sel.table || []).includes(code),
     hinted: hinted.includes(code),
     where: "on the table",
-  });
+    data: { key: code },
+  }), code);
+}
+
+/**
+ * Mark `el` as touched by the last move (another seat's) when that move named `code`.
+ * @param {FishingContext} ctx
+ * @param {HTMLElement} el
+ * @param {string} code
+ */
+function marked(ctx, el, code) {
+  if (ctx.last && ctx.last.move && cardsOf(ctx.last.move).includes(code)) {
+    el.classList.add("last-move");
+    el.dataset.lastMove = "";
+  }
+  return el;
+}
+
+/**
+ * A seat's pile of won cards, where captured cards sweep to.
+ * @param {number} seat
+ * @param {import("../dom.js").Child[]} children
+ */
+export function pileZone(seat, ...children) {
+  return h("div.pile", { dataset: { zone: `pile-${seat}` } }, children);
+}
+
+/**
+ * The last move by another seat (the computer's), while it stands: the cards it played and took, those no
+ * longer on the table drawn here (a capture takes them to a pile), the rest marked where they lie.
+ * @param {FishingContext} ctx
+ * @param {string[]} onTable The cards on the table now.
+ */
+export function lastMove(ctx, onTable) {
+  const last = ctx.last;
+  if (!last || !last.move || last.seat === null) return "";
+  const cards = cardsOf(last.move);
+  const gone = cards.filter((c) => !onTable.includes(c));
+  if (!gone.length) return "";
+  const [played] = cards;
+  const who = ctx.names[last.seat];
+  return h(
+    "div.last-strip",
+    { "aria-label": `${ctx.names[last.seat]}'s last move` },
+    h("span.title", {}, h("span", { style: `color:${SEAT_COLOURS[last.seat]}` }, "● "), `${ctx.names[last.seat]}: `, last.words || last.move),
+    gone.map((code) =>
+      marked(ctx, card(code, { tiny: true, where: `in ${who}'s last move`, data: code === played ? { key: `last:${code}`, still: "1" } : { key: `last:${code}`, from: code, still: "1" } }), code),
+    ),
+  );
 }
 
 /**
@@ -173,7 +222,7 @@ export function build(ctx, b) {
       "aria-pressed": selected ? "true" : undefined,
     },
     h("span.value", { style: `color:${SEAT_COLOURS[b.owner]}` }, `${b.value}`),
-    b.parts.map((part, i) => [i ? h("span", {}, "+") : "", part.map((c) => card(c, { tiny: true, where: `in ${whose(ctx.names, b.owner, ctx.seat)} build of ${b.value}` }))]),
+    b.parts.map((part, i) => [i ? h("span", {}, "+") : "", part.map((c) => marked(ctx, card(c, { tiny: true, where: `in ${whose(ctx.names, b.owner, ctx.seat)} build of ${b.value}`, data: { key: c } }), c))]),
     h("span.muted", { style: "color:#eee" }, ctx.names[b.owner]),
   );
 }

@@ -129,7 +129,14 @@ export function draw(ctx) {
       const owner = OWNERS[mark];
       const name = /** @type {string} */ (view.cells[r][c]); // a cell with an owner holds a card
       const flipped = before && before[r] && before[r][c] !== mark && before[r][c] !== ".";
-      grid.append(h("div.cell", {}, h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": label(name, owner, ctx, `on the board at ${place}`), title: label(name, owner, ctx) }, trio(name, owner, ctx))));
+      const touched = Boolean(ctx.last && ctx.last.move && ctx.last.move.split(" ")[1] === place);
+      grid.append(
+        h(
+          `div.cell${touched ? ".last-move" : ""}`,
+          touched ? { dataset: { lastMove: "" } } : {},
+          h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": label(name, owner, ctx, `on the board at ${place}`), title: label(name, owner, ctx), dataset: { key: name } }, trio(name, owner, ctx)),
+        ),
+      );
     });
   });
   const hands = view.hands.map((hand, seat) => {
@@ -146,7 +153,7 @@ export function draw(ctx) {
           const hint = hinted && hinted[0] === name && seat === ctx.seat;
           return h(
             `button.trio.hand-card.owner${seat}${selected ? ".selected" : ""}${hint ? ".hinted" : ""}`,
-            { type: "button", disabled: !canPick, "aria-pressed": selected ? "true" : "false", "aria-label": label(name, seat, ctx, `in ${whose(ctx.names, seat, ctx.seat)} hand`), title: label(name, seat, ctx), onclick: () => select(ctx, name) },
+            { type: "button", disabled: !canPick, "aria-pressed": selected ? "true" : "false", "aria-label": label(name, seat, ctx, `in ${whose(ctx.names, seat, ctx.seat)} hand`), title: label(name, seat, ctx), onclick: () => select(ctx, name), dataset: { key: name } },
             trio(name, seat, ctx),
           );
         }),

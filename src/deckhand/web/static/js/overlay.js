@@ -1,0 +1,90 @@
+// @ts-check
+// The outcome of a Basra deck, a Casino round or a whole game, drawn over the table with the cards themselves:
+// each side's pile (the cards that score lifted out), basras, the points and the match's totals. It stays until
+// the player dismisses it. Everything in it comes from public events and views: piles are public by the end.
+import { card, cardLabel } from "./cards.js";
+import { h } from "./dom.js";
+
+/**
+ * @typedef {import("./contract.js").Tally} Tally
+ * @typedef {import("./contract.js").TallySide} TallySide
+ * @typedef {import("./dom.js").Child} Child
+ */
+
+/** At most this many of a pile's cards are drawn (the rest are counted). */
+const FAN = 30;
+
+/**
+ * One side's pile as a fan of small cards, the counted ones marked, and what it scored.
+ * @param {TallySide} side
+ */
+function pileOf(side) {
+  const counted = new Set(side.counted);
+  const shown = [...side.counted, ...side.cards.filter((c) => !counted.has(c))].slice(0, FAN);
+  return h(
+    "div.tally-side",
+    {},
+    h("h3", {}, side.name, h("span.tally-points", {}, ` +${side.points}`), h("span.muted", {}, ` · total ${side.total}`)),
+    h(
+      "div.tally-pile",
+      { "aria-label": `${side.name}'s pile: ${side.cards.length} cards` },
+      shown.map((code) => {
+        const el = card(code, { tiny: true });
+        if (counted.has(code)) el.classList.add("counted");
+        return el;
+      }),
+      side.cards.length > FAN ? h("span.muted", {}, `+${side.cards.length - FAN}`) : "",
+    ),
+    h(
+      "ul.tally-notes",
+      {},
+      side.counted.length ? h("li", {}, `Counted: ${side.counted.map(cardLabel).join(" ")}`) : "",
+      side.notes.map((note) => h("li", {}, note)),
+      side.basras ? h("li.basras", {}, `${"★".repeat(Math.min(side.basras, 10))} ${side.basras} basra${side.basras === 1 ? "" : "s"} so far`) : "",
+    ),
+  );
+}
+
+/**
+ * A deck's or round's tally.
+ * @param {Tally} tally
+ */
+export function tallyPicture(tally) {
+  return h("div.tally", {}, h("h2", {}, tally.title), h("div.tally-sides", {}, tally.sides.map(pileOf)));
+}
+
+/**
+ * The overlay: a dialog over the table, with a button that dismisses it (Escape too).
+ * @param {object} parts
+ * @param {string} parts.kind "tally" (a deck or round) or "end" (the game).
+ * @param {Child} parts.body
+ * @param {Child} [parts.links] The replay and review links of a finished game.
+ * @param {() => void} parts.dismiss
+ */
+export function outcomeOverlay({ kind, body, links, dismiss }) {
+  const close = h("button.primary", { type: "button", onclick: dismiss }, kind === "end" ? "Close" : "Continue");
+  const el = h(
+    `div.outcome.outcome-${kind}`,
+    { role: "dialog", "aria-modal": "false", "aria-label": kind === "end" ? "The game's outcome" : "The score so far", tabindex: "-1" },
+    h("div.outcome-card", {}, body, links || "", h("p.outcome-actions", {}, close)),
+  );
+  el.addEventListener("keydown", (event) => {
+    if (/** @type {KeyboardEvent} */ (event).key === "Escape") dismiss();
+  });
+  return el;
+}
+
+/**
+ * A finished game's links: its replay, and its review when the server says one exists (hidden otherwise).
+ * @param {string | null | undefined} replay
+ * @param {string | null | undefined} review
+ */
+export function endLinks(replay, review) {
+  return h(
+    "p.outcome-links",
+    {},
+    h("a.replay-link", { href: replay || "#/stats", hidden: !replay }, "Watch the replay"),
+    " ",
+    h("a.review-link", { href: review || "#", hidden: !review }, "Read the review"),
+  );
+}
