@@ -131,11 +131,14 @@ class TableView {
     autocomplete: "off",
   });
   hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
+  moveBox = h("div.moves.move-box");
   hintBox = h("div");
   logEl = h("ol.log", { "aria-label": "What happened" });
   resultEl = h("div");
   // the notice under the felt, the hint's move number, the pass timer
   noticeIsError = false;
+  /** Whether the connection on show is down (who is connected is then unknown). */
+  offline = false;
   /** @type {number | undefined} */ hintSeq;
   /** @type {StateMessage | undefined} */ timerFor;
   /** @type {number | undefined} */ timer;
@@ -188,7 +191,8 @@ class TableView {
       onRematch: (message) => this.rematch(message.table),
       onError: (text) => this.say(text, true),
       onClosed: (text) => this.say(text, true),
-      onOpen: () => this.say(""),
+      onOpen: (conn) => this.reconnected(conn),
+      onDrop: (conn) => this.dropped(conn),
     };
     if (seats.length === 0) {
       this.active = new Connection(tableId, null, handlers);
@@ -210,6 +214,23 @@ class TableView {
     for (const conn of this.connections) conn.close();
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.timer);
+  }
+
+  // -- the connection going and coming back --------------------------------------------
+  /** @param {Connection} conn */
+  dropped(conn) {
+    if (conn !== this.active) return;
+    this.offline = true;
+    this.say("reconnecting…");
+    this.draw();
+  }
+
+  /** @param {Connection} conn */
+  reconnected(conn) {
+    this.say("");
+    if (conn !== this.active) return;
+    this.offline = false;
+    this.draw(); // the seats message that follows says who is here
   }
 
   // -- who sits where -----------------------------------------------------------------
@@ -430,8 +451,9 @@ class TableView {
       this.notation,
       h("button", { type: "submit" }, "Play"),
     );
+    clear(this.moveBox, form, this.hintButton);
     const share = h(
-      "p.muted",
+      "p.muted.share",
       {},
       "Watch link: ",
       h("a", { href: `#/table/${this.id}` }, `${location.origin}/#/table/${this.id}`),
@@ -441,8 +463,9 @@ class TableView {
       h(
         "div.table-page",
         {},
-        h("section", {}, this.status, this.felt, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
-        h("aside.side", {}, h("div.panel", {}, h("h3", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
+        // the result above the felt and the controls right under it (the player's hand is the felt's last row)
+        h("section.play", {}, this.status, this.resultEl, this.felt, h("div.controls", {}, this.timerBar, this.noticeEl, this.buttons, this.moveBox, this.hintBox)),
+        h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
       ),
     );
   }
@@ -499,7 +522,7 @@ class TableView {
         h("span.dot", { style: `background:${colour}` }),
         `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
         score === null || score === undefined ? "" : ` · ${score}`,
-        person && person.kind === "human" ? h("span.presence", { title: person.connected ? "connected" : "away" }, person.connected ? " ●" : " ○ away") : "",
+        person && person.kind === "human" ? presence(this.offline ? null : person.connected) : "",
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
       );
     });
@@ -561,6 +584,7 @@ class TableView {
     );
     this.passTimer(message);
     this.hintButton.disabled = !mine;
+    this.moveBox.hidden = message.seat === null; // a spectator has no move to type and no hint to ask for
     clear(this.hintBox, this.hint ? this.hintLine(this.hint) : "");
     // the log
     clear(
@@ -659,6 +683,15 @@ class TableView {
       ),
     );
   }
+}
+
+/**
+ * A person's presence beside their name: connected, away, or unknown while this page's own connection is down.
+ * @param {boolean | null} connected
+ */
+function presence(connected) {
+  if (connected === null) return h("span.presence", { title: "unknown until the connection is back" }, " ? unknown");
+  return h("span.presence", { title: connected ? "connected" : "away" }, connected ? " ●" : " ○ away");
 }
 
 /**

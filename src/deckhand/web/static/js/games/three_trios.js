@@ -153,7 +153,7 @@ export function draw(ctx) {
     ctx.seat === null
       ? ""
       : h(
-          "label.banner",
+          "label.setting",
           {},
           h("input", {
             type: "checkbox",
@@ -176,5 +176,6 @@ export function draw(ctx) {
         );
   const prompt = mine ? h("div.banner", {}, ctx.sel.card ? `Now pick a yellow cell for ${ctx.sel.card}.` : "Pick one of your cards.") : "";
   const [top, bottom] = ctx.seat === 1 ? [hands[0], hands[1]] : [hands[1], hands[0]];
-  return h("div", {}, top, prompt, h("div", { style: "text-align:center" }, grid), bottom, toggle);
+  // the setting on top: the player's hand ends the felt, by the controls
+  return h("div", {}, toggle, top, prompt, h("div", { style: "text-align:center" }, grid), bottom);
 }
