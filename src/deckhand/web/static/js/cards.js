@@ -101,7 +101,8 @@ export function card(code, opts = {}) {
     title = title || cardName(code);
   }
   /** @type {import("./dom.js").Attrs} */
-  const attrs = { title, "aria-label": opts.label || title, onclick: opts.onclick };
+  // a card that is not a button is a picture: only then may it carry a name
+  const attrs = { title, role: opts.onclick ? undefined : "img", "aria-label": opts.label || title, onclick: opts.onclick };
   if (opts.data) attrs.dataset = opts.data;
   if (opts.onclick) attrs.type = "button";
   if (opts.selected) attrs["aria-pressed"] = "true";

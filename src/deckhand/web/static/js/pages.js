@@ -21,7 +21,7 @@ export async function showRules(main, name) {
     return () => {};
   }
   const module = await gameModule(game.name);
-  clear(main, h("section.panel", {}, nav, module.rulesDemos ? [h("h2", {}, "The powers, shown"), module.rulesDemos()] : "", markdown(text)));
+  clear(main, h("section.panel", {}, h("h1", {}, "Rules"), nav, module.rulesDemos ? [h("h2", {}, "The powers, shown"), module.rulesDemos()] : "", markdown(text)));
   return () => {};
 }
 

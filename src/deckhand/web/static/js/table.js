@@ -540,7 +540,7 @@ class TableView {
           : `${this.names[message.to_move]} to play`;
     clear(
       this.status,
-      h("strong", {}, this.summary.title),
+      h("h1.game-title", {}, this.summary.title),
       h(`span.turn${mine ? ".mine" : ""}`, {}, turn),
       message.seat === null ? h("span.muted", {}, "(watching)") : "",
       this.people && this.people.watching ? h("span.muted", {}, `${this.people.watching} watching`) : "",
@@ -584,7 +584,8 @@ class TableView {
     );
     this.passTimer(message);
     this.hintButton.disabled = !mine;
-    this.moveBox.hidden = message.seat === null; // a spectator has no move to type and no hint to ask for
+    // a spectator has no move to type and no hint to ask for, nor has anyone once the game is over
+    this.moveBox.hidden = message.seat === null || Boolean(message.result);
     clear(this.hintBox, this.hint ? this.hintLine(this.hint) : "");
     // the log
     clear(

@@ -95,14 +95,14 @@ export function draw(ctx) {
   const before = ctx.previous ? ctx.previous.board : null;
   const grid = h("div.grid", {
     style: `grid-template-columns: repeat(${rows[0].length}, auto)`,
-    role: "grid",
+    role: "group", // cells are buttons and pictures, not a data grid's rows
     "aria-label": "The board",
   });
   rows.forEach((row, r) => {
     [...row].forEach((mark, c) => {
       const place = `${r},${c}`;
       if (mark === "_") {
-        grid.append(h("div.cell.hole", { title: "a hole", "aria-label": `${place}: a hole` }));
+        grid.append(h("div.cell.hole", { role: "img", title: "a hole", "aria-label": `${place}: a hole` }));
         return;
       }
       if (mark === ".") {
