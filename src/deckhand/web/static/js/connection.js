@@ -13,7 +13,8 @@
  * @property {((message: import("./contract.js").RematchMessage, conn: Connection) => void) | undefined} [onRematch]
  * @property {(text: string) => void} onError
  * @property {(text: string) => void} onClosed
- * @property {(() => void) | undefined} [onOpen]
+ * @property {((conn: Connection) => void) | undefined} [onOpen]
+ * @property {((conn: Connection) => void) | undefined} [onDrop] The connection went; it is being tried again.
  */
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
@@ -22,16 +23,16 @@ export class Connection {
   /**
    * onState(message) for every state message; onSeats(message) when who sits where or who is connected changes;
    * onRematch(message) when the table's people play again elsewhere; onError(text) for refusals;
-   * onClosed(text) when it gives up.
+   * onClosed(text) when it gives up; onDrop when it went and is being tried again, onOpen when it is (back) up.
    * @param {string} tableId
    * @param {string | null} token The seat's token; null for a spectator.
    * @param {Handlers} handlers
    */
-  constructor(tableId, token, { onState, onSeats, onRematch, onError, onClosed, onOpen }) {
+  constructor(tableId, token, { onState, onSeats, onRematch, onError, onClosed, onOpen, onDrop }) {
     this.tableId = tableId;
     this.token = token;
     /** @type {Handlers} */
-    this.handlers = { onState, onSeats, onRematch, onError, onClosed, onOpen };
+    this.handlers = { onState, onSeats, onRematch, onError, onClosed, onOpen, onDrop };
     /** @type {Map<string, [(message: any) => void, (error: Error) => void]>} reply type -> [resolve, reject] */
     this.waiting = new Map();
     this.retries = 0;
@@ -55,7 +56,7 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => {
       this.retries = 0;
-      if (this.handlers.onOpen) this.handlers.onOpen();
+      if (this.handlers.onOpen) this.handlers.onOpen(this);
     };
     socket.onmessage = (event) => this.receive(JSON.parse(event.data));
     socket.onclose = (event) => {
@@ -67,6 +68,7 @@ export class Connection {
         this.handlers.onClosed(this.lastError || "the table refused the connection");
         return;
       }
+      if (this.handlers.onDrop) this.handlers.onDrop(this); // until it is back, nobody knows who is connected
       const wait = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)];
       setTimeout(() => this.closed || this.open(), wait); // a reconnect gets a full snapshot
     };

@@ -447,7 +447,10 @@ export {};
  */
 
 /** @typedef {{first?: string, looking?: string}} CambioSelection The first card of a switch; the card being looked at. */
-/** @typedef {{hand?: string, table?: string[], choices?: MatchedMove[]}} FishingSelection A hand card, table cards, the moves they could be. */
+/**
+ * @typedef {{hand?: string, table?: string[], choices?: MatchedMove[], why?: string}} FishingSelection A hand card, table
+ *   cards, the moves they could be; why they make no move (said beside them).
+ */
 /** @typedef {{rank?: string}} GoFishSelection The rank to ask for. */
 /** @typedef {{card?: string, marks?: Record<string, number>}} ThreeTriosSelection The card lifted; its flips per cell. */
 

@@ -278,7 +278,7 @@ export async function showLobby(main) {
       preset ? h("div.form-row", {}, h("label", { for: "preset" }, "Rules"), preset, h("a", { href: `#/rules/${game.name}` }, `How to play ${game.title}`)) : h("div.form-row", {}, h("a", { href: `#/rules/${game.name}` }, `How to play ${game.title}`)),
       preset ? about : "",
       h("details", {}, h("summary", {}, "Options"), options),
-      h("h3", {}, "Seats"),
+      h("h2.form-heading", {}, "Seats"),
       seats,
       h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards: for practice alone (friends' tables are dealt by the server)")),
       h("div.form-row", {}, h("label", {}, "Table"), h("label", {}, spectators, " others may watch"), h("label", {}, listed, " list it in the lobby")),

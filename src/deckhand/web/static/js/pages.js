@@ -21,7 +21,7 @@ export async function showRules(main, name) {
     return () => {};
   }
   const module = await gameModule(game.name);
-  clear(main, h("section.panel", {}, nav, module.rulesDemos ? [h("h2", {}, "The powers, shown"), module.rulesDemos()] : "", markdown(text)));
+  clear(main, h("section.panel", {}, h("h1", {}, "Rules"), nav, module.rulesDemos ? [h("h2", {}, "The powers, shown"), module.rulesDemos()] : "", markdown(text)));
   return () => {};
 }
 
@@ -78,6 +78,18 @@ function chart(levels, title) {
   return svg;
 }
 
+const LEVEL_COLUMNS = ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory", "Practice"];
+const PEOPLE_COLUMNS = ["Name", "Game", "Played", "Wins", "Win rate", "Vs people", "Vs computer", "Practice"];
+
+/**
+ * A table row whose cells carry their column's name: a narrow screen shows each row as a card of named values.
+ * @param {string[]} columns
+ * @param {(string | number)[]} values
+ */
+function row(columns, values) {
+  return h("tr", {}, values.map((v, i) => h("td", { dataset: { label: columns[i] } }, String(v))));
+}
+
 /**
  * @param {HTMLElement} main
  * @returns {Promise<() => void>}
@@ -109,16 +121,16 @@ export async function showStats(main) {
       h(
         "table.stats",
         {},
-        h("tr", {}, ["Game", "Level", "Played", "Computer", "People", "Shared", "Victory", "Practice"].map((t) => h("th", {}, t))),
-        data.levels.map((l) => h("tr", {}, [title(l.game), l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory), l.practice].map((t) => h("td", {}, String(t))))),
+        h("tr", {}, LEVEL_COLUMNS.map((t) => h("th", { scope: "col" }, t))),
+        data.levels.map((l) => row(LEVEL_COLUMNS, [title(l.game), l.level, l.played, l.computer_wins, l.player_wins, l.draws, percent(l.computer_victory), l.practice])),
       ),
       people.length ? h("h2", {}, "People") : null,
       people.length
         ? h(
             "table.stats",
             {},
-            h("tr", {}, ["Name", "Game", "Played", "Wins", "Win rate", "Vs people", "Vs computer", "Practice"].map((t) => h("th", {}, t))),
-            people.map((p) => h("tr", {}, [p.name, title(p.game), p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer, p.practice].map((t) => h("td", {}, String(t))))),
+            h("tr", {}, PEOPLE_COLUMNS.map((t) => h("th", { scope: "col" }, t))),
+            people.map((p) => row(PEOPLE_COLUMNS, [p.name, title(p.game), p.played, Math.round(p.wins * 100) / 100, percent(p.win_rate), p.against_people, p.against_computer, p.practice])),
           )
         : null,
       h("h2", {}, "Recent games"),

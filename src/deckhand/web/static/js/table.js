@@ -135,6 +135,7 @@ class TableView {
     autocomplete: "off",
   });
   hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
+  moveBox = h("div.moves.move-box");
   hintBox = h("div");
   logEl = h("ol.log", { "aria-label": "What happened" });
   resultEl = h("div");
@@ -142,6 +143,8 @@ class TableView {
   overlayHost = h("div.outcome-host");
   // the notice under the felt, the hint's move number, the pass timer
   noticeIsError = false;
+  /** Whether the connection on show is down (who is connected is then unknown). */
+  offline = false;
   /** @type {number | undefined} */ hintSeq;
   /** @type {StateMessage | undefined} */ timerFor;
   /** @type {number | undefined} */ timer;
@@ -200,7 +203,8 @@ class TableView {
       onRematch: (message) => this.rematch(message.table),
       onError: (text) => this.say(text, true),
       onClosed: (text) => this.say(text, true),
-      onOpen: () => this.say(""),
+      onOpen: (conn) => this.reconnected(conn),
+      onDrop: (conn) => this.dropped(conn),
     };
     if (seats.length === 0) {
       this.active = new Connection(tableId, null, handlers);
@@ -222,6 +226,23 @@ class TableView {
     for (const conn of this.connections) conn.close();
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.timer);
+  }
+
+  // -- the connection going and coming back --------------------------------------------
+  /** @param {Connection} conn */
+  dropped(conn) {
+    if (conn !== this.active) return;
+    this.offline = true;
+    this.say("reconnecting…");
+    this.draw();
+  }
+
+  /** @param {Connection} conn */
+  reconnected(conn) {
+    this.say("");
+    if (conn !== this.active) return;
+    this.offline = false;
+    this.draw(); // the seats message that follows says who is here
   }
 
   // -- who sits where -----------------------------------------------------------------
@@ -524,8 +545,9 @@ class TableView {
       this.notation,
       h("button", { type: "submit" }, "Play"),
     );
+    clear(this.moveBox, form, this.hintButton);
     const share = h(
-      "p.muted",
+      "p.muted.share",
       {},
       "Watch link: ",
       h("a", { href: `#/table/${this.id}` }, `${location.origin}/#/table/${this.id}`),
@@ -535,8 +557,9 @@ class TableView {
       h(
         "div.table-page",
         {},
-        h("section", {}, this.overlayHost, this.status, this.felt, this.announcer.el, this.timerBar, this.noticeEl, this.buttons, h("div.moves", {}, form, this.hintButton), this.hintBox, this.resultEl),
-        h("aside.side", {}, h("div.panel", {}, h("h3", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
+        // the result above the felt and the controls right under it (the player's hand is the felt's last row)
+        h("section.play", {}, this.overlayHost, this.status, this.resultEl, this.felt, this.announcer.el, h("div.controls", {}, this.timerBar, this.noticeEl, this.buttons, this.moveBox, this.hintBox)),
+        h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
       ),
     );
   }
@@ -595,7 +618,7 @@ class TableView {
         h("span.dot", { style: `background:${colour}` }),
         `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
         score === null || score === undefined ? "" : ` · ${score}`,
-        person && person.kind === "human" ? h("span.presence", { title: person.connected ? "connected" : "away" }, person.connected ? " ●" : " ○ away") : "",
+        person && person.kind === "human" ? presence(this.offline ? null : person.connected) : "",
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
         thinking ? h("span.thinking-dots", { role: "status" }, " thinking…") : "",
       );
@@ -614,7 +637,7 @@ class TableView {
           : `${this.names[message.to_move]} to play`;
     clear(
       this.status,
-      h("strong", {}, this.summary.title),
+      h("h1.game-title", {}, this.summary.title),
       h(`span.turn${mine ? ".mine" : ""}`, {}, turn),
       message.seat === null ? h("span.muted", {}, "(watching)") : "",
       this.people && this.people.watching ? h("span.muted", {}, `${this.people.watching} watching`) : "",
@@ -657,6 +680,8 @@ class TableView {
     );
     this.passTimer(message);
     this.hintButton.disabled = !mine;
+    // a spectator has no move to type and no hint to ask for, nor has anyone once the game is over
+    this.moveBox.hidden = message.seat === null || Boolean(message.result);
     clear(this.hintBox, this.hint ? this.hintLine(this.hint) : "");
     // the log
     clear(
@@ -788,6 +813,15 @@ class TableView {
       ),
     );
   }
+}
+
+/**
+ * A person's presence beside their name: connected, away, or unknown while this page's own connection is down.
+ * @param {boolean | null} connected
+ */
+function presence(connected) {
+  if (connected === null) return h("span.presence", { title: "unknown until the connection is back" }, " ? unknown");
+  return h("span.presence", { title: connected ? "connected" : "away" }, connected ? " ●" : " ○ away");
 }
 
 /**

@@ -307,15 +307,20 @@ export function draw(ctx) {
   }
   const mine = ctx.seat === null ? hand(ctx, 0) : hand(ctx, ctx.seat);
   const last = ctx.events.filter((e) => e.said.length).map((e) => e.said.join(" "));
+  // the others and the piles share a row, the setting sits on top: the player's hand ends the felt, by the controls
   return h(
     "div",
     {},
-    h("div.cambio-seats", {}, ctx.seat === null ? order.slice(1).map((s) => hand(ctx, s)) : others),
-    h("div.cambio-center", {}, center),
+    memoryToggle(ctx),
+    h(
+      "div.cambio-top",
+      {},
+      h("div.cambio-seats", {}, ctx.seat === null ? order.slice(1).map((s) => hand(ctx, s)) : others),
+      h("div.cambio-center", {}, center),
+    ),
     last.length ? h("div.banner", { role: "status" }, last.slice(-2).join(" ")) : "",
     prompt,
     h("div.cambio-seats", {}, mine),
-    memoryToggle(ctx),
   );
 }
 
@@ -323,7 +328,7 @@ export function draw(ctx) {
 function memoryToggle(ctx) {
   if (ctx.seat === null) return "";
   return h(
-    "label.banner",
+    "label.setting",
     {},
     h("input", {
       type: "checkbox",

@@ -32,6 +32,7 @@ function toggle(ctx, code) {
   else table.add(code);
   ctx.sel.table = [...table];
   ctx.sel.choices = undefined;
+  ctx.sel.why = undefined;
   ctx.redraw();
 }
 
@@ -46,6 +47,7 @@ function pickHand(ctx, code) {
   }
   ctx.sel.hand = code;
   ctx.sel.choices = undefined;
+  ctx.sel.why = undefined;
   ctx.redraw();
 }
 
@@ -69,7 +71,7 @@ async function choose(ctx) {
   try {
     found = await ctx.match(cards);
   } catch (error) {
-    ctx.say(/** @type {Error} */ (error).message, true);
+    refuse(ctx, /** @type {Error} */ (error).message);
     return;
   }
   const exact = found.moves.filter((m) => m.exact);
@@ -79,11 +81,21 @@ async function choose(ctx) {
   }
   if (!found.moves.length) {
     const why = found.why ? `${found.why[0].toUpperCase()}${found.why.slice(1)}.` : "";
-    ctx.say(why || `No legal move plays ${cards.map(cardLabel).join(" ")}.`, true);
+    refuse(ctx, why || `No legal move plays ${cards.map(cardLabel).join(" ")}.`);
     return;
   }
   ctx.sel.choices = exact.length ? exact : found.moves;
   ctx.say(exact.length ? "That could be several moves: which one?" : "These moves use those cards:");
+  ctx.redraw();
+}
+
+/**
+ * Say why the selection makes no move beside the selection itself, where the player is looking.
+ * @param {FishingContext} ctx
+ * @param {string} why
+ */
+function refuse(ctx, why) {
+  ctx.sel.why = why;
   ctx.redraw();
 }
 
@@ -244,8 +256,9 @@ export function controls(ctx, prompt) {
       picked.length ? h("button", { type: "button", onclick: () => choose(ctx) }, "Play") : "",
       " ",
       picked.length
-        ? h("button", { type: "button", onclick: () => { ctx.sel.hand = undefined; ctx.sel.table = []; ctx.sel.choices = undefined; ctx.redraw(); } }, "Clear")
+        ? h("button", { type: "button", onclick: () => { ctx.sel.hand = undefined; ctx.sel.table = []; ctx.sel.choices = undefined; ctx.sel.why = undefined; ctx.redraw(); } }, "Clear")
         : "",
+      ctx.sel.why ? h("p.why", { role: "alert" }, ctx.sel.why) : "",
     ),
   ];
   if (ctx.sel.choices) {

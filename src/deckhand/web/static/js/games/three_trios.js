@@ -99,14 +99,14 @@ export function draw(ctx) {
   const before = ctx.previous ? ctx.previous.board : null;
   const grid = h("div.grid", {
     style: `grid-template-columns: repeat(${rows[0].length}, auto)`,
-    role: "grid",
+    role: "group", // cells are buttons and pictures, not a data grid's rows
     "aria-label": "The board",
   });
   rows.forEach((row, r) => {
     [...row].forEach((mark, c) => {
       const place = `${r},${c}`;
       if (mark === "_") {
-        grid.append(h("div.cell.hole", { title: "a hole", "aria-label": `${place}: a hole` }));
+        grid.append(h("div.cell.hole", { role: "img", title: "a hole", "aria-label": `${place}: a hole` }));
         return;
       }
       if (mark === ".") {
@@ -164,7 +164,7 @@ export function draw(ctx) {
     ctx.seat === null
       ? ""
       : h(
-          "label.banner",
+          "label.setting",
           {},
           h("input", {
             type: "checkbox",
@@ -187,5 +187,6 @@ export function draw(ctx) {
         );
   const prompt = mine ? h("div.banner", {}, ctx.sel.card ? `Now pick a yellow cell for ${ctx.sel.card}.` : "Pick one of your cards.") : "";
   const [top, bottom] = ctx.seat === 1 ? [hands[0], hands[1]] : [hands[1], hands[0]];
-  return h("div", {}, top, prompt, h("div", { style: "text-align:center" }, grid), bottom, toggle);
+  // the setting on top: the player's hand ends the felt, by the controls
+  return h("div", {}, toggle, top, prompt, h("div", { style: "text-align:center" }, grid), bottom);
 }
