@@ -83,7 +83,7 @@ class RecallAgent(Agent):
         held = f"you hold {spelled(mine[rank])}"
         if rank in known[seat]:
             reason = f"they are known to hold {PLURALS[rank]}, and {held}"
-            public = f"it remembers that seat {seat} holds {PLURALS[rank]}"
+            public = f"it remembers that they hold {PLURALS[rank]}"
         elif rank not in lacks[seat]:
             reason = f"nobody is known to hold a rank of yours; they may hold some, and {held}"
             public = "nobody is known to hold its ranks, so it fishes where the answer is not known yet"
