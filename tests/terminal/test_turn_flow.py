@@ -182,7 +182,9 @@ def test_a_persons_narration_wraps_between_words_too(session: Callable[..., tupl
         console = Console(file=out, width=width, color_system=None)
         game = deckhand.load_game("basra")
         Session(game, ["human", "easy"], console=console, reader=ScriptReader(lines, console), seed=3).run()
-    said = [line for line in wide.getvalue().splitlines() if line.startswith(("You take", "You lay", "Computer (easy) "))]
+    said = [
+        line for line in wide.getvalue().splitlines() if line.startswith(("You take", "You lay", "Computer (easy) "))
+    ]
     assert said and any(cell_len(line) > 60 for line in said)
     flat = " ".join(narrow.getvalue().split())
     for line in said:

@@ -166,7 +166,8 @@ class Menu:
             seats=made.seats,
             preset=made.preset,
             options=made.options,
-            pace=self.pace, verbose=self.verbose,
+            pace=self.pace,
+            verbose=self.verbose,
         )
         session.run()
 
@@ -280,7 +281,14 @@ class Menu:
                 return
             if picked < len(shown):
                 saved = shown[picked]
-                start_game(saved.game, console=self.console, reader=self.reader, load=saved.path, pace=self.pace, verbose=self.verbose).run()
+                start_game(
+                    saved.game,
+                    console=self.console,
+                    reader=self.reader,
+                    load=saved.path,
+                    pace=self.pace,
+                    verbose=self.verbose,
+                ).run()
                 return
             if items[picked] == OPEN_FILE:
                 self._open_file()
@@ -322,7 +330,12 @@ class Menu:
         try:
             path = Path(text).expanduser()
             session = start_game(
-                saved_game_name(path), console=self.console, reader=self.reader, load=path, pace=self.pace, verbose=self.verbose
+                saved_game_name(path),
+                console=self.console,
+                reader=self.reader,
+                load=path,
+                pace=self.pace,
+                verbose=self.verbose,
             )
         except DeckhandError as exc:
             self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)

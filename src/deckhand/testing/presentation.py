@@ -108,7 +108,9 @@ def _check_game(where: str, game: Game, rng: random.Random) -> None:
                     raise PresentationError(f"{at}: describe_action or is_quiet of {legal!r} gave {words!r}, {quiet!r}")
                 told = game.tell_move(state, legal, names)
                 if not isinstance(told, str) or not told.startswith(names[player]) or not told.endswith((".", "!")):
-                    raise PresentationError(f"{at}: tell_move of {legal!r} gave {told!r}, not a sentence about its mover")
+                    raise PresentationError(
+                        f"{at}: tell_move of {legal!r} gave {told!r}, not a sentence about its mover"
+                    )
                 advice = game.suggest(view, legal, names)
                 if not isinstance(advice, str) or not advice:
                     raise PresentationError(f"{at}: suggest of {legal!r} gave {advice!r}, not words")

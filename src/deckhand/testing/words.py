@@ -75,11 +75,16 @@ _VERBS += ("has", "holds", "is", "keeps", "lays", "leaves", "makes", "passes", "
 _VERBS += ("sticks", "swaps", "takes", "trails", "wins")
 _AND_VERB = re.compile(rf"\band\s+({'|'.join(_VERBS)})\b")
 _CLAUSE = re.compile(r"[^.;:!?]+")
-_BASES = ("ask", "build", "call", "capture", "discard", "draw", "give", "increase", "pass", "peek", "place", "play")
+_BASES: tuple[str, ...] = ("ask", "build", "call", "capture", "discard", "draw", "give", "increase", "pass", "peek")
+_BASES += ("place", "play")
 _BASES += ("stick", "swap", "switch", "take", "trail")
-_TWO_VERBS = re.compile(rf"\b(?:plays|played|play)\s+(?:{'|'.join(_BASES)}|{'|'.join(_VERBS)})\b", re.IGNORECASE)
-_ZERO_SEAT = re.compile(r"\b(?i:seat|player|computer)\s+0\b")
-_DISAGREES = re.compile(r"\b1\s+(?:cards|points|books|visits)\b|\b(?:[02-9]|\d{2,})\s+(?:card|point|book|visit)\b(?![-'’])")
+_MOVE_VERBS = [verb for verb in _VERBS if verb not in ("does", "goes", "has", "is")]
+_TWO_VERBS = re.compile(rf"\b(?:plays|played|play)\s+(?:{'|'.join(_BASES)}|{'|'.join(_MOVE_VERBS)})\b", re.IGNORECASE)
+_ZERO_SEAT = re.compile(r"\b(?i:seat|player)\s+0\b|\bComputer 0(?= \(|'s| [a-z])")
+"""``seat 0``, ``Player 0``, ``Computer 0 (easy)``; a score (``Computer 0, You 11``) is a count, not a seat."""
+_DISAGREES = re.compile(
+    r"\b1\s+(?:cards|points|books|visits)\b|\b(?:[02-9]|\d{2,})\s+(?:card|point|book|visit)\b(?![-'’])"
+)
 _SENTENCE = re.compile(r"(?:^|[.!?]\s+)(\S[^.!?]*)")
 
 
@@ -247,8 +252,8 @@ def check_words(
                 names = seat_names(players, you)
                 if you != player:
                     names[player] = f"{names[player]} ({agents[player].spec()})"
-                told = told_to_others(state, chosen, names)
-                tell(told.sentence() if you != player else told.words, f"{chosen.notation!r} told", notations)
+                move_told = told_to_others(state, chosen, names)
+                tell(move_told.sentence() if you != player else move_told.words, f"{chosen.notation!r} told", notations)
         for you in range(players):
             for line in game.announce(state, action, seat_names(players, you)):
                 tell(line, "an announcement", notations)

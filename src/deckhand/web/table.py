@@ -11,9 +11,9 @@ a seed or a token.
 from __future__ import annotations
 
 import hashlib
-import re
 import hmac
 import random
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace

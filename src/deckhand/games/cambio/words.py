@@ -106,7 +106,9 @@ def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
         return f"{does(who, 'puts')} {what} into {slot(p, payload)}; out comes {_the(state.hands[p][payload])}."
     if kind == Kind.DISCARD:
         power = state.game.power[state.drawn]
-        return f"{does(who, 'discards')} {_the(state.drawn)}" + (f", for its power: {POWER_WORDS[power]}." if power else ".")
+        return f"{does(who, 'discards')} {_the(state.drawn)}" + (
+            f", for its power: {POWER_WORDS[power]}." if power else "."
+        )
     if kind == Kind.PEEK:
         q, s = payload & 7, payload >> 3
         return f"{does(who, 'looks')} at {slot(q, s).replace(' slot', ' own slot') if q == p else slot(q, s)}."

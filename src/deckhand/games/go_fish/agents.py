@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action, Game, View, view_as
-from deckhand.core.words import spelled
+from deckhand.core.words import object_name, spelled
 from deckhand.games.go_fish.state import PLURALS, ask_parts, rank_of
 from deckhand.games.go_fish.view import GoFishView
-from deckhand.games.go_fish.words import object_name
 
 
 def _asks(view: GoFishView) -> list[tuple[Action, int, int]]:
