@@ -58,6 +58,12 @@ PACE = typer.Option(
 )
 
 
+VERBOSE = typer.Option(
+    "--verbose",
+    help="After a computer's reason, show its search's figures (visits, chance to win); words only without it.",
+)
+
+
 def _paced(pace: float | None) -> float | None:
     """``--pace`` checked: a wait a person would sit through, or a one-line error."""
     if pace is not None and not 0 <= pace <= MAX_PACE:
@@ -94,6 +100,7 @@ def root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
     pace: Annotated[float | None, PACE] = None,
+    verbose: Annotated[bool, VERBOSE] = False,
 ) -> None:
     """Card games with strong, explainable computer opponents. With no command: the menu."""
     if ctx.invoked_subcommand is None:
@@ -101,7 +108,7 @@ def root(
         from deckhand.terminal.reader import StreamReader
 
         console = _console()
-        run_menu(console, StreamReader(console), pace=_paced(pace))
+        run_menu(console, StreamReader(console), pace=_paced(pace), verbose=verbose)
 
 
 def _console() -> Console:
@@ -138,6 +145,7 @@ def play_command(
         bool, typer.Option(help="Cambio: draw your remembered cards face down; you must remember them.")
     ] = False,
     pace: Annotated[float | None, PACE] = None,
+    verbose: Annotated[bool, VERBOSE] = False,
 ) -> None:
     """Play a game in the terminal; with only computer seats, watch the whole game."""
     from deckhand.core.options import parse_options
@@ -161,6 +169,7 @@ def play_command(
             load=load,
             remember=remember,
             pace=_paced(pace),
+            verbose=verbose,
         )
     except EOFError:  # the input ended at a question before the game (its level): nothing to save yet
         console.print()

@@ -175,11 +175,11 @@ def test_lowest_total_wins_and_ties(deal: str, caller: int, returns: list[float]
     ("moves", "bad", "message"),
     [
         ([], "swap 0", "cannot be played now: your turn starts with a draw"),
-        (["draw", "C5"], "swap 7", "has no slot 7"),
+        (["draw", "C5"], "swap 7", "you have no slot 7"),
         (["draw", "C5"], "draw", "cannot be played now: swap the card you drew into one of your slots, or discard"),
         (["draw", "C5"], "H9", "seat 0's move"),
         (["draw"], "SA", "not in the draw pile"),
-        (["draw", "C5", "discard", "cambio"], "cambio", "already called"),
+        (["draw", "C5", "discard", "cambio"], "cambio", "already been called"),
         (["draw", "C5", "discard", "draw", "C7", "discard"], "peek 0.0", "lets you peek at one of your own cards"),
     ],
 )

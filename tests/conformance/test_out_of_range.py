@@ -75,7 +75,7 @@ def test_the_strings_are_made_from_each_number_of_a_move() -> None:
 @pytest.mark.parametrize(
     ("preset", "moves", "text", "reason"),
     [
-        (None, ["draw"], "swap 4", "'swap 4': seat 0 has no slot 4"),
+        (None, ["draw"], "swap 4", "'swap 4': you have no slot 4; your slots are 0 to 3"),
         (None, [], "stick 0.9", "'stick 0.9' cannot be played now: your turn starts with a draw"),
         ("house", ["draw", "discard"], "stick 1.9", "'stick 1.9': there is no card at 1.9"),
     ],

@@ -21,7 +21,7 @@ from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import View
 from deckhand.core.registry import game_class
-from deckhand.testing.words import WordingError, check_words, faults_in, level_agents, seat_names
+from deckhand.testing.words import WordingError, check_words, faults_in, level_agents, seat_names, sentence_faults
 from tests.tiers import tiers
 
 QUICK_SEEDS = {"basra": 1, "cambio": 12, "casino": 1, "go_fish": 4, "three_trios": 1}
@@ -61,6 +61,12 @@ PLANTED = [
     ("You has no 7s: go fish!", "words", "'You' with a verb"),
     ("You draw 5♦, the rank asked for, and shows it.", "words", "'You' with a verb"),
     ("You have no cards and draws one from the stock.", "words", "'You' with a verb"),
+    ("Computer (easy) plays take — it takes two cards.", "words", "two verbs"),
+    ("You played ask 1 7 — asks seat 1 for 7s.", "words", "two verbs"),
+    ("Player 0 plays first.", "words", "a seat counted from zero"),
+    ("it remembers that seat 0 holds 7s", "public", "a seat counted from zero"),
+    ("Computer takes 1 cards with the 5 of Hearts.", "words", "disagrees"),
+    ("What is left goes to You (3 point).", "words", "disagrees"),
 ]
 
 
@@ -68,6 +74,41 @@ PLANTED = [
 def test_the_scan_catches_each_kind_of_fault(text: str, kind: str, fault: str) -> None:
     found = faults_in(text, kind)
     assert any(fault in f for f in found), found
+
+
+TOLD_BADLY = [
+    ("ask 1 7 — Computer asks you for 7s.", "a move as typed at the start"),
+    ("You ask Computer for 7s. draw follows.", "a move as typed at the start"),
+    ("asks you for 7s.", "starts in lower case"),
+    ("Player 0 plays first.", "a seat counted from zero"),
+]
+
+
+@pytest.mark.parametrize(("text", "fault"), TOLD_BADLY)
+def test_the_scan_of_a_told_move_catches_how_a_program_tells_it(text: str, fault: str) -> None:
+    found = sentence_faults(text, ["ask 1 7", "draw"])
+    assert any(fault in f for f in found), found
+
+
+def test_a_told_move_in_a_players_words_passes() -> None:
+    for text in (
+        "You ask Computer for 7s.",
+        "Computer (medium) asks you for jacks — it remembers that you hold some.",
+        "Computer 2 takes the 7 of Clubs and the 3 of Diamonds with the 10 of Diamonds: a basra.",
+        "You place Griffin at 0,0 and flip Kraken at 0,1; combo: Wyvern at 1,1.",
+        "You draw a card from the deck.",
+    ):
+        assert sentence_faults(text, ["ask 1 7", "draw", "Griffin 0,0"]) == [], text
+
+
+def test_a_move_told_badly_at_the_table_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = deckhand.load_game("go_fish")
+    told = game.tell_move
+    monkeypatch.setattr(
+        game, "tell_move", lambda state, action, names: told(state, action, names).replace("asks", "plays asks")
+    )
+    with pytest.raises(WordingError, match="two verbs"):
+        check_words(game, 0)
 
 
 def test_the_scan_catches_a_move_written_in_notation() -> None:

@@ -85,7 +85,10 @@ def test_ismcts_decides_from_the_view_alone_and_the_same_seed_chooses_the_same(n
     view = state.view(state.current_player())
     chosen = agent.explain(view, random.Random(9))
     assert chosen.action in state.legal_actions()
-    assert chosen.candidates and chosen.reason.startswith("OpenSpiel ISMCTS search")
+    assert chosen.candidates and chosen.data["search"] == "OpenSpiel ISMCTS"
+    # Its reasons are words, as a player says them: the figures stay in the candidates and the data.
+    assert chosen.reason and chosen.public
+    assert not any(word in chosen.reason + chosen.public for word in ("simulation", "search", "%", "OpenSpiel"))
     # Another world the seat cannot tell from this one: the same view, so the same choice.
     other = view.sample_world(random.Random(1))
     assert other.view(view.player) == view
@@ -96,8 +99,7 @@ def test_a_time_budget_stops_the_ismcts_search() -> None:
     game = deckhand.load_game("cambio")
     agent = make_agent("openspiel-ismcts:seconds=0.05", game)
     state = first_decision(game, 6)
-    reason = agent.explain(state.view(state.current_player()), random.Random(1)).reason
-    simulations = int(reason.split(", ")[1].split()[0])
+    simulations = agent.explain(state.view(state.current_player()), random.Random(1)).data["iterations"]
     assert 1 <= simulations < 100_000
 
 

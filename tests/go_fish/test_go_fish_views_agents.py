@@ -172,7 +172,7 @@ def test_recall_asks_a_seat_known_to_hold_its_rank() -> None:
     state.holds[2] |= 1 << 6  # seat 2 asked for sevens before
     told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
     assert told.notation == "ask 2 7"
-    assert told.public == "it remembers that seat 2 holds 7s"
+    assert told.public == "it remembers that they hold 7s"
     assert told.reason == "they are known to hold 7s, and you hold one"  # said to the seat that asks
 
 
@@ -205,7 +205,7 @@ def test_every_level_plays_legally_and_tells_others_no_card(level: str) -> None:
             continue
         explanation = agent.explain(state.view(state.current_player()), rng)
         assert explanation.action in state.legal_actions() and explanation.reason
-        told = told_to_others(state, explanation)
+        told = told_to_others(state, explanation, ["You", "Computer 1", "Computer 2", "Computer 3"][: game.num_players])
         public = f"{told.words} {told.why}"
         assert not cards_named(public, codes) and not ranks_named(public)
         assert ask_parts(explanation.action) is not None and state.phase == ASK

@@ -118,7 +118,7 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
 
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:
     out = _play("cambio", ["human", "easy"], ["draw", "swap 0", "quit"], seed=5)
-    assert "You played swap 0 — the drawn card goes into slot 0; out comes the " in out
+    assert "You put the drawn card into your slot 0; out comes the " in out
 
 
 def test_thinking_shows_only_when_it_takes_a_while() -> None:

@@ -84,12 +84,13 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_play_with_only_computers_prints_the_whole_game() -> None:
     out = deckhand("play", "basra", "--seats", "easy,medium", "--seed", "4")
-    assert "Computer 0 (easy) plays " in out and "plays play" not in out and "Game over" in out
+    assert "Computer 1 (easy) takes " in out or "Computer 1 (easy) lays " in out
+    assert "Computer 0" not in out and "plays play" not in out and "Game over" in out
 
 
 def test_game_options_and_presets_on_the_command_line() -> None:
     out = deckhand("play", "cambio", "players=3", "--preset", "house", "--vs", "easy", "--seed", "1", input="quit\n")
-    assert "Computer 1" in out and "Computer 2" in out  # named by seat number, as the notation numbers them
+    assert "Computer 1" in out and "Computer 2" in out  # counted from one in seat order
     assert "2.3" in out  # house: four slots in a 2×2 grid, numbered
 
 
@@ -99,7 +100,7 @@ def test_save_and_load_a_json_record(tmp_path: Path) -> None:
     record = json.loads(target.read_text())
     assert record["seats"] == ["human", "easy"] and record["actions"][0] == "Griffin 0,0"
     out = deckhand("play", "three_trios", "--load", str(target), input="1\n")
-    assert "You played " in out
+    assert "You place " in out
 
 
 def test_casino_saves_in_the_seed_text_format_and_resumes_from_it(tmp_path: Path) -> None:

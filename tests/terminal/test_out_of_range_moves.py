@@ -59,7 +59,7 @@ def test_out_of_range_places_typed_at_the_terminal_get_one_line_each(name: str) 
 @pytest.mark.parametrize(
     ("preset", "lines", "refused"),
     [
-        ("classic", ["draw", "swap 4"], "'swap 4': seat 0 has no slot 4"),
+        ("classic", ["draw", "swap 4"], "'swap 4': you have no slot 4; your slots are 0 to 3"),
         ("classic", ["stick 0.9"], "'stick 0.9' cannot be played now: your turn starts with a draw"),
         ("house", ["draw", "discard", "stick 1.9"], "'stick 1.9': there is no card at 1.9"),
     ],

@@ -49,16 +49,19 @@ def test_too_many_seats_is_a_config_error() -> None:
 
 def test_seat_names() -> None:
     assert seat_names(["human", "hard"]) == ["You", "Computer"]
-    assert seat_names(["human", "human"]) == ["Player 0", "Player 1"]
-    assert seat_names(["human:Ann", "easy", "easy"]) == ["Ann", "Computer 1", "Computer 2"]  # seat numbers
+    assert seat_names(["human", "human"]) == ["Player 1", "Player 2"]  # counted from one, as people count
+    assert seat_names(["human:Ann", "easy", "easy"]) == ["Ann", "Computer 1", "Computer 2"]
+    # a mixed table: people by name (or as people count), computers counted among themselves in seat order
+    assert seat_names(["human", "human", "easy", "hard"]) == ["Player 1", "Player 2", "Computer 1", "Computer 2"]
+    assert seat_names(["easy", "human", "hard"]) == ["Computer 1", "You", "Computer 2"]
 
 
 def test_a_move_by_notation_and_by_number_and_a_computer_move_told_with_its_reason(session: Play) -> None:
     s, out = session("three_trios", "human,medium", ["Griffin 0,0", "1"], preset=FILE_ORDER)
     s.run()
     text = out.getvalue()
-    assert "You played Griffin 0,0 — flips nothing." in text
-    assert text.count("Computer (medium) plays ") == 2
+    assert "You place Griffin at 0,0; it flips nothing." in text
+    assert text.count("Computer (medium) places ") == 2
     assert len(s.state.history()) == 4  # two moves each
 
 
@@ -71,7 +74,7 @@ def test_bad_input_is_one_line_and_the_same_prompt_again(session: Play) -> None:
     assert "Traceback" not in text
     assert text.count("You > ") == 5  # each bad line met the same prompt again
     assert "there is no move 99" in text
-    assert "You played Griffin 0,0 — flips nothing." in text
+    assert "You place Griffin at 0,0; it flips nothing." in text
 
 
 def test_end_of_input_saves_and_the_game_resumes_where_it_was(session: Play) -> None:
@@ -111,7 +114,7 @@ def test_an_unwritable_save_is_one_line_and_the_game_goes_on(session: Play, tmp_
     )
     s.run()
     assert "cannot write" in out.getvalue()
-    assert "You played Griffin 0,0 — flips nothing." in out.getvalue()
+    assert "You place Griffin at 0,0; it flips nothing." in out.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -165,14 +168,14 @@ def test_hot_seat_hides_each_players_cards_from_the_other(session: Play) -> None
     s, out = session("cambio", "human,human", ["draw", "swap 2"], seed=11)
     s.run()
     text = out.getvalue()
-    _, _, after = text.partition("Pass the keyboard to Player 1")
+    _, _, after = text.partition("Pass the keyboard to Player 2")
     assert after, "the keyboard is handed over between the two people"
     known = s.state.view(0).to_json()["hands"][0]
     secret = [code for code in known if code not in ("??", None)]
     assert len(secret) == 3  # slots 0 and 1 from the deal, and the card swapped into slot 2
     from deckhand.render.cards import card_label
 
-    shown_to_two = after.split("Player 1 > ")[0]
+    shown_to_two = after.split("Player 2 > ")[0]
     for code in secret:
         assert card_label(code) not in shown_to_two
 
@@ -250,7 +253,7 @@ def test_casino_tells_the_computers_move_in_the_seeds_words(session: Play) -> No
     s, out = session("casino", "human,medium", ["tails", "hint"], seed=2)
     s.run()
     text = out.getvalue()
-    told = re.search(r"Computer \(medium\) plays (\S+ )+— an? \S+ of \w+ (as a trail|to .*)\. It wanted to ", text)
+    told = re.search(r"Computer \(medium\) plays an? \S+ of \w+ (as a trail|to .*) — it wanted to ", text)
     assert told, text
     hint = " ".join(text[text.index("Hint: ") :].split())
     # seed 004's help mode: the card, the action (capture, build or trail) and why, in one sentence

@@ -1,8 +1,8 @@
 """How a table shows and tells a game: the one interface the terminal and the web read beyond the rules.
 
 The rules (``Game``, ``State``, ``View``) say what may happen and what each
-seat may know. A table where people play needs more: a move in words, what
-everyone is told of it, which moves go without saying, a peeked card shown
+seat may know. A table where people play needs more: a move in words, a
+move told as a sentence, what everyone is told of it, which moves go without saying, a peeked card shown
 for a moment, the numbers a hint draws and how it words its move, what seats
 and pieces are called.
 :class:`Presentation` is that interface, in one place, so that the terminal
@@ -71,6 +71,18 @@ class Presentation(Protocol[S_contra]):
         The default is the notation, which names no hidden card in any game
         here; games say more where the move shows a card to everyone (the card
         a Cambio swap brings out), and never what stays hidden.
+        """
+        ...
+
+    def tell_move(self, state: S_contra, action: Action, names: Sequence[str]) -> str:
+        """A player's ``action`` as the table hears it: one sentence, the mover its subject, the verb agreeing.
+
+        ``You ask Computer for 7s.``, ``Computer takes the 7 of Clubs with the
+        7 of Hearts.``: how the terminal, the web log and replays tell a move,
+        so that they read alike. ``names`` has a name for each seat (``You``
+        for the person at the screen). Notation stays where a player types
+        it; the sentence says the move as a player would, and names no card
+        that stays hidden.
         """
         ...
 

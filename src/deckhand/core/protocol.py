@@ -18,7 +18,7 @@ from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, PresetInfo, resolve_options
-from deckhand.core.words import Reasons
+from deckhand.core.words import Reasons, agree
 
 if TYPE_CHECKING:
     from deckhand.core.encoding import Encoding
@@ -273,6 +273,11 @@ class Game(ABC, Generic[S_co]):
         """A player's ``action`` in words every seat may read once it is played: the notation."""
         return state.action_to_string(action)
 
+    def tell_move(self: Game[S], state: S, action: Action, names: Sequence[str]) -> str:
+        """A player's ``action`` as the table hears it, its mover the subject: ``Seat 2 plays`` and the words."""
+        mover = names[state.current_player()]
+        return f"{mover} {agree(mover, 'plays')} {self.describe_action(state, action).rstrip('.')}."
+
     def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
         """What every seat is told happens because of ``action``, beyond the move: nothing."""
         return []
@@ -408,6 +413,11 @@ class State(ABC):
         """
         require_legal(self, action)
         return self.game.describe_action(self, action)
+
+    def tell_move(self, action: Action, names: Sequence[str]) -> str:
+        """A player's ``action`` as the table hears it, in a sentence (``Game.tell_move``); checked first, as above."""
+        require_legal(self, action)
+        return self.game.tell_move(self, action, names)
 
     def is_quiet(self, action: Action) -> bool:
         """Whether a computer's ``action`` goes without saying at a table (``Game.is_quiet``)."""

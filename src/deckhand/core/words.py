@@ -57,6 +57,26 @@ def agree(subject: str, verb: str) -> str:
     return _PLAIN.get(verb, verb[:-2] if verb.endswith(("shes", "ches", "sses", "xes")) else verb.removesuffix("s"))
 
 
+def object_name(name: str) -> str:
+    """A seat's name after a verb or a preposition: ``asks you``, ``to Computer``."""
+    return "you" if name == "You" else name
+
+
+def possessive(name: str) -> str:
+    """Whose, by a seat's name: ``your``, ``Computer's``, ``Ann's``."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def own(subject: str) -> str:
+    """The subject's own, later in its sentence: ``You play your 5``, ``Computer plays their 5``."""
+    return "your" if subject == "You" else "their"
+
+
+def does(subject: str, verb: str) -> str:
+    """``Computer draws``, ``You draw``: a subject with ``verb`` (said of one seat) in agreement."""
+    return f"{subject} {agree(subject, verb)}"
+
+
 @dataclass(frozen=True)
 class Reasons:
     """Why a move is good, in the game's words: said to the player who makes it, and to the table.

@@ -31,6 +31,11 @@ Settings:
   is given, so that one view and one rng give one move and a seeded arena
   replays the same games.
 
+Like deckhand's searches, they explain a move in the game's words
+(``Game.choice_reasons``: what it takes, keeps or denies); the figures (the
+simulations, each root move's visits and value) stay in the explanation's
+candidates and data, for a table that shows them on request (``--verbose``).
+
 Without OpenSpiel installed, building either agent is a one-line ``ConfigError``.
 """
 
@@ -42,7 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.agents.search import DEFAULT_ITERATIONS, PLAYOUTS, Budget, forced_choice
+from deckhand.agents.search import DEFAULT_ITERATIONS, FOUND, PLAYOUTS, Budget, forced_choice
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.protocol import Action, Game, State, View
@@ -216,11 +221,17 @@ class OpenSpielAgent(Agent):
                 break
             state.apply_action(int(token))
         notation = view.action_to_string(move)
-        per = f" in {searches} searches (one per token)" if searches > 1 else ""
-        reason = (
-            f"{self.label} search, {simulations} simulations{per} in {time.perf_counter() - start:.2f}s: {notation}"
+        said = self.game.choice_reasons(view, move, _rivals(view, move, first or []))
+        data: dict[str, Any] = {"search": self.label, "iterations": simulations, "searches": searches}
+        data["seconds"] = round(time.perf_counter() - start, 4)
+        return Explanation(
+            action=move,
+            notation=notation,
+            reason=said.yours or FOUND.yours,
+            candidates=first or [],
+            data=data,
+            public=said.public or FOUND.public,
         )
-        return Explanation(action=move, notation=notation, reason=reason, candidates=first or [])
 
     @staticmethod
     def _named(candidate: Candidate, tree: Any, view: View, encoding: Any) -> Candidate:
@@ -229,6 +240,23 @@ class OpenSpielAgent(Agent):
         move: Action | None = tree.complete((token,))
         notation = view.action_to_string(move) if move is not None else encoding.token_name(token) + " ..."
         return Candidate(notation, value=candidate.value, visits=candidate.visits)
+
+
+def _rivals(view: View, chosen: Action, candidates: list[Candidate]) -> list[Action]:
+    """The two whole moves the search liked next, best first: what the game's words weigh the move against.
+
+    A token that only starts a move (``H5 ...``) names no whole move and is left out.
+    """
+    rivals: list[Action] = []
+    for candidate in candidates:
+        if candidate.notation.endswith(" ..."):
+            continue
+        action = view.string_to_action(candidate.notation)
+        if action != chosen:
+            rivals.append(action)
+        if len(rivals) == 2:
+            break
+    return rivals
 
 
 def _choices_left(tree: Any, prefix: tuple[int, ...]) -> int:

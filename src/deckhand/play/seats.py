@@ -36,17 +36,14 @@ def parse_seats(text: str, players: int, default_level: str = "medium") -> list[
 
 
 def seat_names(specs: Sequence[str]) -> list[str]:
-    """What the screen calls each seat: ``You`` and ``Computer`` in the common case."""
-    humans = sum(is_human(s) for s in specs)
-    computers = len(specs) - humans
-    names = []
-    for seat, spec in enumerate(specs):
-        if is_human(spec):
-            label = spec.split(":", 1)[1] if ":" in spec else ""
-            names.append(label or ("You" if humans == 1 else f"Player {seat}"))
-        else:  # numbered as the notation numbers seats (peek 1.2 is Computer 1's slot 2)
-            names.append("Computer" if computers == 1 else f"Computer {seat}")
-    return names
+    """What the screen calls each seat: ``You`` and ``Computer`` in the common case.
+
+    People go by the name in their spec (``human:Ann``), else ``Player 1``,
+    ``Player 2``; computers are ``Computer 1``, ``Computer 2`` in seat order
+    when there are several: counted from one, as people count
+    (:func:`display_names` without kept names).
+    """
+    return display_names(specs)
 
 
 def display_names(specs: Sequence[str], names: Sequence[str | None] = ()) -> list[str]:

@@ -1,4 +1,4 @@
-"""What the other seats are told of a computer's move: the move in public words and a public reason.
+"""What the other seats are told of a computer's move: the move told in public words and a public reason.
 
 One function, used by the terminal and the web table alike, so that what a
 seat reads of another seat's move is built in one place and checked in one
@@ -18,44 +18,45 @@ from deckhand.core.protocol import State
 
 @dataclass(frozen=True)
 class Told:
-    """A move as every seat may read it: its notation, its words, and why (each may be empty)."""
+    """A move as every seat may read it: its notation, the sentence that tells it, and why (each may be empty)."""
 
     notation: str
     words: str
+    """The move told as a sentence, its mover the subject (``Game.tell_move``): ``Computer asks you for 7s.``"""
     why: str
 
-    def sentence(self, name: str) -> str:
-        """``Computer (hard) plays swap 3 — words. Why.`` (Basra's ``play H5`` reads "plays H5")."""
-        line = f"{name} plays {move_object(self.notation)}"
-        if self.words and self.words != self.notation:
-            line += f" — {self.words}"
-        line = line.rstrip(".") + "."
-        why = without_move(self.why, self.notation)  # "Hydra 1,0: flips 1 card" after "plays Hydra 1,0"
+    def sentence(self, figures: str = "") -> str:
+        """``Computer (hard) asks you for 7s — it remembers that you hold some.``, then ``figures`` if given.
+
+        The figures of a search (its visits, its chance to win) are for a
+        player who asks for them (``--verbose``); the words come first.
+        """
+        line = self.words.strip().rstrip(".")
+        why = without_move(self.why, self.notation)  # "Hydra 1,0: flips 1 card" after the move that says so
         if why:
-            line += f" {why[0].upper()}{why[1:]}."
-        return line
-
-
-def move_object(notation: str) -> str:
-    """A move as the object of "plays": Basra's ``play H5 {C5}`` reads "plays H5 {C5}"."""
-    return notation[5:] if notation.startswith("play ") else notation
+            line += f" — {why}"
+        line += "."
+        return f"{line} {figures}" if figures else line
 
 
 def without_move(reason: str, notation: str) -> str:
     """A reason without a leading repeat of the move itself, and without its final full stop."""
     text = reason.strip()
     rest = text[len(notation) :].lstrip()
-    if text.lower().startswith(notation.lower()) and rest.startswith((":", "—", "-")):
+    if notation and text.lower().startswith(notation.lower()) and rest.startswith((":", "—", "-")):
         text = rest.lstrip(" :—-")
     return text.rstrip(".")
 
 
-def told_to_others(state: State, explanation: Explanation) -> Told:
-    """What every other seat reads of ``explanation``'s move, from ``state`` before it is played."""
+def told_to_others(state: State, explanation: Explanation, names: Sequence[str]) -> Told:
+    """What every other seat reads of ``explanation``'s move, from ``state`` before it is played.
+
+    ``names`` are the seats as the table calls them (the mover's may carry its level: ``Computer (hard)``).
+    """
     action = explanation.action
     return Told(
         notation=state.action_to_string(action),
-        words=state.describe_action(action),
+        words=state.tell_move(action, names),
         why=explanation.public_reason(state.game.perfect_information),
     )
 

@@ -73,8 +73,9 @@ def start_game(
     load: Path | None = None,
     remember: bool = False,
     pace: float | None = None,
+    verbose: bool = False,
 ) -> Session:
-    """Build the session for a new or loaded game (without running it); ``pace``: see :class:`Session`."""
+    """Build the session for a new or loaded game (without running it); ``pace``, ``verbose``: see :class:`Session`."""
     options = dict(options or {})
     if preset is not None:
         options["preset"] = preset
@@ -110,4 +111,5 @@ def start_game(
         remember=remember,
         chosen_deal=chosen,
         pace=pace,
+        verbose=verbose,
     )

@@ -91,9 +91,9 @@ def choose(
         console.print(f"[red]Please type a number from 1 to {len(items)} (or help).[/red]")
 
 
-def run_menu(console: Console, reader: Reader, *, pace: float | None = None) -> None:
-    """The main menu loop; returns when the player quits or input ends. ``pace``: see ``Session``."""
-    menu = Menu(console, reader, pace)
+def run_menu(console: Console, reader: Reader, *, pace: float | None = None, verbose: bool = False) -> None:
+    """The main menu loop; returns when the player quits or input ends. ``pace``, ``verbose``: see ``Session``."""
+    menu = Menu(console, reader, pace, verbose)
     console.print(Rule("deckhand — card games against a computer that explains itself"))
     try:
         while True:
@@ -139,12 +139,14 @@ OPTIONS_HELP = (
 
 
 class Menu:
-    """The menu's questions, with what every game started from it shares (the pace of the computer's moves)."""
+    """The menu's questions, with what every game started from it shares (the pace of the computer's moves,
+    whether its search's figures are shown)."""
 
-    def __init__(self, console: Console, reader: Reader, pace: float | None = None) -> None:
+    def __init__(self, console: Console, reader: Reader, pace: float | None = None, verbose: bool = False) -> None:
         self.console = console
         self.reader = reader
         self.pace = pace
+        self.verbose = verbose
 
     def new_game(self) -> None:
         """Game, rules preset, options, opponent: ``b`` at any of them goes back to the one before."""
@@ -165,6 +167,7 @@ class Menu:
             preset=made.preset,
             options=made.options,
             pace=self.pace,
+            verbose=self.verbose,
         )
         session.run()
 
@@ -278,7 +281,14 @@ class Menu:
                 return
             if picked < len(shown):
                 saved = shown[picked]
-                start_game(saved.game, console=self.console, reader=self.reader, load=saved.path, pace=self.pace).run()
+                start_game(
+                    saved.game,
+                    console=self.console,
+                    reader=self.reader,
+                    load=saved.path,
+                    pace=self.pace,
+                    verbose=self.verbose,
+                ).run()
                 return
             if items[picked] == OPEN_FILE:
                 self._open_file()
@@ -320,7 +330,12 @@ class Menu:
         try:
             path = Path(text).expanduser()
             session = start_game(
-                saved_game_name(path), console=self.console, reader=self.reader, load=path, pace=self.pace
+                saved_game_name(path),
+                console=self.console,
+                reader=self.reader,
+                load=path,
+                pace=self.pace,
+                verbose=self.verbose,
             )
         except DeckhandError as exc:
             self.console.print(f"[red]{escape(str(exc))}[/red]", highlight=False)

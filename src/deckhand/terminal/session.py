@@ -31,7 +31,7 @@ from deckhand.core.protocol import Action, Game, State, View, require_legal
 from deckhand.play.runner import agent_rngs
 from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
-from deckhand.play.tell import move_object, told_to_others
+from deckhand.play.tell import told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
 from deckhand.store.statistics import statistics
@@ -89,6 +89,7 @@ class Session:
         autosave: bool = True,
         chosen_deal: bool = False,
         pace: float | None = None,
+        verbose: bool = False,
     ) -> None:
         if len(seats) != game.num_players:
             raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
@@ -130,6 +131,8 @@ class Session:
         watched = reader.interactive and console.is_terminal
         self.pace = (PACE if pace is None else max(0.0, pace)) if watched else 0.0
         """Seconds before each computer move is told (0 for none): :data:`PACE` unless given."""
+        self.verbose = verbose
+        """Whether a computer's move is told with its search's figures after the reason (``--verbose``)."""
         self._moved = state is not None
         """Whether anyone has made a move: a game nobody has started is not worth a save (a resumed one is)."""
 
@@ -175,13 +178,16 @@ class Session:
         view = self.state.view(player)
         with self._thinking(f"{self.names[player]} is thinking…"):
             explanation = agent.explain(view, self.seat_rngs[player])
-        told = told_to_others(self.state, explanation)  # the other seats read only the public form
+        names = list(self.names)
+        names[player] = f"{names[player]} ({self.specs[player]})"
+        told = told_to_others(self.state, explanation, names)  # the other seats read only the public form
         self._announce(explanation.action, before=True)
         quiet = self.presentation.is_quiet(self.state, explanation.action)
         self.state.apply_action(explanation.action)
         self._moved = True
         if not quiet:
-            self._tell(_Move(told.sentence(f"{self.names[player]} ({self.specs[player]})"), style="magenta"))
+            figures = search_summary(explanation) if self.verbose else ""
+            self._tell(_Move(told.sentence(figures), style="magenta"))
         self._flush_announcements(now=False)
 
     def _human_turn(self, player: int) -> bool:
@@ -234,8 +240,7 @@ class Session:
             else:
                 action = view.string_to_action(text)
             require_legal(self.state, action)  # the rules answer an impossible move before anything describes it
-            notation = self.state.action_to_string(action)
-            words = self.presentation.describe_action(self.state, action)
+            told = self.presentation.tell_move(self.state, action, self.names)
             self._announce(action, before=True)
             self.state.apply_action(action)
         except DeckhandError as exc:
@@ -244,10 +249,7 @@ class Session:
             self.console.print(message)
             return False
         self._moved = True
-        line = f"{self.names[view.player]} played {move_object(notation)}"
-        if words and words != notation:
-            line += f" — {words}"
-        self.console.print(Text(line.rstrip(".") + ".", style="green"))
+        self.console.print(Text(told, style="green"))
         self._flush_announcements()
         self._after_move(view.player, action)
         return True

@@ -88,7 +88,7 @@ def _check_names(where: str, game: Game) -> None:
 
 def _check_game(where: str, game: Game, rng: random.Random) -> None:
     state = game.new_initial_state()
-    names = [f"Seat {seat}" for seat in range(game.num_players)]
+    names = [f"Seat {seat + 1}" for seat in range(game.num_players)]
     codes = set(game.all_cards())
     for seat in range(game.num_players):
         _check_glimpse(where, game, state, seat, None, codes)
@@ -106,6 +106,11 @@ def _check_game(where: str, game: Game, rng: random.Random) -> None:
                 words, quiet = game.describe_action(state, legal), game.is_quiet(state, legal)
                 if not isinstance(words, str) or not isinstance(quiet, bool):
                     raise PresentationError(f"{at}: describe_action or is_quiet of {legal!r} gave {words!r}, {quiet!r}")
+                told = game.tell_move(state, legal, names)
+                if not isinstance(told, str) or not told.startswith(names[player]) or not told.endswith((".", "!")):
+                    raise PresentationError(
+                        f"{at}: tell_move of {legal!r} gave {told!r}, not a sentence about its mover"
+                    )
                 advice = game.suggest(view, legal, names)
                 if not isinstance(advice, str) or not advice:
                     raise PresentationError(f"{at}: suggest of {legal!r} gave {advice!r}, not words")

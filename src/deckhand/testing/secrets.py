@@ -107,7 +107,8 @@ def told_to_all(state: State, action: Action, names: Sequence[str]) -> tuple[str
     said = tuple(state.announce(action, names))
     if player == CHANCE:
         return ("chance", *said)
-    return (str(player), state.action_to_string(action), state.describe_action(action), *said)
+    told = (state.describe_action(action), state.tell_move(action, names))
+    return (str(player), state.action_to_string(action), *told, *said)
 
 
 def face_up(state: State) -> set[str]:
@@ -284,7 +285,7 @@ def check_secrets(
     rng = random.Random(seed)
     world_rng = random.Random(seed ^ 0x5EC2E7)
     agent_rngs = [random.Random(seed * 31 + seat) for seat in range(game.num_players)]
-    names = [f"Seat {seat}" for seat in range(game.num_players)]
+    names = [f"Seat {seat + 1}" for seat in range(game.num_players)]
     deck = Counter(game.all_cards())
     cards = frozenset(deck)
     seen: list[set[str]] = [set() for _ in range(game.num_players + 1)]  # the last is the spectator's
@@ -349,8 +350,8 @@ def check_secrets(
             if step % views_every == 0:
                 check_why_no_move(player)
             explanation = agents[player].explain(state.view(player), agent_rngs[player])
-            told = told_to_others(state, explanation)
-            text = " ".join([told.sentence("The computer"), *state.announce(explanation.action, names)])
+            told = told_to_others(state, explanation, names)
+            text = " ".join([told.sentence(), *state.announce(explanation.action, names)])
             played = cards_named(told.notation, cards)  # a move is made in the open: its cards are shown
             onlooker.hear(told_to_all(state, explanation.action, names))
             state.apply_action(explanation.action)

@@ -1,7 +1,9 @@
 """Everything a game says, it says as a player would: the scan of its words over seeded games.
 
 What a player reads comes from the games: a move in words
-(``describe_action``), what the table is told (``announce``: a round's or a
+(``describe_action``), a move told as a sentence (``tell_move``, and the
+line the terminal and the browser print for a computer's move, its public
+reason after it: :func:`deckhand.play.tell.told_to_others`), what the table is told (``announce``: a round's or a
 deck's end too), a hint (the ``suggest`` hook and an agent's reason, put
 together by :func:`deckhand.agents.hints.hint_sentence`) and why a computer
 played as it did (``Explanation.public``). :func:`check_words` plays a
@@ -13,7 +15,12 @@ for the program's voice:
   braces;
 * the first person (``I``, ``my``, ``me``) where a player is spoken to or of;
   the second person in what the table reads of another seat;
-* a word twice in a row (``play play``, ``the the``);
+* a word twice in a row (``play play``, ``the the``), or two verbs
+  (``plays take``, ``played ask``: the notation told as the object of "plays");
+* a move as typed at the start of a sentence (``ask 1 7 — ...``), or a
+  sentence that starts in lower case;
+* a seat counted from zero (``seat 0``, ``Player 0``, ``Computer 0``);
+* a count whose noun disagrees with it (``1 cards``, ``3 point``);
 * a rank's plural written as a letter (``Xs``, ``As``, ``K's``; ``6s`` and
   ``10s`` are English);
 * "You" with a verb of the third person (``You draws``, ``You have no cards
@@ -35,6 +42,7 @@ from deckhand.agents.base import Agent
 from deckhand.agents.hints import hint_sentence
 from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import CHANCE, TERMINAL, Game, State
+from deckhand.play.tell import told_to_others
 from deckhand.testing.secrets import quick_spec
 
 KINDS = ("words", "hint", "reason", "public")
@@ -67,6 +75,17 @@ _VERBS += ("has", "holds", "is", "keeps", "lays", "leaves", "makes", "passes", "
 _VERBS += ("sticks", "swaps", "takes", "trails", "wins")
 _AND_VERB = re.compile(rf"\band\s+({'|'.join(_VERBS)})\b")
 _CLAUSE = re.compile(r"[^.;:!?]+")
+_BASES: tuple[str, ...] = ("ask", "build", "call", "capture", "discard", "draw", "give", "increase", "pass", "peek")
+_BASES += ("place", "play")
+_BASES += ("stick", "swap", "switch", "take", "trail")
+_MOVE_VERBS = [verb for verb in _VERBS if verb not in ("does", "goes", "has", "is")]
+_TWO_VERBS = re.compile(rf"\b(?:plays|played|play)\s+(?:{'|'.join(_BASES)}|{'|'.join(_MOVE_VERBS)})\b", re.IGNORECASE)
+_ZERO_SEAT = re.compile(r"\b(?i:seat|player)\s+0\b|\bComputer 0(?= \(|'s| [a-z])")
+"""``seat 0``, ``Player 0``, ``Computer 0 (easy)``; a score (``Computer 0, You 11``) is a count, not a seat."""
+_DISAGREES = re.compile(
+    r"\b1\s+(?:cards|points|books|visits)\b|\b(?:[02-9]|\d{2,})\s+(?:card|point|book|visit)\b(?![-'’])"
+)
+_SENTENCE = re.compile(r"(?:^|[.!?]\s+)(\S[^.!?]*)")
 
 
 @dataclass(frozen=True)
@@ -115,12 +134,35 @@ def faults_in(text: str, kind: str = "words", notations: Collection[str] = ()) -
     doubled = _DOUBLED.search(text)
     if doubled:
         found.append(f"{doubled.group(1)!r} twice")
+    if _TWO_VERBS.search(text):
+        found.append("two verbs in a row")
+    if _ZERO_SEAT.search(text):
+        found.append("a seat counted from zero")
+    if _DISAGREES.search(text):
+        found.append("a count that disagrees with its noun")
     if _PLURAL.search(text) or any(not _starts_sentence(text, m.start()) for m in _AS.finditer(text)):
         found.append("a rank's plural as a letter")
     if _YOU_VERB.search(text) or any(
         clause.strip().startswith("You ") and _AND_VERB.search(clause) for clause in _CLAUSE.findall(text)
     ):
         found.append("'You' with a verb of the third person")
+    return found
+
+
+def sentence_faults(text: str, notations: Collection[str] = ()) -> list[str]:
+    """What :func:`faults_in` finds in a told move or an announcement, and the faults of its sentences' starts.
+
+    A sentence starts with a capital (a name, "The", "A"), never with a move
+    as typed (``ask 1 7``, ``draw``): a table tells moves, it does not echo them.
+    """
+    found = faults_in(text, "words", notations)
+    for start in _SENTENCE.findall(text.strip()):
+        if any(start == n or start.startswith(n + " ") for n in notations):
+            found.append("a move as typed at the start of a sentence")
+            break
+        if start[0].islower():
+            found.append("a sentence that starts in lower case")
+            break
     return found
 
 
@@ -153,10 +195,11 @@ def check_words(
 
     The seats play ``agents`` (by default the game's levels in turn, one a
     seat). At every decision the scan reads, for the seat to move: the words
-    of each of its legal moves and their ``suggest``, and of each of
+    of each of its legal moves, their ``suggest`` and how each is told, and of each of
     ``levels`` (by default the game's levels) the private reason, the public
-    one and the hint built from it; then what every move and every chance
-    outcome announces, told with "You" at each seat in turn.
+    one and the hint built from it; then the move played as each seat's
+    table tells it (a computer's line with its public reason) and what every
+    move and every chance outcome announces, told with "You" at each seat in turn.
     """
     levels = list(levels) if levels is not None else level_agents(game)
     players = game.num_players
@@ -175,6 +218,10 @@ def check_words(
         for fault in faults_in(text, kind, notations):
             faults.setdefault((fault, text), Fault(fault, text, f"{where()}: {said}"))
 
+    def tell(text: str, said: str, notations: Collection[str]) -> None:
+        for fault in sentence_faults(text, notations):
+            faults.setdefault((fault, text), Fault(fault, text, f"{where()}: {said}"))
+
     while True:
         player = state.current_player()
         if player == TERMINAL:
@@ -189,6 +236,7 @@ def check_words(
             names = seat_names(players, player)
             for move, notation in zip(legal, notations, strict=True):
                 scan(game.describe_action(state, move), "words", f"the words of {notation!r}", notations)
+                tell(game.tell_move(state, move, names), f"{notation!r} told", notations)
                 scan(game.suggest(view, move, names), "hint", f"the suggestion of {notation!r}", notations)
             for level in levels:
                 told = level.explain(view, level_rng)
@@ -198,10 +246,17 @@ def check_words(
                 if not told.public.strip():  # every level says why, in words the table may read
                     faults.setdefault(("no public reason", who), Fault("no public reason", "", f"{where()}: {who}"))
                 scan(hint_sentence(game, view, told, names), "hint", f"the hint from {who}", notations)
-            action = agents[player].step(view, agent_rngs[player])
+            chosen = agents[player].explain(view, agent_rngs[player])
+            action = chosen.action
+            for you in range(players):  # the move as each seat's table tells it: a person's, or a computer's line
+                names = seat_names(players, you)
+                if you != player:
+                    names[player] = f"{names[player]} ({agents[player].spec()})"
+                move_told = told_to_others(state, chosen, names)
+                tell(move_told.sentence() if you != player else move_told.words, f"{chosen.notation!r} told", notations)
         for you in range(players):
             for line in game.announce(state, action, seat_names(players, you)):
-                scan(line, "words", "an announcement", notations)
+                tell(line, "an announcement", notations)
         state.apply_action(action)
         step += 1
         if step > game.max_game_length():

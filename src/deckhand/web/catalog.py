@@ -89,7 +89,7 @@ def replay_steps(game_id: int) -> dict[str, Any]:
         seat = state.current_player()
         if seat >= 0:  # the table as it stood before this move closes the step before
             step["view"] = state.public_view().to_json()
-            step = {"seat": seat, "move": text, "words": shown.describe_action(state, action), "said": []}
+            step = {"seat": seat, "move": text, "words": shown.tell_move(state, action, names), "said": []}
             steps.append(step)
         step["said"] += shown.announce(state, action, names)
         state.apply_action(action)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -235,7 +236,8 @@ class Table:
         open_seats = [seat for seat, entry in enumerate(self.seats) if entry.kind == OPEN]
         agents = [make_agent(level, self.game) for _ in open_seats]  # a bad level changes no seat
         for seat, agent in zip(open_seats, agents, strict=True):
-            self.seats[seat] = Seat(spec=level, name=f"Computer {seat}", agent=agent)
+            self.seats[seat] = Seat(spec=level, name="Computer", agent=agent)
+        _number_computers(self.seats)
         return open_seats
 
     def take_over(self, seat: int) -> None:
@@ -303,7 +305,7 @@ class Table:
             return False
         if explanation.action not in self.state.legal_actions():
             raise IllegalActionError(f"the computer at seat {turn.seat} chose an illegal move")
-        told = told_to_others(self.state, explanation)
+        told = told_to_others(self.state, explanation, [seat.name for seat in self.seats])
         self._apply(turn.seat, explanation.action, reason=told.why, by=turn.by)
         return True
 
@@ -507,7 +509,7 @@ def _events(shown: Presentation, state: State, entry: Entry, names: list[str]) -
             seq=entry.seq,
             seat=entry.seat,
             move=entry.notation,
-            words=shown.describe_action(state, entry.action),
+            words=shown.tell_move(state, entry.action, names),
             reason=entry.reason,
             said=said,
             quiet=shown.is_quiet(state, entry.action),
@@ -545,7 +547,6 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
     if len(specs) != game.num_players:
         raise ConfigError(f"{game.name} has {game.num_players} seats; {len(specs)} given")
     seats = []
-    computers = sum(1 for s in specs if not is_human(s) and s != OPEN)
     for i, spec in enumerate(specs):
         name = names[i] if i < len(names) else None
         if spec == OPEN:
@@ -555,7 +556,20 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
             seat.token = seat.give_token()
             seats.append(seat)
         else:
-            agent = make_agent(spec, game)
-            label = "Computer" if computers == 1 else f"Computer {i}"
-            seats.append(Seat(spec=spec, name=name or label, agent=agent))
+            seats.append(Seat(spec=spec, name=name or "Computer", agent=make_agent(spec, game)))
+    _number_computers(seats)
     return seats
+
+
+_COMPUTER = re.compile(r"Computer(?: \d+)?")
+
+
+def _number_computers(seats: Sequence[Seat]) -> None:
+    """Computers named as people count them: ``Computer`` alone, else ``Computer 1``, ``Computer 2`` in seat order.
+
+    A computer given a name of its own keeps it.
+    """
+    computers = [entry for entry in seats if entry.agent is not None]
+    for number, entry in enumerate(computers, 1):
+        if _COMPUTER.fullmatch(entry.name):
+            entry.name = "Computer" if len(computers) == 1 else f"Computer {number}"

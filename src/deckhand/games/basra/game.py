@@ -20,7 +20,7 @@ from deckhand.games.basra.options import OPTIONS, PRESET_INFO, PRESETS, BasraSet
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.basra.state import BasraState
 from deckhand.games.basra.view import BasraView, information_key
-from deckhand.games.basra.words import announce, describe_action
+from deckhand.games.basra.words import announce, describe_action, tell_move
 
 
 class BasraGame(BasraSetup[BasraState]):
@@ -65,6 +65,9 @@ class BasraGame(BasraSetup[BasraState]):
 
     def describe_action(self, state: BasraState, action: Action) -> str:
         return describe_action(state, action)
+
+    def tell_move(self, state: BasraState, action: Action, names: Sequence[str]) -> str:
+        return tell_move(state, action, names)
 
     def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
         return suggest(view, action, names)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
-from deckhand.core.words import agree
+from deckhand.core.words import agree, does
 from deckhand.games.basra.captures import Move, is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 
@@ -20,6 +20,25 @@ def describe_action(state: BasraState, action: Action) -> str:
         return "a card is dealt"
     assert isinstance(action, tuple)
     return describe_move(action, state.table, state.game.seven_diamonds)
+
+
+def tell_move(state: BasraState, action: Action, names: Sequence[str]) -> str:
+    """``Computer takes the 10 of Spades and the 3 of Hearts with the King of Spades: a basra.``"""
+    if state.to_move < 0 or not is_move(action):
+        return "A card is dealt."
+    assert isinstance(action, tuple)
+    who = names[state.to_move]
+    card = f"the {CARDS[action[0]].name}"
+    table, sevens = state.table, state.game.seven_diamonds
+    got = taken(action, table, sevens)
+    if not got:
+        return f"{does(who, 'lays')} {card} on the table."
+    if len(got) == len(table) and len(got) > 2:
+        things = f"the whole table ({len(got)} cards)"
+    else:
+        things = _and([f"the {CARDS[c].name}" for c in got])
+    basra = ": a basra" if is_basra(action, table, sevens) else ""
+    return f"{does(who, 'takes')} {things} with {card}{basra}."
 
 
 def announce(state: BasraState, action: Action, names: Sequence[str]) -> list[str]:

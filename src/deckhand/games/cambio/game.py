@@ -16,7 +16,7 @@ from deckhand.games.cambio.options import OPTIONS, PRESET_INFO, PRESETS, CambioS
 from deckhand.games.cambio.playout import play_out, rollout_action
 from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView, glimpse, information_key
-from deckhand.games.cambio.words import announce, describe_action, is_quiet
+from deckhand.games.cambio.words import announce, describe_action, is_quiet, tell_move
 
 
 class CambioGame(CambioSetup[CambioState]):
@@ -63,6 +63,9 @@ class CambioGame(CambioSetup[CambioState]):
 
     def describe_action(self, state: CambioState, action: Action) -> str:
         return describe_action(state, action)
+
+    def tell_move(self, state: CambioState, action: Action, names: Sequence[str]) -> str:
+        return tell_move(state, action, names)
 
     def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
         return suggest(view, action, names)

@@ -52,7 +52,7 @@ def explain_illegal(game: CambioSetup, hands: list[list[int]], caller: int, p: i
         hand = hands[p]
         if (kind == Kind.SWAP and phase == HOLD) or (kind == Kind.GIVE and phase == GIVE):
             if payload >= len(hand):
-                return f"{what}: seat {p} has no slot {payload}"
+                return f"{what}: you have no slot {payload}; your slots are 0 to {len(hand) - 1}"
             return f"{what}: slot {p}.{payload} is empty"
     if kind in (Kind.PEEK, Kind.STICK):
         q, s = payload & 7, payload >> 3
@@ -73,10 +73,10 @@ def explain_illegal(game: CambioSetup, hands: list[list[int]], caller: int, p: i
             if q >= len(hands) or s >= len(hands[q]) or hands[q][s] == EMPTY:
                 return f"{what}: there is no card at {q}.{s}"
             if q == locked_seat(game, caller):
-                return f"{what}: seat {q} called cambio, its cards are locked"
+                return f"{what}: {q}.{s} is locked, as its owner called cambio"
         return f"{what}: this power cannot switch those two cards"
     if kind == Kind.CAMBIO and phase == START:
-        return f"{what}: seat {caller} has already called cambio"
+        return f"{what}: cambio has already been called"
     if kind == Kind.TAKE and phase == START:
         return f"{what}: cannot take the top discard now"
     if kind == Kind.DISCARD and phase == HOLD:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action
-from deckhand.core.words import agree, and_list
+from deckhand.core.words import agree, and_list, does, object_name, own, possessive
 from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
 from deckhand.games.cambio.phases import END, PENALTY
@@ -57,7 +57,7 @@ def describe_action(state: CambioState, action: Action) -> str:
         return f"{_the(card)} is discarded" + (f", for its power: {POWER_WORDS[power]}" if power else "")
     if kind == Kind.PEEK:
         q, s = payload & 7, payload >> 3
-        return f"a look at seat {q}'s slot {s}" + (" (its own)" if q == p else "")
+        return f"a look at {q}.{s}" + (" (its own)" if q == p else "")
     if kind == Kind.SWITCH:
         sa, ta, sb, tb = switch_positions(payload)
         return f"{sa}.{ta} and {sb}.{tb} change places, unseen"
@@ -73,8 +73,63 @@ def describe_action(state: CambioState, action: Action) -> str:
         return "no stick"
     if kind == Kind.GIVE:
         q, t = state.target & 7, state.target >> 3
-        return f"slot {payload} goes to seat {q}, into the gap at {q}.{t}"
+        return f"slot {payload} goes into the gap at {q}.{t}"
     return "no card is given"
+
+
+def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
+    """A player's move as the table hears it, the mover its subject: ``You look at Computer 1's slot 2.``
+
+    Slots are numbered as the board numbers them; a seat is named as the
+    table names it. Like :func:`describe_action`, it names a card only
+    where the move shows it to everyone.
+    """
+    describe_action(state, action)  # the rules' reason for a move that cannot be played
+    assert type(action) is int
+    if action < BASE:
+        return "A card is dealt."
+    kind, payload = decode(action)
+    p = state.mover
+    who = names[p]
+
+    def slot(q: int, s: int) -> str:
+        return f"{own(who) if q == p else possessive(names[q])} slot {s}"
+
+    if kind == Kind.CAMBIO:
+        return f"{does(who, 'calls')} cambio: everyone else plays one more turn."
+    if kind == Kind.DRAW:
+        return f"{does(who, 'draws')} a card from the deck."
+    if kind == Kind.TAKE:
+        return f"{does(who, 'takes')} {_the(state.discard[-1])} from the discard pile."
+    if kind == Kind.SWAP:
+        what = _the(state.drawn) if state.took else "the drawn card"
+        return f"{does(who, 'puts')} {what} into {slot(p, payload)}; out comes {_the(state.hands[p][payload])}."
+    if kind == Kind.DISCARD:
+        power = state.game.power[state.drawn]
+        return f"{does(who, 'discards')} {_the(state.drawn)}" + (
+            f", for its power: {POWER_WORDS[power]}." if power else "."
+        )
+    if kind == Kind.PEEK:
+        q, s = payload & 7, payload >> 3
+        return f"{does(who, 'looks')} at {slot(q, s).replace(' slot', ' own slot') if q == p else slot(q, s)}."
+    if kind == Kind.SWITCH:
+        sa, ta, sb, tb = switch_positions(payload)
+        return f"{does(who, 'switches')} {slot(sa, ta)} and {slot(sb, tb)}, unseen."
+    if kind == Kind.SKIP:
+        return f"{does(who, 'leaves')} the power unused."
+    if kind == Kind.STICK:
+        q, s = payload & 7, payload >> 3
+        card, top = state.hands[q][s], state.discard[-1]
+        if state.game.rank[card] == state.game.rank[top]:
+            return f"{does(who, 'sticks')} {slot(q, s)}: right, {_the(card)} goes onto the discard pile."
+        wrong = f"wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
+        return f"{does(who, 'sticks')} {slot(q, s)}: {wrong}."
+    if kind == Kind.PASS:
+        return f"{does(who, 'does')} not stick."
+    if kind == Kind.GIVE:
+        q, t = state.target & 7, state.target >> 3
+        return f"{does(who, 'gives')} {slot(p, payload)} to {object_name(names[q])}, into the gap at slot {t}."
+    return f"{does(who, 'gives')} no card."
 
 
 def is_quiet(state: CambioState, action: Action) -> bool:

@@ -23,7 +23,7 @@ from deckhand.games.casino.save import read_save as read_text_save
 from deckhand.games.casino.save import write_save as write_text_save
 from deckhand.games.casino.state import CasinoState
 from deckhand.games.casino.view import CasinoView, information_key
-from deckhand.games.casino.words import announce, describe_action
+from deckhand.games.casino.words import announce, describe_action, tell_move
 
 
 class CasinoGame(CasinoSetup[CasinoState]):
@@ -66,6 +66,9 @@ class CasinoGame(CasinoSetup[CasinoState]):
 
     def describe_action(self, state: CasinoState, action: Action) -> str:
         return describe_action(state, action)
+
+    def tell_move(self, state: CasinoState, action: Action, names: Sequence[str]) -> str:
+        return tell_move(state, action, names)
 
     def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
         return suggest(view, action, names)

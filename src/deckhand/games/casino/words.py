@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
-from deckhand.core.words import agree, count
+from deckhand.core.words import agree, count, does, own, possessive
 from deckhand.games.casino.moves import Build
 from deckhand.games.casino.notation import action_to_string
 from deckhand.games.casino.phases import COIN, PLAY
@@ -69,6 +69,20 @@ def describe_action(state: CasinoState, action: Action) -> str:
     if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
         return action_to_string(state, action) if state.to_move >= 0 else "a card is dealt"
     return describe(action, state.game.vals, state.builds, state.to_move).removeprefix("play ")
+
+
+def tell_move(state: CasinoState, action: Action, names: Sequence[str]) -> str:
+    """``Computer plays a 9 of Clubs to capture the 9 of Diamonds.``, ``You call heads.``"""
+    player = state.to_move
+    if player < 0:
+        return "A card is dealt."
+    who = names[player]
+    if isinstance(action, tuple) and action[0] == "call":
+        return f"{does(who, 'calls')} {action_to_string(state, action)}."
+    words = describe_action(state, action)
+    if isinstance(action, tuple) and action[0] in ("trail", "capture", "build", "increase"):
+        words = words.replace(" its ", f" {own(who)} ").replace("the opponent's", possessive(names[1 - player]))
+    return f"{does(who, 'plays')} {words}."
 
 
 def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:

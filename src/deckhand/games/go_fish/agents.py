@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import Action, Game, View, view_as
-from deckhand.core.words import spelled
+from deckhand.core.words import object_name, spelled
 from deckhand.games.go_fish.state import PLURALS, ask_parts, rank_of
 from deckhand.games.go_fish.view import GoFishView
-from deckhand.games.go_fish.words import object_name
 
 
 def _asks(view: GoFishView) -> list[tuple[Action, int, int]]:
@@ -83,7 +82,7 @@ class RecallAgent(Agent):
         held = f"you hold {spelled(mine[rank])}"
         if rank in known[seat]:
             reason = f"they are known to hold {PLURALS[rank]}, and {held}"
-            public = f"it remembers that seat {seat} holds {PLURALS[rank]}"
+            public = f"it remembers that they hold {PLURALS[rank]}"
         elif rank not in lacks[seat]:
             reason = f"nobody is known to hold a rank of yours; they may hold some, and {held}"
             public = "nobody is known to hold its ranks, so it fishes where the answer is not known yet"

@@ -15,7 +15,7 @@ from deckhand.games.go_fish.options import GoFishSetup
 from deckhand.games.go_fish.playout import play_out, rollout_action
 from deckhand.games.go_fish.state import GoFishState
 from deckhand.games.go_fish.view import GoFishView, information_key
-from deckhand.games.go_fish.words import announce, describe_action, is_quiet
+from deckhand.games.go_fish.words import announce, describe_action, is_quiet, tell_move
 
 
 class GoFishGame(GoFishSetup[GoFishState]):
@@ -49,6 +49,9 @@ class GoFishGame(GoFishSetup[GoFishState]):
 
     def describe_action(self, state: GoFishState, action: Action) -> str:
         return describe_action(state, action)
+
+    def tell_move(self, state: GoFishState, action: Action, names: Sequence[str]) -> str:
+        return tell_move(state, action, names)
 
     def announce(self, state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
-from deckhand.core.words import agree
+from deckhand.core.words import agree, does, object_name
 from deckhand.games.go_fish.state import (
     DEAL,
     FISH,
@@ -29,26 +29,24 @@ from deckhand.games.go_fish.state import (
 
 
 def describe_action(state: GoFishState, action: Action) -> str:
-    """``asks seat 1 for 7s``."""
+    """``asks seat 2 for 7s`` (seats counted from one): a question without the names of a table."""
     parts = ask_parts(action)
     if parts is None:
-        return "draws a card"
-    return f"asks seat {parts[0]} for {PLURALS[parts[1]]}"
+        return "a card is drawn"
+    return f"asks seat {parts[0] + 1} for {PLURALS[parts[1]]}"
+
+
+def tell_move(state: GoFishState, action: Action, names: Sequence[str]) -> str:
+    """``You ask Computer for 7s.``, ``Computer asks you for jacks.``"""
+    parts = ask_parts(action)
+    if parts is None:
+        return "A card is drawn."
+    return f"{does(names[state.player], 'asks')} {object_name(names[parts[0]])} for {PLURALS[parts[1]]}."
 
 
 def is_quiet(state: GoFishState, action: Action) -> bool:
     """Every question is worth telling."""
     return False
-
-
-def _does(name: str, verb: str) -> str:
-    """``Seat 1 draws``, ``You draw``."""
-    return f"{name} {agree(name, verb)}"
-
-
-def object_name(name: str) -> str:
-    """A seat's name after a verb or a preposition: ``passes to you``, ``to Computer``."""
-    return "you" if name == "You" else name
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -68,11 +66,11 @@ def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[s
         q, r = parts
         given = [c for c in state.hands[q] if rank_of(c) == r]
         if given:
-            lines.append(f"{_does(names[q], 'hands')} over {_cards(given)}.")
+            lines.append(f"{does(names[q], 'hands')} over {_cards(given)}.")
         elif after.phase == FISH:
-            lines.append(f"{_does(names[q], 'has')} no {PLURALS[r]}: go fish!")
+            lines.append(f"{does(names[q], 'has')} no {PLURALS[r]}: go fish!")
         else:
-            lines.append(f"{_does(names[q], 'has')} no {PLURALS[r]}, and the stock is empty.")
+            lines.append(f"{does(names[q], 'has')} no {PLURALS[r]}, and the stock is empty.")
     elif state.phase == DEAL:
         if after.phase == DEAL:
             return _books(state, after, names)
@@ -81,13 +79,13 @@ def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[s
         assert isinstance(action, int)
         if state.phase == FISH and rank_of(action) == state.asking:
             shows = agree(names[p], "shows")
-            lines.append(f"{_does(names[p], 'draws')} {CARDS[action].pretty}, the rank asked for, and {shows} it.")
+            lines.append(f"{does(names[p], 'draws')} {CARDS[action].pretty}, the rank asked for, and {shows} it.")
         elif state.phase == REFILL:
-            lines.append(f"{_does(names[p], 'has')} no cards and {agree(names[p], 'draws')} one from the stock.")
+            lines.append(f"{does(names[p], 'has')} no cards and {agree(names[p], 'draws')} one from the stock.")
         elif state.phase == LONE:
-            lines.append(f"Nobody else holds a card: {_does(names[p], 'draws')} one from the stock.")
+            lines.append(f"Nobody else holds a card: {does(names[p], 'draws')} one from the stock.")
         else:
-            lines.append(f"{_does(names[p], 'draws')} a card from the stock.")
+            lines.append(f"{does(names[p], 'draws')} a card from the stock.")
     lines += _books(state, after, names)
     lines += _next(state, after, names)
     return lines
@@ -98,7 +96,7 @@ def _books(state: GoFishState, after: GoFishState, names: Sequence[str]) -> list
     out = []
     for seat, (old, new) in enumerate(zip(state.books, after.books, strict=True)):
         for r in new[len(old) :]:
-            out.append(f"{_does(names[seat], 'lays')} down a book of {PLURALS[r]}: {_cards(book_cards(r))}.")
+            out.append(f"{does(names[seat], 'lays')} down a book of {PLURALS[r]}: {_cards(book_cards(r))}.")
     return out
 
 
@@ -110,9 +108,9 @@ def _next(state: GoFishState, after: GoFishState, names: Sequence[str]) -> list[
         return []
     name = names[after.player]
     if state.phase == DEAL:
-        return [f"{_does(name, 'plays')} first."]
+        return [f"{does(name, 'plays')} first."]
     if after.player == state.player:
-        return [f"{_does(name, 'goes')} on."]
+        return [f"{does(name, 'goes')} on."]
     return [f"The turn passes to {object_name(name)}."]
 
 
@@ -122,5 +120,5 @@ def _result(state: GoFishState, names: Sequence[str]) -> str:
     winners = [names[seat] for seat, n in enumerate(books) if n == best]
     tally = ", ".join(f"{names[seat]}: {n}" for seat, n in enumerate(books))
     if len(winners) == 1:
-        return f"All 13 books are down ({tally}): {_does(winners[0], 'wins')}."
+        return f"All 13 books are down ({tally}): {does(winners[0], 'wins')}."
     return f"All 13 books are down ({tally}): {' and '.join(winners)} share the win."

@@ -18,7 +18,7 @@ from deckhand.games.three_trios.options import OPTIONS, PRESET_INFO, PRESETS, Th
 from deckhand.games.three_trios.playout import play_out, rollout_action
 from deckhand.games.three_trios.state import ThreeTriosState
 from deckhand.games.three_trios.view import ThreeTriosView, information_key
-from deckhand.games.three_trios.words import describe_action
+from deckhand.games.three_trios.words import describe_action, tell_move
 
 
 class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
@@ -78,6 +78,9 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
 
     def describe_action(self, state: ThreeTriosState, action: Action) -> str:
         return describe_action(state, action)
+
+    def tell_move(self, state: ThreeTriosState, action: Action, names: Sequence[str]) -> str:
+        return tell_move(state, action, names)
 
     def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
         return suggest(view, action, names)

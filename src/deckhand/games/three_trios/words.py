@@ -6,7 +6,10 @@ The game has nothing else to announce and no move goes without saying, so
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from deckhand.core.protocol import Action
+from deckhand.core.words import agree, does
 from deckhand.games.three_trios.notation import action_to_string
 from deckhand.games.three_trios.state import ThreeTriosState, combo, place
 
@@ -31,3 +34,18 @@ def describe_action(state: ThreeTriosState, action: Action) -> str:
         chain = ", ".join(f"{game.names[before[c]]} at {game.cell_name(c)}" for c in flipped[combo_start:])
         text += f"; combo: {chain}"
     return text
+
+
+def tell_move(state: ThreeTriosState, action: Action, names: Sequence[str]) -> str:
+    """``You place Griffin at 0,0 and flip Kraken at 0,1.``: the card, its cell, and what it flips."""
+    player = state.current_player()
+    if player < 0 or type(action) is not int:
+        return f"{describe_action(state, action)}."
+    who = names[player]
+    game = state.game
+    card, cell = divmod(action, game.ncells)
+    placed = f"{does(who, 'places')} {game.names[card]} at {game.cell_name(cell)}"
+    flips = describe_action(state, action)
+    if flips == "flips nothing":
+        return f"{placed}; it flips nothing."
+    return f"{placed} and {agree(who, 'flips')}{flips.removeprefix('flips')}."

@@ -14,7 +14,7 @@ export {};
  * @property {number} seq The change of the game this event made (counted per table).
  * @property {number | null} seat The seat that moved; null for chance (a deal, a shuffle).
  * @property {string | null} move The move in notation, as everyone may see it.
- * @property {string} words The move in words ("" when the notation says it all).
+ * @property {string} words The move told as a sentence, its mover the subject ("Computer asks Ann for 7s.").
  * @property {string} reason The public reason for a computer's move ("" for a person's).
  * @property {string[]} said What the table announces after it (a basra, a round's points).
  * @property {boolean} quiet A move that goes without saying (passing up a chance): the log leaves it out.

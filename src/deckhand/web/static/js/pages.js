@@ -177,7 +177,7 @@ export async function showReplay(main, id) {
       match: async (cards) => ({ type: "matches", cards, moves: [] }), marks: async (piece) => ({ type: "marks", piece, marks: {} }),
     };
     clear(felt, module.draw(ctx));
-    const what = current.move === null ? "The deal." : `${names[current.seat]}: ${current.move}${current.words && current.words !== current.move ? ` — ${current.words}` : ""}`;
+    const what = current.move === null ? "The deal." : current.words || `${names[current.seat]} played ${current.move}.`;
     clear(caption, what, current.said.length ? h("div.said", {}, current.said.join(" ")) : "");
     counter.textContent = `step ${step} of ${data.steps.length - 1}`;
   };

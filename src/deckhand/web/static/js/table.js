@@ -760,14 +760,16 @@ class TableView {
   /** @param {GameEvent} event */
   logLine(event) {
     if (event.seat === null) return h("li.said", {}, event.said.join(" "));
+    // The server tells the move in a sentence that starts with the mover's name; the notation is the tooltip.
     const name = this.names[event.seat] || `Seat ${event.seat + 1}`;
-    const words = event.words && event.words !== event.move ? ` — ${event.words}` : "";
+    const told = event.words || `${name} played ${event.move}.`;
+    const lead = told.startsWith(name) ? name : "";
     return h(
       "li",
-      {},
-      h("strong", {}, name),
+      { title: event.move || "" },
+      lead ? h("strong", {}, lead) : "",
       event.by ? h("span.muted", {}, ` (computer ${event.by} standing in)`) : "",
-      ` ${event.move}${words}`,
+      told.slice(lead.length),
       event.reason ? h("div.reason", {}, event.reason) : "",
       event.said.length ? h("div.said", {}, event.said.join(" ")) : "",
     );
