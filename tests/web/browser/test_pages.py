@@ -183,7 +183,7 @@ def test_a_replay_names_the_game_and_its_people_as_they_sat(server: LiveServer, 
     page.get_by_role("heading", name=f"Replay of game {game_id}: Three Trios").wait_for()
     page.get_by_text("Seat 1: Ann · Seat 2: Computer (hard)").wait_for()
     page.get_by_role("button", name="Next ▶").click()
-    page.locator("[role=status]", has_text="Ann: ").wait_for()
+    page.locator("[role=status]", has_text="Ann places ").wait_for()  # the move in words, its player first
     assert "Person" not in page.content() and "three_trios" not in page.locator("main").inner_text()
 
 

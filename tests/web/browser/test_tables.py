@@ -54,7 +54,7 @@ def test_a_cambio_turn_with_a_peek_and_a_swap(server: LiveServer, table_page: An
     page.wait_for_selector("text=swap it in")
     page.locator('.card[data-place="0.3"]').click()  # swap the card drawn in for slot 3: out comes the 5 of Spades
     page.wait_for_function("() => document.querySelector('.pile [data-pile=discard]')?.title === '5 of Spades'")
-    page.wait_for_selector("text=swap 3")
+    page.wait_for_selector('.log li[title="swap 3"]')  # the log tells it in words; its notation is the tooltip
     page.screenshot(path=str(tmp_path / "cambio_swap.png"), full_page=True)
 
 
@@ -76,7 +76,7 @@ def test_a_basra_capture_chosen_by_clicking(server: LiveServer, table_page: Any,
     click_card(page, hand_card)
     click_card(page, taken)
     page.get_by_role("button", name="Play", exact=True).first.click()
-    page.wait_for_selector(f"text={move}")
+    page.wait_for_selector(f'.log li[title="{move}"]')
     assert page.locator(f'.felt [title="{Card.parse(hand_card).name}"]').count() == 0
     page.screenshot(path=str(tmp_path / "basra.png"), full_page=True)
 
@@ -105,12 +105,12 @@ def test_a_casino_build_chosen_by_clicking(server: LiveServer, table_page: Any, 
     choices = page.locator('[aria-label="Which move"] button')
     page.wait_for_function(
         """move => document.querySelector('[aria-label="Which move"] button')
-            || [...document.querySelectorAll('.log li')].some(li => li.textContent.includes(move))""",
+            || [...document.querySelectorAll('.log li')].some(li => li.title === move)""",
         arg=move,
     )
     if choices.count():  # still ambiguous (a capture or a build, or several values): the page asks which
         choices.filter(has_text=move).first.click()
-    page.wait_for_selector(f".log >> text={move}")
+    page.wait_for_selector(f'.log li[title="{move}"]')
     page.wait_for_selector(".group")  # the build lies on the table as a group with its value
     page.screenshot(path=str(tmp_path / "casino.png"), full_page=True)
 
@@ -136,6 +136,6 @@ def test_a_go_fish_ask_chosen_by_clicking_says_the_rank_as_players_do(
     said = Rank(rank).label if 2 <= Rank(rank).number <= 10 else Rank(rank).word  # "10 of ...", "Queen of ..."
     page.get_by_role("button", name=re.compile(rf"^{said} of \w+, in your hand, slot \d+$")).first.click()
     page.get_by_role("button", name=f"Ask for {plural}").click()
-    page.wait_for_selector(f".log >> text={ask}")
+    page.wait_for_selector(f'.log li[title="{ask}"]')
     assert re.search(r"Ask for [AXJQK]s\b", page.content()) is None
     page.screenshot(path=str(tmp_path / "go_fish.png"), full_page=True)

@@ -16,7 +16,9 @@ export function sentence(event, names) {
   if (event.seat === null) return said;
   const who = names[event.seat] || `Seat ${event.seat + 1}`;
   const what = (event.words || event.move || "").replace(/\.$/, "");
-  return `${who}: ${what}.${said ? ` ${said}` : ""}`;
+  // the server's sentence starts with the mover's name already ("Computer takes …"); notation needs it said
+  const told = event.words && what.startsWith(who) ? what : `${who}: ${what}`;
+  return `${told}.${said ? ` ${said}` : ""}`;
 }
 
 /** The polite live region: one line per move, the latest last. */

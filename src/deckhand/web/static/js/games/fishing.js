@@ -199,7 +199,7 @@ export function lastMove(ctx, onTable) {
   return h(
     "div.last-strip",
     { "aria-label": `${ctx.names[last.seat]}'s last move` },
-    h("span.title", {}, h("span", { style: `color:${SEAT_COLOURS[last.seat]}` }, "● "), `${ctx.names[last.seat]}: `, last.words || last.move),
+    h("span.title", {}, h("span", { style: `color:${SEAT_COLOURS[last.seat]}` }, "● "), last.words && last.words.startsWith(who) ? last.words : `${who}: ${last.words || last.move}`),
     gone.map((code) =>
       marked(ctx, card(code, { tiny: true, where: `in ${who}'s last move`, data: code === played ? { key: `last:${code}`, still: "1" } : { key: `last:${code}`, from: code, still: "1" } }), code),
     ),
