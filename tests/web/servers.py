@@ -62,6 +62,7 @@ class Server:
             except httpx.TransportError:
                 time.sleep(0.1)
         self.process.kill()
+        self.process.wait()
         raise AssertionError("the server did not start")
 
     def get(self, table: str) -> httpx.Response:

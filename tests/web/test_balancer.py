@@ -126,14 +126,16 @@ def make_tables(balancer: Balancer) -> list[Seat]:
 
 def test_two_processes_behind_nginx_lose_nothing_when_one_is_killed(database: str, tmp_path: Path) -> None:
     servers = [Server(tmp_path / name, database, lease=3.0, wait=False) for name in ("a", "b")]
-    for server in servers:
-        server.wait()
-    balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
+    balancer = None
     try:
+        for server in servers:
+            server.wait()
+        balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
         seats = make_tables(balancer)
         killed_tables = asyncio.run(played(balancer, servers, seats, database))
     finally:
-        balancer.stop()
+        if balancer is not None:
+            balancer.stop()
         for server in servers:
             server.process.kill()
     assert killed_tables, "the killed process dealt tables"
