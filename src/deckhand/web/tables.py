@@ -124,7 +124,7 @@ class Tables:
         for table_id in await self.ledger.renew(list(self.rooms), extend=extend):
             room = self.rooms.get(table_id)
             if room is not None:
-                room.lose()
+                room.lose(taken=True)
 
     async def keep_leases(self) -> None:
         """:meth:`keep` every third of the lease while the server runs, and look for tables taken every second.
