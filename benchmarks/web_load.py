@@ -2,6 +2,7 @@
 
     python benchmarks/web_load.py [--clients 10 100 500] [--seconds 20] [--think 0] [--processes 2]
                                   [--game cambio] [--computer random] [--people 1]
+                                  [--servers 1] [--postgres URL] [--balancer]
 
 A real server process is started (``deckhand serve`` on a free port, with a
 throw-away data directory); each client creates a table, connects its
@@ -24,6 +25,12 @@ p50/p95 relay latency (from one seat sending a move to each other seat
 receiving the state message that shows it, over every move and other
 seat), the server's memory per connection and the CPU as above; then any
 ``error`` message, failure or dropped connection, by count.
+
+With ``--servers N --postgres URL`` N processes share one PostgreSQL
+database; ``--balancer`` puts nginx in front of them with the shipped
+configuration (``examples/balancer/nginx.conf``, TLS and all), and the
+players go through it only. The server's CPU and memory are then the
+processes' together (nginx's not counted).
 """
 
 from __future__ import annotations
@@ -31,19 +38,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
 import json
 import multiprocessing
 import os
 import random
 import resource
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,18 +69,33 @@ def free_port() -> int:
         return port
 
 
-def rss_kib(pid: int) -> int:
-    """The process's resident size in KiB (Linux)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+def rss_kib(pids: list[int]) -> int:
+    """The processes' resident size in KiB, together (Linux)."""
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU time of the processes so far, together (Linux)."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+TLS = ssl.create_default_context()
+TLS.check_hostname = False
+TLS.verify_mode = ssl.CERT_NONE
+"""Through the balancer: its test certificate is self-signed."""
+
+
+def tls(url: str) -> ssl.SSLContext | None:
+    return TLS if url.startswith(("https:", "wss:")) else None
 
 
 @dataclass(frozen=True)
@@ -108,12 +132,12 @@ async def player(load: Load, seed: int, start: float, counted: float, stop: floa
     rng = random.Random(seed)
     moves = 0
     await asyncio.sleep(start - time.perf_counter())
-    async with httpx.AsyncClient(base_url=load.url, timeout=30) as http:
+    async with httpx.AsyncClient(base_url=load.url, timeout=30, verify=tls(load.url) or True) as http:
         while time.perf_counter() < stop:
             seats = ["human", load.computer]
             made = await new_table(http, {"game": load.game, "seats": seats, "seed": seed})
             ws_url = load.url.replace("http", "ws") + f"/ws/tables/{made['table']}?token={made['seats'][0]['token']}"
-            async with connect(ws_url, max_size=2**22) as ws:
+            async with connect(ws_url, max_size=2**22, ssl=tls(ws_url)) as ws:
                 sent_at: float | None = None
                 while time.perf_counter() < stop:
                     message = json.loads(await ws.recv())
@@ -177,12 +201,13 @@ SHORT_LIVED = httpx.Limits(max_connections=8, max_keepalive_connections=0)
 """Requests on connections closed after each, so that the server's sockets are its websockets."""
 
 
-def sockets_open(pid: int) -> int:
-    """How many sockets a process has open (Linux)."""
+def sockets_open(pids: list[int]) -> int:
+    """How many sockets the processes have open, together (Linux)."""
     count = 0
-    for fd in Path(f"/proc/{pid}/fd").iterdir():
-        with contextlib.suppress(OSError):
-            count += os.readlink(fd).startswith("socket:")
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                count += os.readlink(fd).startswith("socket:")
     return count
 
 
@@ -289,7 +314,7 @@ class Relay:
 @contextlib.asynccontextmanager
 async def held(url: str, tally: Tally) -> AsyncIterator[ClientConnection]:
     """A websocket, counted as open while it is."""
-    async with connect(url, max_size=2**22) as ws:
+    async with connect(url, max_size=2**22, ssl=tls(url)) as ws:
         tally.open += 1
         try:
             yield ws
@@ -396,7 +421,9 @@ async def count_held(load: PeopleLoad, tally: Tally) -> None:
 
 async def people_players(load: PeopleLoad, numbers: range, tables: int) -> Tally:
     tally = Tally()
-    async with httpx.AsyncClient(base_url=load.url, timeout=30, limits=SHORT_LIVED) as http:
+    async with httpx.AsyncClient(
+        base_url=load.url, timeout=30, limits=SHORT_LIVED, verify=tls(load.url) or True
+    ) as http:
         await asyncio.gather(count_held(load, tally), *(people_table(load, http, n, tables, tally) for n in numbers))
     return tally
 
@@ -415,7 +442,7 @@ class Sample:
     """KiB at the window's end, the connections still open."""
 
 
-def run_people(args: argparse.Namespace, url: str, tables: int, server: int) -> tuple[list[Tally], Sample]:
+def run_people(args: argparse.Namespace, url: str, tables: int, server: list[int]) -> tuple[list[Tally], Sample]:
     """The tables spread over ``args.processes``, a table's seats in one; the server sampled meanwhile."""
     shares = [range(i, tables, args.processes) for i in range(args.processes)]
     with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
@@ -441,7 +468,7 @@ def run_people(args: argparse.Namespace, url: str, tables: int, server: int) -> 
         return pending.get(), sample
 
 
-def people_rows(args: argparse.Namespace, url: str, server: int) -> None:
+def people_rows(args: argparse.Namespace, url: str, server: list[int]) -> None:
     """One line per N tables of ``args.people`` people, then what went wrong, if anything."""
     print(
         f"{args.game}, {args.people} people a table, {args.seconds:g} s per row after a ramp of {args.ramp:g} s,"
@@ -473,7 +500,7 @@ def people_rows(args: argparse.Namespace, url: str, server: int) -> None:
             print(f"{'':>9} {count} x {problem[:160]}")
 
 
-def computer_rows(args: argparse.Namespace, url: str, server: int) -> None:
+def computer_rows(args: argparse.Namespace, url: str, server: list[int]) -> None:
     """One line per N players, each at its own table against the computer."""
     print(
         f"{args.game} against {args.computer}, {args.seconds:g} s per row, think {args.think:g} s,"
@@ -520,30 +547,82 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a player waits before each move")
     parser.add_argument("--ramp", type=float, default=3.0, help="seconds over which the players sit down")
     parser.add_argument("--processes", type=int, default=2, help="client processes the players are spread over")
+    parser.add_argument("--servers", type=int, default=1, help="deckhand serve processes (more than 1: --postgres)")
+    parser.add_argument("--postgres", help="a PostgreSQL URL the servers share (a database is made and dropped)")
+    parser.add_argument(
+        "--balancer", action="store_true", help="nginx with examples/balancer/nginx.conf in front (TLS), as deployed"
+    )
     args = parser.parse_args()
+    if (args.servers > 1 or args.balancer) and not args.postgres:
+        parser.error("several servers, or a balancer, share one PostgreSQL: give --postgres URL")
     raise_open_files()
-    with tempfile.TemporaryDirectory() as home:
-        port = free_port()
-        env = {**os.environ, "DECKHAND_HOME": home, "DECKHAND_DB": f"sqlite:///{home}/load.db"}
+    with tempfile.TemporaryDirectory() as home, shared_database(args.postgres) as database:
+        url, pids, _, stop = start_servers(args, Path(home), database)
+        try:
+            if args.people > 1:
+                people_rows(args, url, pids)
+            else:
+                computer_rows(args, url, pids)
+        finally:
+            stop()
+
+
+@contextlib.contextmanager
+def shared_database(postgres: str | None) -> Iterator[str | None]:
+    """A fresh database on the PostgreSQL server, dropped afterwards (None: each server's own SQLite file)."""
+    if postgres is None:
+        yield None
+        return
+    from sqlalchemy import create_engine, make_url, text
+
+    name = f"deckhand_load_{os.getpid()}"
+    admin = create_engine(postgres, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield make_url(postgres).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+def start_servers(
+    args: argparse.Namespace, home: Path, database: str | None
+) -> tuple[str, list[int], list[int], Callable[[], None]]:
+    """The servers (and the balancer), answering: the URL players use, the servers' pids and ports, how to stop."""
+    ports = [free_port() for _ in range(args.servers)]
+    servers = []
+    for number, port in enumerate(ports):
+        env = {**os.environ, "DECKHAND_HOME": str(home / str(number))}
+        env["DECKHAND_DB"] = database or f"sqlite:///{home}/load.db"
         command = [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port)]
+        command += ["--advertise", f"http://127.0.0.1:{port}"]
         if args.think == 0:  # players that move as fast as the server answers go past a person's rate limit
             command += ["--rate", "0"]
-        server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(100):
-                try:
-                    httpx.get(url + "/healthz")
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            if args.people > 1:
-                people_rows(args, url, server.pid)
-            else:
-                computer_rows(args, url, server.pid)
-        finally:
+        servers.append(subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL))
+    for port in ports:
+        for _ in range(300):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/healthz")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+    url = f"http://127.0.0.1:{ports[0]}"
+    balancer = None
+    if args.balancer:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' nginx, set up as deployed
+        balancer = importlib.import_module("tests.web.balancer").Balancer(home / "nginx", ports)
+        url = balancer.url
+
+    def stop() -> None:
+        if balancer is not None:
+            balancer.stop()
+        for server in servers:
             server.terminate()
             server.wait(10)
+
+    return url, [server.pid for server in servers], ports, stop
 
 
 if __name__ == "__main__":

@@ -237,14 +237,17 @@ def serve_command(
     advertise: Annotated[
         str | None,
         typer.Option(
-            help="The address other server processes and browsers reach this one at, when several share one "
-            "database (default: http://HOST:PORT)."
+            help="The address this process is known by to the others sharing its database, behind a balancer "
+            "(default: http://HOST:PORT)."
         ),
     ] = None,
     lease: Annotated[
         float,
         typer.Option(
-            min=1, max=3600, help="Seconds a table waits for this process to come back before another one deals it."
+            min=1,
+            max=3600,
+            help="Seconds this process's claim on its tables lasts unrenewed: after that a starting process "
+            "takes them unasked (a request through the balancer takes a table at once).",
         ),
     ] = 30.0,
 ) -> None:

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Engine, delete, insert, or_, select, true, update
+from sqlalchemy import ColumnElement, Engine, delete, insert, literal, or_, select, true, update
 from sqlalchemy.orm import Session, selectinload
 
 from deckhand.play.records import GameRecord
@@ -212,6 +212,11 @@ class LiveStore:
         """One transaction: committed when the block ends, rolled back if it raises."""
         with Session(self.engine) as session, session.begin():
             yield LiveWrites(session)
+
+    def ping(self) -> None:
+        """Ask the database the simplest question; raises whatever the driver raises if it cannot answer."""
+        with self.engine.connect() as conn:
+            conn.execute(select(literal(1)))
 
     def release(self, owner: str) -> None:
         """Make ``owner``'s tables nobody's, for another process to take at once."""

@@ -57,9 +57,20 @@ def current_revision(conn: Connection) -> str | None:
     return revision
 
 
+MIGRATION_LOCK = 0x6465636B68616E64
+"""The advisory lock's key on PostgreSQL ("deckhand" in ASCII): held while a process migrates."""
+
+
 def migrate(engine: Engine, target: str = "head") -> str:
-    """Bring the database to ``target`` (a revision id, or ``head``); returns the revision reached."""
+    """Bring the database to ``target`` (a revision id, or ``head``); returns the revision reached.
+
+    On PostgreSQL, processes started together on one database take turns
+    (a lock held until the transaction ends): the first upgrades, the others
+    find it done. Without it, two would create the same tables at once.
+    """
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         revision = current_revision(conn)
         if revision is not None and not _known(revision):
             raise ConfigError(

@@ -24,8 +24,10 @@ from starlette.exceptions import HTTPException
 from deckhand.core.errors import DeckhandError
 from deckhand.web.catalog import catalog_router
 from deckhand.web.headers import SecurityHeaders
+from deckhand.web.health import Health, health_router
 from deckhand.web.ledger import LEASE, Ledger, TableLost
 from deckhand.web.limits import BURST, RATE
+from deckhand.web.metrics import Metrics
 from deckhand.web.redact import redact_tokens
 from deckhand.web.reviews import Reviewer, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
@@ -62,9 +64,12 @@ def create_app(
     ``sole`` process (alone on its database) deals every table. Computers
     and hints think on ``thinkers`` threads of the server's own.
     """
-    ledger = Ledger(url, address, lease, sole)
+    metrics = Metrics()
+    ledger = Ledger(url, address, lease, sole, metrics)
     thinking = Thinking(thinkers)
-    tables = Tables(ledger, thinking)
+    tables = Tables(ledger, thinking, metrics)
+    metrics.watch(lambda: len(tables.rooms), tables.connections, thinking.waiting)
+    health = Health()
     reviewer = Reviewer(url)
 
     @contextlib.asynccontextmanager
@@ -72,10 +77,11 @@ def create_app(
         await tables.resume()
         keeper = asyncio.create_task(tables.keep_leases())
         yield
+        health.draining = True
         keeper.cancel()
         reviewer.close()
         thinking.close()  # every search stops now: the server does not wait for a computer to finish thinking
-        ledger.close()
+        await ledger.aclose()
         ledger.release()
 
     app = FastAPI(
@@ -92,9 +98,11 @@ def create_app(
         },
     )
     app.state.tables = tables
+    app.state.health = health
     app.add_middleware(SecurityHeaders)
     redact_tokens()
     app.include_router(pages_router())
+    app.include_router(health_router(tables, metrics, health))
     app.include_router(tables_router(tables))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
     app.include_router(catalog_router(tables))

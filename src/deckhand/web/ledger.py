@@ -8,13 +8,15 @@ the same transaction as its last action, so it is never lost nor stored twice.
 
 Several server processes may share one PostgreSQL database. Each table is
 dealt by one of them, its *owner* (an id of its own, with the address it
-serves at), which renews a lease on its tables while it runs. A change to a table is committed only
-while its process still owns it (the row is locked and checked in the same
-transaction), so a process that stalled past its lease cannot write over the
-one that took the table over. A table whose lease ran out (its process was
-killed, or stopped and released it) is taken over by the first process asked
-for it, dealt again from its stored actions. A process alone on its
-database (``deckhand serve`` on SQLite, which it locks) deals every table.
+serves at), which renews a lease on its tables while it runs. A change to a
+table is committed only while its process still owns it (the row is locked
+and checked in the same transaction), so a process that lost a table cannot
+write over the one that took it. A table follows the balancer in front of the
+processes: the process a request for it reaches takes it over, dealt again
+from its stored actions, whoever dealt it before. A starting process takes
+every table whose lease ran out (its process was killed, or stopped and
+released it). A process alone on its database (``deckhand serve`` on
+SQLite, which it locks) deals every table.
 
 The statements themselves are the store's (:mod:`deckhand.store.live`): the
 ledger decides what goes in each transaction, when it is committed and how
@@ -27,7 +29,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -36,6 +40,7 @@ from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import DeckhandError
 from deckhand.core.registry import game_title, load_game
 from deckhand.store.live import Claim, LiveAction, LiveSeat, LiveStore, LiveTable, LiveWrites, Progress, StoredTable
+from deckhand.web.metrics import Metrics
 from deckhand.web.table import OPEN, Entry, Seat, Table
 
 log = logging.getLogger("deckhand.web")
@@ -93,17 +98,23 @@ def _apply(writes: LiveWrites, changes: Sequence[Change], owner: str) -> list[Ch
 
 
 class Ledger:
-    """Group commit on the server's own loop: :meth:`write` awaits one change's commit.
+    """Group commit off the server's loop: :meth:`write` awaits one change's commit.
 
-    The changes handed over while the loop runs its ready callbacks are
-    committed together just after, in one transaction. They run on the loop
-    itself, not in a thread: a batch of 50 tables' moves takes about 2 ms
-    with SQLite in write-ahead mode, while handing each commit to a thread
-    cost milliseconds of waiting for the interpreter under load.
+    The changes handed over while a commit is under way (or while the loop
+    runs its ready callbacks) are committed together next, in one
+    transaction, on the ledger's own thread: the loop goes on reading and
+    writing sockets while the disk or the database works, so a slow disk
+    delays the moves waiting on it and nothing else. One thread, one batch
+    at a time: a table's changes are committed in the order it made them.
     """
 
     def __init__(
-        self, url: str | None = None, address: str = "local", lease: float = LEASE, sole: bool = False
+        self,
+        url: str | None = None,
+        address: str = "local",
+        lease: float = LEASE,
+        sole: bool = False,
+        metrics: Metrics | None = None,
     ) -> None:
         self.url = url
         self.address = address
@@ -113,59 +124,85 @@ class Ledger:
         self.sole = sole
         """Whether this process is known to be the only one on its database (SQLite): it deals every table."""
         self.lease = lease
+        self.metrics = metrics
         self._pending: list[tuple[Change, asyncio.Future[None]]] = []
+        self._committer: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="deckhand-ledger")
 
     async def write(self, change: Change) -> None:
         """Commit ``change`` (with whatever else is waiting); raises what it raised, nothing else is lost."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        if not self._pending:
-            loop.call_soon(self.flush)
         self._pending.append((change, done))
+        if self._committer is None or self._committer.done():
+            self._committer = loop.create_task(self._commit_waiting())
         await asyncio.shield(done)  # a closed browser does not take its move back
 
-    def flush(self) -> None:
-        """Commit everything handed over so far (also called once more when the server stops)."""
-        batch, self._pending = self._pending, []
-        if not batch:
-            return
+    async def _commit_waiting(self) -> None:
+        """Commit batch after batch on the ledger's thread until nothing waits."""
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                outcomes = await loop.run_in_executor(self._thread, self._commit, [change for change, _ in batch])
+            except BaseException as exc:  # the loop is closing under it: nobody waits any more
+                for _, done in batch:
+                    if not done.done():
+                        done.set_exception(exc if isinstance(exc, Exception) else RuntimeError("the server stopped"))
+                raise
+            _settle(batch, outcomes)
+
+    def _commit(self, changes: list[Change]) -> list[BaseException | None]:
+        """One transaction for ``changes`` (each again alone if it fails); what each change raised."""
+        started = time.perf_counter()
         store = LiveStore.at(self.url)
         try:
             with store.transaction() as writes:
-                lost = _apply(writes, [change for change, _ in batch], self.owner)
-            outcomes: list[BaseException | None] = [_lost(change) if change in lost else None for change, _ in batch]
+                lost = _apply(writes, changes, self.owner)
+            outcomes: list[BaseException | None] = [_lost(change) if change in lost else None for change in changes]
         except Exception:  # one bad change must not sink the others: each again on its own
-            outcomes = [_alone(store, change, self.owner) for change, _ in batch]
-        for (_, done), outcome in zip(batch, outcomes, strict=True):
-            if done.done():
-                continue
-            if outcome is None:
-                done.set_result(None)
-            else:
-                done.set_exception(outcome)
+            outcomes = [_alone(store, change, self.owner) for change in changes]
+        if self.metrics is not None:
+            stored = [change for change, outcome in zip(changes, outcomes, strict=True) if outcome is None]
+            moves = sum(1 for change in stored for action in change.actions if action.seat is not None)
+            self.metrics.committed(time.perf_counter() - started, moves)
+            failed = sum(1 for outcome in outcomes if outcome is not None and not isinstance(outcome, TableLost))
+            if failed:
+                self.metrics.commit_failures.inc(failed)
+        return outcomes
 
-    def close(self) -> None:
-        self.flush()
+    async def aclose(self) -> None:
+        """Commit what is waiting, then stop the ledger's thread (the server is stopping)."""
+        while self._committer is not None and not self._committer.done():
+            await asyncio.wait({self._committer})
+            if self._pending and self._committer.done():
+                self._committer = asyncio.get_running_loop().create_task(self._commit_waiting())
+        self._thread.shutdown(wait=True)
 
     # -- who deals which table ------------------------------------------------------
     def lease_until(self) -> datetime:
         return _now() + timedelta(seconds=self.lease)
 
-    def _claim(self) -> Claim:
+    def _claim(self, *, every: bool = False) -> Claim:
         """This process taking tables now: free are its own, nobody's, and those whose lease ran out (sole: all)."""
-        return Claim(owner=self.owner, until=self.lease_until(), now=_now(), every=self.sole)
+        return Claim(owner=self.owner, until=self.lease_until(), now=_now(), every=self.sole or every)
 
-    async def renew(self, tables: Sequence[str]) -> set[str]:
-        """Renew this process's lease on its tables; which of ``tables`` it no longer owns."""
+    async def renew(self, tables: Sequence[str], *, extend: bool = True) -> set[str]:
+        """Renew this process's lease on its tables (unless not ``extend``); which of ``tables`` it no longer owns."""
         lost: set[str] = set()
 
         def work(writes: LiveWrites) -> None:
-            writes.renew(self.owner, self.lease_until())
+            if extend:
+                writes.renew(self.owner, self.lease_until())
             if tables:
                 lost.update(writes.dealt_by_others(tables, self.owner))
 
         await self.write(Change(work=work))
         return lost
+
+    def reachable(self) -> None:
+        """Raise if the store does not answer (run off the loop: it may wait on the network)."""
+        LiveStore.at(self.url).ping()
 
     def release(self) -> None:
         """Let other processes take this one's unfinished tables at once (it is stopping)."""
@@ -186,9 +223,19 @@ class Ledger:
         return _dealt_again(store.unfinished(owner=self.owner))
 
     def claim(self, table_id: str) -> Table | str | None:
-        """Take one table over if it is free: the table dealt again; else its owner's address, or None if none."""
+        """Take one unfinished table over, wherever it is dealt: the table dealt again (None if there is none).
+
+        The table follows the balancer: a request for it reached this
+        process, so this process deals it from now on, whether its owner is
+        gone (killed, stopped) or alive (the balancer sends its id elsewhere
+        now, after a process came back or joined). The old owner's next write
+        to it is refused, and its connections to the table are closed; they
+        come back through the balancer, here. A finished table (kept by its
+        owner for a last look) is not taken: its live owner's address is
+        returned instead, or None.
+        """
         store = LiveStore.at(self.url)
-        held = store.claim(table_id, self._claim())
+        held = store.claim(table_id, self._claim(every=True))
         if held is None:
             return None
         if held.finished:  # kept for a last look by its owner, if it is alive
@@ -203,6 +250,17 @@ class Ledger:
 def _address(owner: str | None) -> str:
     """Where the process that owns a table is reached (its owner id without the instance)."""
     return (owner or "").split("#", 1)[0]
+
+
+def _settle(batch: list[tuple[Change, asyncio.Future[None]]], outcomes: list[BaseException | None]) -> None:
+    """Hand each waiting change its outcome (a writer that stopped waiting is skipped)."""
+    for (_, done), outcome in zip(batch, outcomes, strict=True):
+        if done.done():
+            continue
+        if outcome is None:
+            done.set_result(None)
+        else:
+            done.set_exception(outcome)
 
 
 def _lost(change: Change) -> TableLost:

@@ -235,13 +235,17 @@ class Room:
         with contextlib.suppress(Gone):
             client.send(ErrorMessage(message=problem))
 
-    def lose(self) -> None:
+    def lose(self, *, taken: bool = False) -> None:
         """This room's table is no longer this process's to deal from memory: every connection is closed.
 
-        Another process took it over, or the store refused a change; the
-        browsers connect again and find the table where the store has it.
+        Another process took it over (``taken``: the balancer sends its id
+        there, which is routine), or the store refused a change; the browsers
+        connect again and find the table where the store has it.
         """
-        log.warning("table %s is closed here: it is dealt again from the store", self.table.id)
+        if taken:
+            log.info("table %s is dealt by another process now: its connections here are closed", self.table.id)
+        else:
+            log.warning("table %s is closed here: it is dealt again from the store", self.table.id)
         if self._alarm is not None:
             self._alarm.cancel()
         for client in list(self.clients):
@@ -304,7 +308,7 @@ class Room:
         try:
             await self.ledger.write(taken(self.table))
         except TableLost:
-            self.lose()
+            self.lose(taken=True)
             return False
         except Exception:  # nobody is told of what was not stored: the table is dealt again from the store
             log.exception("table %s: its last actions could not be stored", self.table.id)

@@ -181,7 +181,7 @@ async def _store_seats(room: Room) -> None:
     try:
         await room.ledger.write(seated(room.table))
     except TableLost:
-        room.lose()
+        room.lose(taken=True)
         raise
     except Exception:
         log.exception("table %s: its seats could not be stored", room.table.id)

@@ -8,6 +8,7 @@ import socket
 import threading
 import webbrowser
 from pathlib import Path
+from types import FrameType
 from typing import IO
 from urllib.parse import urlsplit
 
@@ -17,6 +18,7 @@ from deckhand.core.errors import ConfigError, quote
 from deckhand.store.db import sqlite_file
 from deckhand.store.paths import database_url
 from deckhand.web.app import create_app
+from deckhand.web.health import Health
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
 from deckhand.web.quiet import PromptRefusal, QuietHangUp
@@ -43,7 +45,7 @@ def serve(
     sole = _alone_on(database_url())
     app = create_app(rate=rate, address=address, lease=lease, sole=sole is not None)
     _tune_collector()
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -54,6 +56,19 @@ def serve(
         http=QuietHangUp,  # a socket that never sends a request is closed
         ws=PromptRefusal,  # a handshake too long to read is refused at once
     )
+    Draining(config, app.state.health).run()
+
+
+class Draining(uvicorn.Server):
+    """uvicorn's server, whose readiness (``/readyz``) fails from the moment it is asked to stop."""
+
+    def __init__(self, config: uvicorn.Config, health: Health) -> None:
+        super().__init__(config)
+        self.health = health
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.health.draining = True
+        super().handle_exit(sig, frame)
 
 
 def _tune_collector() -> None:

@@ -1,10 +1,12 @@
 """The tables one server process deals: found by id, taken over from the store, swept when left.
 
 Every route and the websocket reach a table through :class:`Tables`. A
-table another live process deals raises :class:`Elsewhere` (naming where);
-one whose process died is taken over from the store; a table nobody is at
-is forgotten after a while; and this process's lease on its tables is
-renewed for as long as it runs.
+table this process does not deal is taken over from the store (the
+balancer in front sent its id here: see :meth:`Ledger.claim`); a finished
+one another live process keeps raises :class:`Elsewhere` (naming where); a
+table nobody is at is forgotten after a while; and this process's lease on
+its tables is renewed for as long as it runs, its tables taken by another
+process noticed within a second.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import quote
 from deckhand.web.ledger import Ledger, TableLost, forgotten, opened
+from deckhand.web.metrics import Metrics
 from deckhand.web.rooms import Room
 from deckhand.web.table import Table
 from deckhand.web.thinking import Thinking
@@ -30,6 +33,8 @@ FINISHED_KEPT = 10 * 60.0
 ABANDONED_KEPT = 24 * 3600.0
 """Seconds an unfinished table nobody is at waits for its players to come back."""
 SWEEP_EVERY = 30.0
+CHECK_EVERY = 1.0
+"""Seconds between two looks at which of this process's tables another process took (their rooms are closed)."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a table id can look like (``secrets.token_urlsafe``): anything else is no table, unasked."""
 
@@ -45,10 +50,11 @@ class Elsewhere(Exception):
 class Tables:
     """The tables this process deals, by id; tables nobody is at are cleared after a while."""
 
-    def __init__(self, ledger: Ledger, thinking: Thinking) -> None:
+    def __init__(self, ledger: Ledger, thinking: Thinking, metrics: Metrics | None = None) -> None:
         self.rooms: dict[str, Room] = {}
         self.ledger = ledger
         self.thinking = thinking
+        self.metrics = metrics
         self.swept = time.monotonic()
         self._claims: dict[str, asyncio.Task[Table | str | None]] = {}
 
@@ -93,6 +99,8 @@ class Tables:
         if room is not None:
             return room
         if isinstance(found, Table):
+            if self.metrics is not None:
+                self.metrics.takeovers.inc()
             room = self.add(found)
             room.wake()
             return room
@@ -105,30 +113,41 @@ class Tables:
         for table in await asyncio.to_thread(self.ledger.claim_unfinished):
             self.add(table).wake()
 
-    async def keep(self) -> None:
-        """Renew this process's lease on its tables; close the rooms of tables another process took over."""
-        for table_id in await self.ledger.renew(list(self.rooms)):
+    def connections(self) -> int:
+        """Websockets open to this process's tables now."""
+        return sum(len(room.clients) for room in self.rooms.values())
+
+    async def keep(self, *, extend: bool = True) -> None:
+        """Renew this process's lease on its tables (if ``extend``); close the rooms of tables another process took."""
+        if not extend and not self.rooms:
+            return
+        for table_id in await self.ledger.renew(list(self.rooms), extend=extend):
             room = self.rooms.get(table_id)
             if room is not None:
-                room.lose()
+                room.lose(taken=True)
 
     async def keep_leases(self) -> None:
-        """:meth:`keep` every third of the lease while the server runs.
+        """:meth:`keep` every third of the lease while the server runs, and look for tables taken every second.
 
-        If the store stays away longer than a lease, another process may deal
-        these tables now: their rooms are closed (unless this process is alone
-        on its database).
+        A table another process took (the balancer sends its id there now)
+        has its connections here closed within :data:`CHECK_EVERY`: they come
+        back through the balancer to where the table is. If the store stays
+        away longer than a lease, another process may deal these tables now:
+        their rooms are closed (unless this process is alone on its database).
         """
         lease = self.ledger.lease
-        renewed = time.monotonic()
+        tick = lease / 3 if self.ledger.sole else min(CHECK_EVERY, lease / 3)
+        extended = time.monotonic()
         while True:
-            await asyncio.sleep(lease / 3)
+            await asyncio.sleep(tick)
+            extend = time.monotonic() - extended >= lease / 3 - tick / 2
             try:
-                await self.keep()
-                renewed = time.monotonic()
+                await self.keep(extend=extend)
+                if extend:
+                    extended = time.monotonic()
             except Exception:  # the store is away for a moment: try again next time
                 log.exception("the tables' lease could not be renewed")
-                if time.monotonic() - renewed > lease and not self.ledger.sole:  # another process may deal them now
+                if time.monotonic() - extended > lease and not self.ledger.sole:  # another process may deal them now
                     for room in list(self.rooms.values()):
                         room.lose()
 

@@ -1,0 +1,198 @@
+"""Two processes behind nginx (the shipped configuration) on one PostgreSQL; one is killed with ``kill -9`` mid-game.
+
+Everything goes through the balancer's port, over TLS, as browsers would:
+tables are made, joined and played there. When every table is some moves
+in, the process dealing the most of them is killed; every game is then
+played to its end, each connection coming back through the balancer as the
+browser's client does. Nothing told is lost (no connection ever sees its
+``seq`` go back), every game is stored once, and no message holds a card
+its seat cannot see (checked against the stored game, with the other
+seats' tokens as secrets).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+from deckhand.play.records import start_state
+from deckhand.store.db import load_record
+from deckhand.testing.wire import check_received
+from tests.web.balancer import NGINX, OPENSSL, Balancer, client_tls
+from tests.web.servers import NO_POSTGRES, POSTGRES, Server, database
+
+pytestmark = [
+    pytest.mark.skipif(not POSTGRES, reason=NO_POSTGRES),
+    pytest.mark.skipif(NGINX is None, reason="nginx is not installed (Debian's nginx package; .ci/run installs it)"),
+    pytest.mark.skipif(OPENSSL is None, reason="openssl is not installed (it makes the balancer's test certificate)"),
+]
+
+__all__ = ["database"]
+
+GAMES = [("casino", {}), ("go_fish", {}), ("cambio", {"preset": "house"}), ("go_fish", {}), ("three_trios", {})]
+BEFORE_KILL = 4
+"""Moves made at every table before the kill."""
+RECOVERY = 10.0
+"""Seconds by which every affected connection must be back at its table."""
+
+
+@dataclass
+class Seat:
+    """One seat's connection, as a browser keeps it: its messages, its drops and how long each took to heal."""
+
+    table: str
+    seat: int
+    token: str
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    back_after: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Stage:
+    """What the players share: moves made per table, the tables paused for the kill, and the kill itself."""
+
+    moves: dict[str, int] = field(default_factory=dict)
+    paused: set[str] = field(default_factory=set)
+    killed: asyncio.Event = field(default_factory=asyncio.Event)
+    killed_at: float = 0.0
+
+
+async def play(balancer: Balancer, seat: Seat, stage: Stage, rng: random.Random) -> None:
+    """Random legal moves until the game ends, reconnecting through the balancer whenever the socket drops."""
+    url = f"wss://127.0.0.1:{balancer.port}/ws/tables/{seat.table}?token={seat.token}"
+    last = -1
+    dropped_at: float | None = None
+    while True:
+        try:
+            async with connect(url, ssl=client_tls(), open_timeout=5, close_timeout=1) as ws:
+                async for raw in ws:
+                    message = json.loads(raw)
+                    seat.messages.append(message)
+                    assert message["type"] != "error", message
+                    if message["type"] != "state":
+                        continue
+                    assert message["seat"] == seat.seat
+                    assert message["seq"] >= last, "a reconnected seat never sees its table go back"
+                    last = message["seq"]
+                    if dropped_at is not None:
+                        seat.back_after.append(time.monotonic() - max(dropped_at, stage.killed_at))
+                        dropped_at = None
+                    if message["result"] is not None:
+                        stage.paused.add(seat.table)
+                        return
+                    if not message["legal"]:
+                        continue
+                    if not stage.killed.is_set() and stage.moves.get(seat.table, 0) >= BEFORE_KILL:
+                        stage.paused.add(seat.table)
+                        await stage.killed.wait()
+                    moves = [m for m in message["legal"] if m != "cambio"] or message["legal"]  # not the end yet
+                    await ws.send(json.dumps({"type": "move", "move": rng.choice(moves)}))
+                    stage.moves[seat.table] = stage.moves.get(seat.table, 0) + 1
+        except (WebSocketException, OSError, TimeoutError):
+            pass
+        if dropped_at is None:
+            dropped_at = time.monotonic()
+        await asyncio.sleep(0.25)
+
+
+def make_tables(balancer: Balancer) -> list[Seat]:
+    """Tables against the computer, and one of two people who joined by invite, all made through the balancer."""
+    seats = []
+    with httpx.Client(base_url=balancer.url, verify=False) as client:
+        for name, options in GAMES:
+            preset = options.get("preset")
+            made = client.post("/api/tables", json={"game": name, "preset": preset, "seats": ["human", "random"]})
+            assert made.status_code == 201, made.text
+            seats.append(Seat(made.json()["table"], 0, made.json()["seats"][0]["token"]))
+        made = client.post("/api/tables", json={"game": "casino", "seats": ["human", "open"]})
+        table, invite = made.json()["table"], made.json()["invites"][0]["code"]
+        joined = client.post(f"/api/tables/{table}/join", json={"name": "Bo", "invite": invite})
+        assert joined.status_code == 200, joined.text
+        seats += [Seat(table, 0, made.json()["seats"][0]["token"]), Seat(table, 1, joined.json()["token"])]
+    return seats
+
+
+def test_two_processes_behind_nginx_lose_nothing_when_one_is_killed(database: str, tmp_path: Path) -> None:
+    servers = [Server(tmp_path / name, database, lease=3.0, wait=False) for name in ("a", "b")]
+    balancer = None
+    try:
+        for server in servers:
+            server.wait()
+        balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
+        seats = make_tables(balancer)
+        killed_tables = asyncio.run(played(balancer, servers, seats, database))
+    finally:
+        if balancer is not None:
+            balancer.stop()
+        for server in servers:
+            server.process.kill()
+    assert killed_tables, "the killed process dealt tables"
+    affected = [seat for seat in seats if seat.back_after]
+    print([seat.back_after for seat in seats])
+    assert affected, "the kill dropped connections"
+    slowest = max(after for seat in affected for after in seat.back_after)
+    assert slowest < RECOVERY, f"a browser took {slowest:.1f} s to get back to its table"
+
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        finished = dict(conn.execute(text("SELECT id, finished_game_id FROM live_tables")).all())
+        stored = conn.execute(text("SELECT count(*) FROM games")).scalar()
+    engine.dispose()
+    tables = {seat.table for seat in seats}
+    assert set(finished) == tables and all(finished.values()), "every game finished and was stored"
+    assert stored == len(tables), "each game stored once"
+    for seat in seats:
+        record = load_record(finished[seat.table], url=database)
+        others = [other.token for other in seats if other is not seat]
+        check_received(start_state(record), record.actions, seat.seat, seat.messages, secrets=others, worlds=1)
+
+
+async def played(balancer: Balancer, servers: list[Server], seats: list[Seat], database: str) -> int:
+    """Play every table some moves in, kill -9 the process dealing most of them, play on; how many it dealt."""
+    stage = Stage()
+    tables = {seat.table for seat in seats}
+    players = [asyncio.create_task(play(balancer, seat, stage, random.Random(i))) for i, seat in enumerate(seats)]
+    try:
+        deadline = time.monotonic() + 30
+        while stage.paused != tables:
+            assert time.monotonic() < deadline, "the tables did not all get going"
+            for player in players:
+                if player.done():
+                    player.result()  # a failure shows here
+            await asyncio.sleep(0.05)
+        dealt = owners(database)
+        victim = max(servers, key=lambda server: dealt.get(server.url, 0))
+        print("paused", time.monotonic() - deadline + 30)
+        victim.stop(signal.SIGKILL)
+        stage.killed_at = time.monotonic()
+        stage.killed.set()
+        await asyncio.wait_for(asyncio.gather(*players), 60)
+    finally:
+        for player in players:
+            player.cancel()
+    return dealt.get(victim.url, 0)
+
+
+def owners(database: str) -> dict[str, int]:
+    """How many unfinished tables each process (by address) deals."""
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT owner FROM live_tables WHERE finished_game_id IS NULL")).scalars().all()
+    engine.dispose()
+    counts: dict[str, int] = {}
+    for owner in rows:
+        address = (owner or "").split("#", 1)[0]
+        counts[address] = counts.get(address, 0) + 1
+    return counts
