@@ -72,10 +72,13 @@ function booksRow(books, owner) {
 function lastAsk(ctx) {
   const last = ctx.last;
   if (!last || !last.move || last.seat === null) return "";
+  const ask = /^ask (\d+) (\w)$/.exec(last.move);
+  const asked = ask ? Number(ask[1]) : -1;
+  const said = ask ? `asks ${asked === ctx.seat ? "you" : ctx.names[asked]} for ${rankPlural(ask[2])}` : last.words || last.move;
   return h(
     "div.last-strip",
     { dataset: { lastMove: "" }, "aria-label": `${ctx.names[last.seat]}'s last move` },
-    h("span.title", {}, h("span", { style: `color:${SEAT_COLOURS[last.seat]}` }, "● "), `${ctx.names[last.seat]}: `, last.words || last.move),
+    h("span.title", {}, h("span", { style: `color:${SEAT_COLOURS[last.seat]}` }, "● "), `${ctx.names[last.seat]}: `, said),
   );
 }
 
