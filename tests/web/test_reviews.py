@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,7 @@ from deckhand.store import record_game
 from deckhand.web.app import create_app
 from deckhand.web.table import token_hash
 from tests.review.games import played
+from tests.web.tables import eventually, new_table, play_to_the_end
 
 
 @pytest.fixture
@@ -94,3 +96,22 @@ def test_a_terminal_game_is_reviewed_only_from_the_servers_own_machine(client: T
     computers = record_game(played("basra", seed=3, seats=("medium", "easy")))
     with TestClient(create_app(rate=0), client=("203.0.113.9", 50000)) as remote:
         assert remote.get(f"/api/games/{computers}/review?seat=0").json() == {"status": "none"}  # no person's cards
+
+
+def test_a_finished_tables_summary_offers_its_review_only_to_the_seats_token(client: TestClient) -> None:
+    made = new_table(client, game="three_trios", seats=["human", "easy"], seed=4)
+    table, token = made["table"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        play_to_the_end(ws, random.Random(2))
+
+    def summary(**headers: str) -> dict[str, Any]:
+        found: dict[str, Any] = client.get(f"/api/tables/{table}", headers=headers).json()
+        return found
+
+    replay = eventually(lambda: summary()["replay"], "the game is stored")
+    game_id = replay.removeprefix("#/replay/")
+    assert summary()["review"] is None, "a spectator is offered no review: it shows a seat's cards"
+    assert summary(**{"X-Seat-Token": "not-a-token"})["review"] is None
+    assert summary(**{"X-Seat-Token": token})["review"] == f"#/review/{game_id}?seat=0&table={table}"
+    assert client.post(f"/api/games/{game_id}/review?seat=0").status_code == 403, "the link alone is not the seat"
+    assert token not in str(summary(**{"X-Seat-Token": token})), "the summary never carries a token"

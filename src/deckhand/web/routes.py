@@ -14,7 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Header
 from fastapi.responses import FileResponse
 from starlette.exceptions import HTTPException
 
@@ -126,8 +126,10 @@ def tables_router(tables: Tables) -> APIRouter:
         return RematchMade(table=table.rematch)
 
     @router.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str) -> dict[str, Any]:
-        return (await tables.find(table_id)).table.summary()
+    async def table_summary(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """The public summary; with a seat's token (header ``X-Seat-Token``), that seat's review link too."""
+        table = (await tables.find(table_id)).table
+        return table.summary(table.seat_of(x_seat_token) if x_seat_token else None)
 
     return router
 

@@ -383,9 +383,16 @@ class Table:
             glimpse=glimpse or None,
         )
 
-    def summary(self) -> dict[str, Any]:
-        """``GET /api/tables/{ID}``: what anyone may know of the table. Never a token."""
+    def summary(self, viewer: int | None = None) -> dict[str, Any]:
+        """``GET /api/tables/{ID}``: what anyone may know of the table. Never a token.
+
+        ``viewer`` is the seat whose token came with the request: once the finished game is stored, its
+        ``review`` is that seat's review page (a review shows the seat's cards, so nobody else is offered it).
+        """
         shown = self.presentation
+        review = None
+        if self.stored_as is not None and viewer is not None:
+            review = f"#/review/{self.stored_as}?seat={viewer}&table={self.id}"
         return {
             "table": self.id,
             "game": self.game.name,
@@ -403,7 +410,7 @@ class Table:
             "pieces": shown.pieces(),
             "hint_marks": shown.HINT_MARKS,
             "replay": None if self.stored_as is None else f"#/replay/{self.stored_as}",
-            "review": None,  # no game is reviewed on the web yet: the page keeps a place for the link
+            "review": review,
         }
 
     # -- hints ---------------------------------------------------------------------

@@ -47,11 +47,23 @@ _OVERLAPS = """selector => {
 }"""
 
 
+_SETTLED = """() => Promise.all(document.getAnimations()
+  .filter(a => a.playState !== 'finished' && a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+  .map(a => a.finished.catch(() => null)))"""
+
+
+def settled(page: Any) -> Any:
+    """The page once its cards have stopped moving: a card in flight (a travel, a lift, a selection's rise) is
+    measured where it lands, not where it passes. Endless animations (the computer's thinking dots) move no box."""
+    page.evaluate(_SETTLED)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    return page
+
+
 def at_top(page: Any) -> Any:
     """The page scrolled back to its top, where a player who has not scrolled looks (a click may have scrolled it)."""
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    return page
+    return settled(page)
 
 
 def sideways(page: Any) -> int:
@@ -67,8 +79,8 @@ def out_of_sight(page: Any, selector: str = CONTROLS) -> list[str]:
 
 
 def overlapping(page: Any, selector: str = TEXT_BOXES) -> list[str]:
-    """Pairs of shown elements matching ``selector`` (neither inside the other) whose boxes overlap."""
-    found: list[str] = page.evaluate(_OVERLAPS, selector)
+    """Pairs of shown elements matching ``selector`` (neither inside the other) whose boxes overlap, once settled."""
+    found: list[str] = settled(page).evaluate(_OVERLAPS, selector)
     return found
 
 

@@ -2,7 +2,9 @@
 
 Each game is played by clicking to the computer's first reply (Three Trios and Cambio on to their end); at
 each step the page must not scroll sideways, the controls and the result must be in sight without scrolling,
-no label may lie on another (a lifted card included), and axe-core must find nothing serious. One server and
+no label may lie on another (a lifted card included), and axe-core must find nothing serious. The computer's
+reply must be marked on the felt, and the game's outcome must open over the table with its buttons in sight
+at every size, until Close dismisses it. One server and
 one page per game keep it quick: the three sizes are the same page resized.
 """
 
@@ -27,12 +29,17 @@ from deckhand.play.records import GameRecord
 from deckhand.store import record_game
 from deckhand.web.app import create_app
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
-from tests.web.browser.sight import fits, overlapping, serious_violations, sideways
+from tests.web.browser.sight import SIZES, at_top, fits, out_of_sight, overlapping, serious_violations, sideways
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium
 
 COMPUTER_REPLIED = ".log li strong:text-is('Computer')"
+LAST_MOVE = ".felt [data-last-move]"
+"""What the computer's last move touched (cards, a place, a cell), or the line that says it (an ask)."""
+OUTCOME = ".outcome-host [role=dialog]"
+OUTCOME_CONTROLS = f"{OUTCOME} button, {OUTCOME} a:not([hidden])"
+"""The outcome's Close (or Continue), Rematch, and the replay and review links."""
 
 
 class Uvicorn:
@@ -97,6 +104,31 @@ def lifted(page: Any, where: str) -> None:
     assert overlapping(page) == [], f"{where}: a lifted card covers a label"
 
 
+def marked(page: Any, where: str) -> None:
+    """At every size, the computer's last move is marked on the felt, and the first mark is drawn."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        marks = page.locator(LAST_MOVE)
+        assert marks.count() >= 1, f"{where} at {width}x{height}: the computer's last move is not marked"
+        assert marks.first.is_visible(), f"{where} at {width}x{height}: the last move's mark is not drawn"
+
+
+def outcome_fits(page: Any, where: str, shots: Path) -> None:
+    """The game's outcome over the table: at every size its buttons and links are in sight without scrolling, and
+    it scrolls nothing sideways; then Close dismisses it (and the result under the table is left)."""
+    dialog = page.locator(OUTCOME)
+    dialog.wait_for()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        at = f"{where} at {width}x{height}"
+        assert sideways(at_top(page)) == 0, f"{at}: the page scrolls sideways"
+        hidden = out_of_sight(page, OUTCOME_CONTROLS)
+        assert not hidden, f"{at}: the outcome's controls are out of sight: {hidden}"
+        page.screenshot(path=str(shots / f"outcome-{width}x{height}.png"))
+    dialog.get_by_role("button", name="Close").click()
+    assert dialog.count() == 0, f"{where}: Close dismisses the outcome"
+
+
 def play_three_trios(page: Any) -> None:
     page.locator(".hand-card:not([disabled])").first.click()
     lifted(page, "Three Trios")
@@ -158,6 +190,7 @@ def test_every_game_fits_at_every_size_from_the_first_move_to_the_end(
     move(page)
     page.locator(COMPUTER_REPLIED).first.wait_for()
     if my_turn(page):
+        marked(page, f"{title}, after the computer's reply")
         fits(page, f"{title}, after the computer's reply")
         page.screenshot(path=str(tmp_path / f"{name}-reply-390x844.png"))
         assert serious_violations(page) == [], f"{title}: axe finds serious problems"
@@ -168,6 +201,7 @@ def test_every_game_fits_at_every_size_from_the_first_move_to_the_end(
         page.wait_for_function("n => document.querySelectorAll('.log li').length > n", arg=logged)
     if to_the_end:
         page.locator(".result h3").wait_for()
+        outcome_fits(page, f"{title}, the game's outcome", tmp_path)
         fits(page, f"{title}, the result")
         page.screenshot(path=str(tmp_path / f"{name}-result-390x844.png"))
 

@@ -3,6 +3,7 @@ travel (and stay put when the browser asks for reduced motion), and outcomes ope
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -189,7 +190,9 @@ def test_the_end_of_a_game_offers_its_replay(server: LiveServer, table_page: Any
     overlay.wait_for()
     assert "Final scores" in overlay.inner_text()
     page.wait_for_selector(".outcome a.replay-link:not([hidden])")
-    assert page.locator(".outcome a.review-link").get_attribute("hidden") is not None  # no review on the web yet
+    review = page.locator(".outcome a.review-link")
+    assert review.get_attribute("hidden") is None, "the seated player is offered the review of their game"
+    assert re.fullmatch(rf"#/review/\d+\?seat=0&table={table}", review.get_attribute("href") or "")
     stays_until_dismissed(page)
 
 

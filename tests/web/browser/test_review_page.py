@@ -1,7 +1,9 @@
-"""The review page: a finished game's Review link shows the progress, then the chart and the costliest moves."""
+"""The review page: a finished game's Review link (a replay's, a finished table's) shows the progress, then the chart
+and the costliest moves."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -11,7 +13,7 @@ from deckhand.review import ReviewBudget
 from deckhand.review.kept import kept_review
 from deckhand.store import record_game
 from tests.review.games import played
-from tests.web.browser.live import LiveServer, needs_chromium
+from tests.web.browser.live import TIMEOUT_MS, LiveServer, my_turn, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium
@@ -31,3 +33,32 @@ def test_a_stored_game_is_reviewed_from_its_replay(
     assert page.get_by_role("heading", name="Your chance to win after each of your moves").count() == 1
     kept = kept_review(game_id, 0, reviews.BUDGET)
     assert kept is not None and page.locator(".review-move").count() == len(kept.summary["mistakes"])
+
+
+def test_a_finished_table_offers_its_seat_the_review_and_a_spectator_none(
+    server: LiveServer, table_page: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
+    table, token = server.table(game="three_trios", seats=["human", "easy"], seed=4)
+    page = table_page
+    page.goto(server.link(table, token))
+    while my_turn(page):  # a card from the hand, then the first place it may go
+        logged = page.locator(".log li").count()
+        page.locator(".hand-card:not([disabled])").first.click()
+        page.locator("button.cell.playable").first.click()
+        page.wait_for_function("n => document.querySelectorAll('.log li').length > n", arg=logged)
+    ending = page.get_by_role("dialog", name="The game's outcome")
+    ending.get_by_role("link", name="Review your game").click()
+    page.wait_for_url(re.compile(rf"#/review/\d+\?seat=0&table={table}$"))
+    page.locator(".review-summary, .review-progress:text-matches('stopped'), p.error").first.wait_for(timeout=90_000)
+    assert page.locator(".review-summary").count() == 1, page.locator("main").inner_text()
+    assert page.locator("svg.review-chart polyline").count() == 1
+
+    elsewhere = page.context.browser.new_context()  # another browser: no token of the table in its storage
+    watcher = elsewhere.new_page()
+    watcher.set_default_timeout(TIMEOUT_MS)
+    watcher.goto(f"{server.url}/#/table/{table}")
+    watcher.get_by_text("(watching)").wait_for()
+    watcher.get_by_role("link", name="Watch the replay").first.wait_for()
+    assert watcher.get_by_role("link", name="Review your game").count() == 0, "a spectator is offered no review"
+    elsewhere.close()

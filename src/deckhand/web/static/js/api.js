@@ -6,13 +6,16 @@
  * (contract.js names the shapes), or an Error with the server's line.
  * @param {string} path
  * @param {unknown} [body]
+ * @param {string | null} [token] A seat's token, sent in a header (never in the URL, which logs keep).
  * @returns {Promise<any>}
  */
-export async function api(path, body) {
+export async function api(path, body, token) {
+  /** @type {Record<string, string>} */
+  const headers = token ? { "X-Seat-Token": token } : {};
   /** @type {RequestInit} */
-  const init = body === undefined ? {} : {
+  const init = body === undefined ? { headers } : {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { ...headers, "content-type": "application/json" },
     body: JSON.stringify(body),
   };
   let response;

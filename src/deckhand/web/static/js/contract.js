@@ -172,7 +172,7 @@ export {};
  * @property {Record<string, Piece>} pieces
  * @property {boolean} hint_marks
  * @property {string | null} [replay] The finished game's replay page, once it is stored.
- * @property {string | null} [review] The finished game's review page, when one exists.
+ * @property {string | null} [review] The review page of the finished game for the seat whose token asked (`X-Seat-Token`); null for anyone else.
  */
 
 /**

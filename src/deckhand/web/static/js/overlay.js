@@ -66,7 +66,8 @@ export function outcomeOverlay({ kind, body, links, dismiss }) {
   const el = h(
     `div.outcome.outcome-${kind}`,
     { role: "dialog", "aria-modal": "false", "aria-label": kind === "end" ? "The game's outcome" : "The score so far", tabindex: "-1" },
-    h("div.outcome-card", {}, body, links || "", h("p.outcome-actions", {}, close)),
+    // the links and buttons stay at the card's foot in sight while a long outcome (a phone, three hands) scrolls
+    h("div.outcome-card", {}, body, h("div.outcome-foot", {}, links || "", h("p.outcome-actions", {}, close))),
   );
   el.addEventListener("keydown", (event) => {
     if (/** @type {KeyboardEvent} */ (event).key === "Escape") dismiss();
@@ -75,7 +76,8 @@ export function outcomeOverlay({ kind, body, links, dismiss }) {
 }
 
 /**
- * A finished game's links: its replay, and its review when the server says one exists (hidden otherwise).
+ * A finished game's links: its replay, and the viewer's review of their own seat when the server offers one
+ * (hidden otherwise: until the game is stored, and always for a spectator).
  * @param {string | null | undefined} replay
  * @param {string | null | undefined} review
  */
@@ -85,6 +87,6 @@ export function endLinks(replay, review) {
     {},
     h("a.replay-link", { href: replay || "#/stats", hidden: !replay }, "Watch the replay"),
     " ",
-    h("a.review-link", { href: review || "#", hidden: !review }, "Read the review"),
+    h("a.review-link", { href: review || "#", hidden: !review }, "Review your game"),
   );
 }

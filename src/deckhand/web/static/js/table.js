@@ -444,11 +444,12 @@ class TableView {
     overlay.focus({ preventScroll: true });
   }
 
-  // A finished game is stored before anyone is told of its end: its summary names the replay (and a review).
+  // A finished game is stored before anyone is told of its end: its summary names the replay, and, asked with a
+  // seat's token, that seat's review (a spectator is offered none: a review shows the seat's cards).
   async findLinks() {
     try {
       /** @type {TableSummary} */
-      const summary = await api(`/api/tables/${encodeURIComponent(this.id)}`);
+      const summary = await api(`/api/tables/${encodeURIComponent(this.id)}`, undefined, this.active && this.active.token);
       this.summary.replay = summary.replay;
       this.summary.review = summary.review;
     } catch {
@@ -805,6 +806,7 @@ class TableView {
       h("h3", {}, this.resultTitle(result).textContent),
       h("p", {}, "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
       this.game.breakdown ? this.game.breakdown(this.context(message)) : "",
+      endLinks(this.summary.replay, this.summary.review),
       h(
         "p",
         {},

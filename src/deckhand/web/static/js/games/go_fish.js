@@ -64,6 +64,24 @@ function booksRow(books, owner) {
   );
 }
 
+/**
+ * The last ask by another seat (the computer's), while it stands: an ask moves no card the table may see, so the
+ * mark is the sentence itself, in the asker's colour, where the player looks before answering it with a move.
+ * @param {Context} ctx
+ */
+function lastAsk(ctx) {
+  const last = ctx.last;
+  if (!last || !last.move || last.seat === null) return "";
+  const ask = /^ask (\d+) (\w)$/.exec(last.move);
+  const asked = ask ? Number(ask[1]) : -1;
+  const said = ask ? `asks ${asked === ctx.seat ? "you" : ctx.names[asked]} for ${rankPlural(ask[2])}` : last.words || last.move;
+  return h(
+    "div.last-strip",
+    { dataset: { lastMove: "" }, "aria-label": `${ctx.names[last.seat]}'s last move` },
+    h("span.title", {}, h("span", { style: `color:${SEAT_COLOURS[last.seat]}` }, "● "), `${ctx.names[last.seat]}: `, said),
+  );
+}
+
 /** @param {Context} ctx */
 export function draw(ctx) {
   const view = ctx.view;
@@ -110,6 +128,7 @@ export function draw(ctx) {
     {},
     seats.slice(1).map(zone),
     h("div.zone", {}, h("div.title", {}, view.stock ? `Stock: ${count(view.stock, "card")}${fishing}` : `The stock is empty${fishing}`), card(view.stock ? "??" : "empty", { tiny: true, label: view.stock ? `the stock, ${count(view.stock, "card")}, face down` : "the stock, empty" })),
+    lastAsk(ctx),
     mine ? h("div.banner", {}, rank ? `Now click "Ask for ${rankPlural(rank)}" beside a player.` : "Click one of your cards to choose the rank to ask for.") : "",
     zone(me),
   );
