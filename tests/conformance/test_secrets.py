@@ -178,3 +178,22 @@ def test_the_public_view_is_no_seats(name: str) -> None:
     assert view.legal_actions() == []
     with pytest.raises(deckhand.IllegalActionError, match="spectator"):
         view.string_to_action(state.action_to_string(state.legal_actions()[0]))
+
+
+def test_a_tally_that_draws_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end-of-deck picture may show only cards everyone has seen: one from another's hand is a leak."""
+    from deckhand.core.presentation import Tally, TallySide
+    from deckhand.games.basra.game import BasraGame
+
+    def blabbing(self: Any, state: Any, action: Any, names: Any) -> Tally | None:
+        mover = state.current_player()
+        others = [code for seat, hand in enumerate(state.to_json()["hands"]) if seat != mover for code in hand]
+        if not others:
+            return None
+        side = TallySide(name="Seat 1", cards=others[:1], counted=[], notes=[], basras=0, points=0, total=0)
+        return Tally(title="Deck 1 is over", sides=[side], over=False)
+
+    monkeypatch.setattr(BasraGame, "tally", blabbing)
+    game = deckhand.load_game("basra")
+    with pytest.raises(SecretLeak, match="tally"):
+        check_secrets(game, 0, [make_agent("easy", game) for _ in range(game.num_players)])

@@ -22,6 +22,7 @@ from deckhand.core.words import Reasons, agree
 
 if TYPE_CHECKING:
     from deckhand.core.encoding import Encoding
+    from deckhand.core.presentation import Tally
 
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
@@ -281,6 +282,10 @@ class Game(ABC, Generic[S_co]):
     def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
         """What every seat is told happens because of ``action``, beyond the move: nothing."""
         return []
+
+    def tally(self: Game[S], state: S, action: Action, names: Sequence[str]) -> Tally | None:
+        """The score of a deck or round that ``action`` ends, pile by pile: none (no game scores that way)."""
+        return None
 
     def is_quiet(self: Game[S], state: S, action: Action) -> bool:
         """Whether a computer's ``action`` goes without saying at a table: never."""

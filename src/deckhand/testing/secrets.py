@@ -353,8 +353,14 @@ def check_secrets(
             told = told_to_others(state, explanation, names)
             text = " ".join([told.sentence(), *state.announce(explanation.action, names)])
             played = cards_named(told.notation, cards)  # a move is made in the open: its cards are shown
+            tally = game.tally(state, explanation.action, names)
             onlooker.hear(told_to_all(state, explanation.action, names))
             state.apply_action(explanation.action)
+            onlooker.look(state)
+            drawn = {code for side in tally.sides for code in (*side.cards, *side.counted)} if tally else set()
+            if drawn - onlooker.cards:
+                code = sorted(drawn - onlooker.cards)[0]
+                raise SecretLeak(f"{where(spectator)}: the tally of the deck or round shows {code}, never shown")
         for seat in range(game.num_players + 1):
             if seat == player or not text:
                 continue

@@ -28,7 +28,6 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import told_to_others
-from deckhand.web.tally import tally
 from deckhand.web.wire import (
     EventOut,
     HintMessage,
@@ -521,7 +520,7 @@ def _events(shown: Presentation, state: State, entry: Entry, names: list[str]) -
             said=said,
             quiet=shown.is_quiet(state, entry.action),
             by=entry.by,
-            tally=tally(state, entry.action, names),
+            tally=shown.tally(state, entry.action, names),
         )
     ]
 

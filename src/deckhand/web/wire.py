@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from deckhand.core.presentation import Tally
+
 MAX_MESSAGE = 4096
 """The largest websocket message a client may send, in bytes: a move or a hint request is far smaller."""
 
@@ -140,33 +142,6 @@ _client = TypeAdapter(ClientMessage)
 
 
 # -- the websocket: server to client ---------------------------------------------------
-class TallySide(BaseModel):
-    """One side's pile at the end of a deck or round: every card in it is public by then."""
-
-    name: str
-    cards: list[str]
-    counted: list[str]
-    """The cards in the pile that score on their own (the 10♦, the 2♠, aces, Basra's jacks)."""
-    notes: list[str]
-    """The other scoring, in words: the pile's size, most cards, most spades."""
-    basras: int
-    """Basras the side has made so far (Basra only)."""
-    points: float
-    """What the pile gave the side: a Casino round's points; a Basra deck's counted cards and most cards
-    (a basra's bonus is scored as it is made, and is in the total)."""
-    total: float
-    """The side's total in the match after it."""
-
-
-class Tally(BaseModel):
-    """The end of a Basra deck or a Casino round, for a table page to draw with the cards themselves."""
-
-    title: str
-    sides: list[TallySide]
-    over: bool
-    """Whether the match ends with it."""
-
-
 class EventOut(BaseModel):
     seq: int
     seat: int | None
@@ -178,7 +153,7 @@ class EventOut(BaseModel):
     by: str | None = None
     """The computer level that played this move for its absent person."""
     tally: Tally | None = None
-    """The score of the deck or round this move ends (Basra, Casino), pile by pile."""
+    """The score of the deck or round this move ends (in games scored pile by pile)."""
 
 
 class Result(BaseModel):

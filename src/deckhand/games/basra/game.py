@@ -10,6 +10,7 @@ from deckhand.core.cards import Card
 from deckhand.core.encoding import Encoding
 from deckhand.core.errors import NotationError
 from deckhand.core.options import Option
+from deckhand.core.presentation import Tally
 from deckhand.core.protocol import Action, View
 from deckhand.core.words import Reasons
 from deckhand.games.basra.agents import choice_reasons, suggest
@@ -19,6 +20,7 @@ from deckhand.games.basra.notation import action_to_string, string_to_action
 from deckhand.games.basra.options import OPTIONS, PRESET_INFO, PRESETS, BasraSetup
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.basra.state import BasraState
+from deckhand.games.basra.tally import deck_tally
 from deckhand.games.basra.view import BasraView, information_key
 from deckhand.games.basra.words import announce, describe_action, tell_move
 
@@ -77,6 +79,9 @@ class BasraGame(BasraSetup[BasraState]):
 
     def announce(self, state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)
+
+    def tally(self, state: BasraState, action: Action, names: Sequence[str]) -> Tally | None:
+        return deck_tally(state, action, names)
 
     def why_no_move(self, state: BasraState, cards: Sequence[str]) -> str:
         """The rule of what a card takes, when the cards picked make no move (a card alone always has one)."""

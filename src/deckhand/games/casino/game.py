@@ -11,6 +11,7 @@ from deckhand.core.encoding import Encoding
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option, PresetInfo
+from deckhand.core.presentation import Tally
 from deckhand.core.protocol import Action, View
 from deckhand.core.words import Reasons
 from deckhand.games.casino.agents import choice_reasons, suggest
@@ -22,6 +23,7 @@ from deckhand.games.casino.playout import play_out, playout_estimate, rollout_ac
 from deckhand.games.casino.save import read_save as read_text_save
 from deckhand.games.casino.save import write_save as write_text_save
 from deckhand.games.casino.state import CasinoState
+from deckhand.games.casino.tally import round_tally
 from deckhand.games.casino.view import CasinoView, information_key
 from deckhand.games.casino.words import announce, describe_action, tell_move
 
@@ -78,6 +80,9 @@ class CasinoGame(CasinoSetup[CasinoState]):
 
     def announce(self, state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
         return announce(state, action, names)
+
+    def tally(self, state: CasinoState, action: Action, names: Sequence[str]) -> Tally | None:
+        return round_tally(state, action, names)
 
     def why_no_move(self, state: CasinoState, cards: Sequence[str]) -> str:
         return why_no_move(state, cards)

@@ -1,0 +1,66 @@
+"""The score of a Basra deck as it ends, pile by pile, for a table to draw with the cards themselves.
+
+The announcements (``words.announce``) tell the end of a deck in words; a
+table page shows it as a picture: each side's pile, the cards that scored,
+the deck's points and the match's totals. By then every card in the piles
+is public (the words name them all). Built from the state just before the
+move that ends the deck, as the announcements are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deckhand.core.cards import CODES
+from deckhand.core.presentation import Tally, TallySide
+from deckhand.core.protocol import Action
+from deckhand.games.basra.captures import taken
+from deckhand.games.basra.state import BasraState, is_move
+from deckhand.games.basra.words import side_name
+
+
+def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally | None:
+    """The tally of the deck that ``action`` (a move, about to be played) ends; None if it ends none."""
+    if state.to_move < 0 or not is_move(action) or state.pile:
+        return None
+    if any(len(hand) > (hand is state.hands[state.to_move]) for hand in state.hands):
+        return None  # only the last card of the last deal ends a deck
+    assert isinstance(action, tuple)
+    game = state.game
+    after = state.clone()
+    after.apply_action(action)
+    player = state.to_move
+    piles = [list(state.piles[0]), list(state.piles[1])]
+    got = taken(action, state.table, game.seven_diamonds)
+    if got:
+        piles[player & 1] += [*got, action[0]]
+        left = [c for c in state.table if c not in got]
+        receiver = player
+    else:
+        left = [*state.table, action[0]]
+        receiver = state.last
+    if receiver >= 0:
+        piles[receiver & 1] += left
+    sides = []
+    for side in (0, 1):
+        pile = piles[side]
+        notes = [f"{len(pile)} cards"]
+        bonus = 0
+        if game.most_cards and len(pile) > len(piles[1 - side]):
+            bonus = game.most_cards
+            notes[0] += f": most cards, {bonus} points"
+        basras = sum(after.basras[seat] for seat in range(game.players) if seat & 1 == side)
+        sides.append(
+            TallySide(
+                name=side_name(side, names, game.players),
+                cards=[CODES[c] for c in pile],
+                counted=[CODES[c] for c in pile if game.points[c]],
+                notes=notes,
+                basras=basras,
+                points=sum(game.points[c] for c in pile) + bonus,
+                total=after.totals[side],
+            )
+        )
+    over = after.is_terminal()
+    title = f"Deck {state.deck_no} is over" + (": the game is over" if over else "")
+    return Tally(title=title, sides=sides, over=over)
