@@ -33,7 +33,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
         last: Annotated[bool, typer.Option("--last", help="Review the last finished game.")] = False,
         seat: Annotated[
-            int | None, typer.Option("--seat", help="The seat to review (default: the first person's).")
+            int | None,
+            typer.Option("--seat", min=1, help="The seat to review, counted from one (default: the first person's)."),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
         budget: Annotated[
@@ -48,7 +49,7 @@ def register(app: typer.Typer) -> None:
         console = Console(stderr=True)
         if game is not None and last:
             raise ConfigError("give a record FILE, a stored game's id or --last, not more than one")
-        review = _run(console, game, last, seat, per_decision, seed)
+        review = _run(console, game, last, None if seat is None else seat - 1, per_decision, seed)
         if review is None:
             return
         if as_json:
@@ -56,7 +57,7 @@ def register(app: typer.Typer) -> None:
             return
         from deckhand.review.text import review_text
 
-        for line in review_text(review, name="you" if seat is None else f"seat {review.seat}"):
+        for line in review_text(review, name="you" if seat is None else f"Seat {review.seat + 1}"):
             typer.echo(line)
 
 

@@ -68,7 +68,7 @@ def test_deckhand_review_of_a_record_and_of_a_stored_game(tmp_path: Path, capsys
     game_id = record_game(record)
     run(["review", str(game_id), "--budget", "iterations=20,worlds=8"])
     out = capsys.readouterr().out
-    assert out.startswith("Review of Go Fish for you (seat 0)")
+    assert out.startswith("Review of Go Fish for you (Seat 1)")
     assert "Chance to win after each of your moves" in out
     assert all(len(line) <= 80 for line in out.splitlines())
     run(["review", "--last", "--budget", "iterations=20,worlds=8", "--json"])  # kept: read back

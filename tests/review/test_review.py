@@ -79,7 +79,7 @@ def test_only_finished_games_and_seats_at_the_table_are_reviewed() -> None:
     unfinished = GameRecord.from_json({**record.to_json(), "actions": record.actions[:20], "outcome": None})
     with pytest.raises(ConfigError, match="only a finished game"):
         review_game(unfinished, 0, TINY)
-    with pytest.raises(ConfigError, match="seat 5 is not at this table"):
+    with pytest.raises(ConfigError, match="Seat 6 is not at this table"):
         review_game(record, 5, TINY)
     with pytest.raises(ConfigError, match="at most 3"):
         review_game(record, 0, TINY, max_decisions=3)

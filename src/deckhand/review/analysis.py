@@ -342,7 +342,7 @@ def check_reviewable(record: GameRecord, seat: int) -> State:
     if not final.is_terminal():
         raise ConfigError("only a finished game can be reviewed")
     if not 0 <= seat < final.game.num_players:
-        raise ConfigError(f"seat {seat} is not at this table (seats 0 to {final.game.num_players - 1})")
+        raise ConfigError(f"Seat {seat + 1} is not at this table (seats 1 to {final.game.num_players})")
     return final
 
 

@@ -84,7 +84,7 @@ def summary_lines(review: Review, name: str) -> list[str]:
     grades = ", ".join(f"{graded[g]} {g if graded[g] == 1 else plural[g]}" for g in plural)
     accuracy = "no decisions" if s["accuracy"] is None else f"accuracy {s['accuracy']:.0f}%"
     lines = [
-        f"Review of {game_title(review.game)} for {name} (seat {review.seat}): {accuracy}; {s['decisions']} decisions; "
+        f"Review of {game_title(review.game)} for {name}{'' if name.startswith('Seat') else f' (Seat {review.seat + 1})'}: {accuracy}; {s['decisions']} decisions; "
         + grades
         + ".",
     ]
