@@ -3,7 +3,9 @@
 Public to all: every hand's size, the cards the table has seen in each hand
 (handed over, or drawn and shown), the ranks each seat is known to hold (it
 asked for them) or to lack (it said "go fish", or gave them all away, since
-its last unseen draw), the books and the size of the stock. ``sample_world``
+its last unseen draw), the books and the size of the stock; and, card by
+card, the ranks each unseen card of another hand may still be (a seat with a
+perfect memory of the asks, answers, shown draws and books). ``sample_world``
 deals every other card back so that all of that stays true (``deal.py``).
 """
 
@@ -14,9 +16,10 @@ from collections.abc import Hashable
 
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, RedactedView, player_label
-from deckhand.games.go_fish.deal import deal_hidden
+from deckhand.games.go_fish.deal import deal_slots
 from deckhand.games.go_fish.options import DECK_SIZE
 from deckhand.games.go_fish.state import (
+    ALL_RANKS,
     HIDDEN,
     PHASES,
     GoFishState,
@@ -76,15 +79,19 @@ class GoFishView(RedactedView[GoFishState]):
             for r in range(13):
                 if s.lacks[q] >> r & 1:
                     caps[r] = 0
-            seats.append((len(s.hands[q]) - len(shown), s.holds[q] & ~shown_ranks, tuple(caps)))
+            masks = tuple(s.slots[q])
+            if len(masks) != len(s.hands[q]) - len(shown):  # a position set up by hand, with no memory of its cards
+                masks = (ALL_RANKS,) * (len(s.hands[q]) - len(shown))
+            seats.append((masks, s.holds[q] & ~shown_ranks, tuple(caps)))
         for books in s.books:
             for r in books:
                 known.update(book_cards(r))
         unseen = [c for c in range(DECK_SIZE) if c not in known]
-        dealt, stock = deal_hidden(unseen, seats, rng)
+        dealt, stock = deal_slots(unseen, seats, rng)
         world = s.clone()
-        for q, cards in zip(others, dealt, strict=True):
+        for q, cards, seat in zip(others, dealt, seats, strict=True):
             world.hands[q] = [c for c in s.hands[q] if c >= 0] + cards
+            world.slots[q] = list(seat[0])
         world.stock = stock
         return world
 
