@@ -32,9 +32,6 @@ RANKS = "A23456789XJQK"
 PLURALS: tuple[str, ...] = tuple(RANK_PLURALS[rank] for rank in list(Rank)[:RANK_COUNT])
 """Ranks in sentences, as players say them: "asks seat 1 for 7s" (aces, 2s … 10s, jacks) names no one card."""
 
-ALL_RANKS = (1 << RANK_COUNT) - 1
-"""A bit mask of every rank."""
-
 ASK_BASE = 64
 """Asks are ``ASK_BASE + 13 * seat + rank``; chance outcomes are card indices 0-51."""
 
@@ -85,10 +82,6 @@ class GoFishState(State):
         """Per seat, a bit per rank: it asked for the rank, so it holds at least one."""
         self.lacks: list[int] = [0] * n
         """Per seat, a bit per rank: it holds none (it said "go fish" or gave them away) since its last unseen draw."""
-        self.slots: list[list[int]] = [[] for _ in range(n)]
-        """Per seat, one bit mask of ranks per card of its hand the table has not seen: the ranks that card may
-        be, given every ask, answer, shown draw and book since it was drawn (not part of the rules: what a seat
-        with a perfect memory knows, for ``view.sample_world``)."""
         self.player = 0
         self.phase = DEAL
         self.asking = -1
@@ -225,7 +218,6 @@ class GoFishState(State):
         self.lacks[q] |= bit
         given = [c for c in self.hands[q] if c % RANK_COUNT == r]
         if not given:
-            _strike(self.slots[q], bit)
             if self.stock:
                 self.phase, self.asking = FISH, r
             else:
@@ -234,8 +226,6 @@ class GoFishState(State):
         self.hands[q] = [c for c in self.hands[q] if c % RANK_COUNT != r]
         self.hands[p] += given
         mask = sum(1 << c for c in given)
-        _take(self.slots[q], bit, len(given) - (self.seen[q] & mask).bit_count(), self.books)
-        _strike(self.slots[q], bit)
         self.seen[q] &= ~mask
         self.seen[p] |= mask
         self.holds[q] &= ~bit
@@ -253,7 +243,6 @@ class GoFishState(State):
         if self.phase == DEAL:
             seat = (self.drawn - 1) // self.game.hand_size
             self.hands[seat].append(card)
-            self.slots[seat].append(ALL_RANKS)
             self._book(seat, r)
             if self.drawn == self.game.num_players * self.game.hand_size:
                 self._next_turn(0)
@@ -266,8 +255,6 @@ class GoFishState(State):
             self._book(p, r)
             self._next_turn(p)
             return
-        # unseen: any rank still in play but, on a go-fish draw, the rank asked for (that one is shown)
-        self.slots[p].append(ALL_RANKS & ~(1 << self.asking) if self.phase == FISH else ALL_RANKS)
         if not self._book(p, r):
             self.lacks[p] = 0  # an unseen card: it could be any rank
         self.asking = -1
@@ -280,14 +267,11 @@ class GoFishState(State):
         if r not in hand or r + 13 not in hand or r + 26 not in hand or r + 39 not in hand:
             return False
         self.hands[seat] = [c for c in hand if c % RANK_COUNT != r]
-        four = sum(1 << c for c in book_cards(r))
-        _take(self.slots[seat], 1 << r, 4 - (self.seen[seat] & four).bit_count(), self.books)
-        self.seen[seat] &= ~four
+        self.seen[seat] &= ~sum(1 << c for c in book_cards(r))
         keep = ~(1 << r)
         for q in range(len(self.hands)):
             self.holds[q] &= keep
             self.lacks[q] &= keep
-            _strike(self.slots[q], 1 << r)
         self.books[seat].append(r)
         self.booked += 1
         return True
@@ -326,7 +310,6 @@ class GoFishState(State):
         new.seen = self.seen[:]
         new.holds = self.holds[:]
         new.lacks = self.lacks[:]
-        new.slots = [s[:] for s in self.slots]
         new.player = self.player
         new.phase = self.phase
         new.asking = self.asking
@@ -373,33 +356,6 @@ class GoFishState(State):
             stock=[CODES[c] for c in sorted(self.stock)],
         )
         return data
-
-
-def _take(slots: list[int], bit: int, k: int, books: list[list[int]]) -> None:
-    """Strike from ``slots`` the ``k`` unseen cards that just left a hand as the rank ``bit``.
-
-    Which of the cards that may be of that rank they were is not known: the
-    narrowest masks go first, which keeps the widest for the cards left. Cards
-    drawn later have narrower masks only by what a go-fish draw rules out, so
-    this keeps every world the history allows but for that rare case.
-    """
-    live = ALL_RANKS & ~sum(1 << r for ranks in books for r in ranks)
-    for _ in range(k):
-        at, width = -1, RANK_COUNT + 1
-        for i, m in enumerate(slots):
-            if m & bit and (m & live).bit_count() < width:
-                at, width = i, (m & live).bit_count()
-        if at < 0:  # a world dealt against the facts (never the real game): any card will do
-            at = 0
-        if slots:
-            slots.pop(at)
-
-
-def _strike(slots: list[int], bit: int) -> None:
-    """No unseen card of ``slots`` is of the rank ``bit`` (any more)."""
-    for i, m in enumerate(slots):
-        if m & bit:
-            slots[i] = m & ~bit
 
 
 def ranks_in(mask: int) -> list[str]:
