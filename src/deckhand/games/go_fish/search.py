@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 
 from deckhand.agents.base import Agent, Candidate, Explanation
+from deckhand.core.deck import pile_sample
 from deckhand.core.errors import ConfigError, IllegalActionError, quote
 from deckhand.core.protocol import Action, Game, View, view_as
 from deckhand.games.go_fish.playout import policy
@@ -90,10 +91,12 @@ MARGIN = 0.25
 
 def _play_on(state: GoFishState, me: int, rng: random.Random) -> float:
     """Play on with the memory policy, drawing the stock from the top; the win (shared) plus the books' margin."""
-    stock = state.stock
+    stock, stack = state.stock, state.game.stack
     while state.phase != OVER:
         if state.phase == ASK:
             state.ask(policy(state, rng))
+        elif stack:  # a stacked deck: its top is known
+            state.draw(pile_sample(stock, stack, state.drawn, rng))
         else:
             state.draw(stock[-1])
     books = [len(b) for b in state.books]
