@@ -164,3 +164,129 @@ def _mix(
     for c, i in zip(cards, where, strict=True):
         (out[i] if i >= 0 else rest).append(c)
     return out, rest
+
+
+Slots = tuple[tuple[int, ...], int, tuple[int, ...]]
+"""A seat's unseen cards one by one: the ranks each may be (bit masks), the ranks needed among them, caps per rank."""
+
+TRIES = 20
+"""Random fills tried before a deal falls back to the seat's facts alone."""
+
+
+def deal_slots(cards: Sequence[int], seats: Sequence[Slots], rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Deal ``cards`` so that every unseen card of every seat is of a rank it may be; the rest is the stock.
+
+    Each try fills the needed ranks first, then matches the other cards to
+    places they may be (in a random order); the deal found is mixed by swaps that
+    keep every fact (uniform over the deals that keep them, card by card).
+    When no try fits (the table's memory keeps most worlds, not every one),
+    the deal keeps the seat-level facts only (:func:`deal_hidden`).
+    """
+    for _ in range(TRIES):
+        placed = _fill(list(cards), seats, rng)
+        if placed is not None:
+            return _mix_slots(placed[0], placed[1], seats, rng)
+    # the per-rank counts alone: no more of a rank than the unseen cards that may be of it
+    plain = [
+        (len(masks), need, tuple(min(cap, sum(1 for m in masks if m >> r & 1)) for r, cap in enumerate(caps)))
+        for masks, need, caps in seats
+    ]
+    try:
+        return deal_hidden(cards, plain, rng)
+    except ValueError:
+        return deal_hidden(cards, [(len(m), need, caps) for m, need, caps in seats], rng)
+
+
+def _fill(pool: list[int], seats: Sequence[Slots], rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+    """One random deal that keeps every fact, or None when this try got stuck."""
+    rng.shuffle(pool)
+    hands: list[list[int]] = [[-1] * len(masks) for masks, _, _ in seats]
+    counts = [[0] * RANKS for _ in seats]
+    order = list(range(len(seats)))
+    rng.shuffle(order)
+    for i in order:  # a card of each needed rank first, in a card that may be of it
+        masks, need, _ = seats[i]
+        for r in range(RANKS):
+            if need >> r & 1:
+                free = [k for k, m in enumerate(masks) if hands[i][k] < 0 and m >> r & 1]
+                at = next((j for j, c in enumerate(pool) if c % RANKS == r), -1)
+                if not free or at < 0:
+                    return None
+                hands[i][free[int(rng.random() * len(free))]] = pool.pop(at)
+                counts[i][r] += 1
+    slots = [(i, k) for i, hand in enumerate(hands) for k, c in enumerate(hand) if c < 0]
+    rng.shuffle(slots)
+    holder: dict[int, tuple[int, int]] = {}  # pool index -> the slot it fills
+    for i, k in slots:
+        if not _augment_slot(i, k, seats, pool, holder, set()):
+            return None
+    for j, (i, k) in holder.items():
+        hands[i][k] = pool[j]
+        counts[i][pool[j] % RANKS] += 1
+    if any(n > cap for i, seat in enumerate(seats) for n, cap in zip(counts[i], seat[2], strict=True)):
+        return None
+    pool = [c for j, c in enumerate(pool) if j not in holder]
+    return hands, pool
+
+
+def _augment_slot(
+    i: int, k: int, seats: Sequence[Slots], pool: list[int], holder: dict[int, tuple[int, int]], tried: set[int]
+) -> bool:
+    """Find a card for seat ``i``'s unseen card ``k``, moving others along a path if need be (a matching)."""
+    mask = seats[i][0][k]
+    for j, c in enumerate(pool):
+        if j in tried or not mask >> c % RANKS & 1:
+            continue
+        tried.add(j)
+        if j not in holder or _augment_slot(*holder[j], seats, pool, holder, tried):
+            holder[j] = (i, k)
+            return True
+    return False
+
+
+def _mix_slots(
+    hands: list[list[int]], stock: list[int], seats: Sequence[Slots], rng: random.Random
+) -> tuple[list[list[int]], list[int]]:
+    """Random swaps between two places (an unseen card of a seat, or the stock), each kept only if every fact holds."""
+    cards = [c for hand in hands for c in hand] + stock
+    where = [(i, k) for i, hand in enumerate(hands) for k in range(len(hand))] + [(-1, -1)] * len(stock)
+    counts = [[0] * RANKS for _ in seats]
+    for c, (i, _) in zip(cards, where, strict=True):
+        if i >= 0:
+            counts[i][c % RANKS] += 1
+    size = len(cards)
+    draw = rng.random
+    for _ in range(MIXING * size):
+        a, b = int(draw() * size), int(draw() * size)
+        (pa, ka), (pb, kb) = where[a], where[b]
+        ra, rb = cards[a] % RANKS, cards[b] % RANKS
+        if ra != rb:
+            if pa >= 0 and not _fits(seats[pa], ka, counts[pa], ra, rb, pa == pb):
+                continue
+            if pb >= 0 and not _fits(seats[pb], kb, counts[pb], rb, ra, pa == pb):
+                continue
+            if pa != pb:
+                if pa >= 0:
+                    counts[pa][ra] -= 1
+                    counts[pa][rb] += 1
+                if pb >= 0:
+                    counts[pb][rb] -= 1
+                    counts[pb][ra] += 1
+        elif pa == pb and pa < 0:
+            continue
+        cards[a], cards[b] = cards[b], cards[a]
+    out: list[list[int]] = [[] for _ in seats]
+    rest: list[int] = []
+    for c, (i, _) in zip(cards, where, strict=True):
+        (out[i] if i >= 0 else rest).append(c)
+    return out, rest
+
+
+def _fits(seat: Slots, k: int, counts: list[int], old: int, new: int, same_seat: bool) -> bool:
+    """Whether the seat's card ``k`` may turn from rank ``old`` to ``new`` (within one seat, only the mask)."""
+    masks, need, caps = seat
+    if not masks[k] >> new & 1:
+        return False
+    if same_seat:
+        return True
+    return counts[new] < caps[new] and not (need >> old & 1 and counts[old] == 1)

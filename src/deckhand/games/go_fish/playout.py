@@ -20,10 +20,11 @@ def rollout_action(state: GoFishState, rng: random.Random) -> Action:
     """A cheap, sensible ask (or a chance outcome, at a chance node)."""
     if state.phase != ASK:
         return state.sample_chance_outcome(rng)
-    return _policy(state, rng)
+    return policy(state, rng)
 
 
-def _policy(state: GoFishState, rng: random.Random) -> int:
+def policy(state: GoFishState, rng: random.Random) -> int:
+    """The memory player's ask for the seat to move (searches play every seat with it)."""
     p = state.player
     hands = state.hands
     counts = [0] * 13
@@ -67,7 +68,7 @@ def play_out(state: GoFishState, rng: random.Random) -> list[float]:
     ask, draw, stack = state.ask, state.draw, state.game.stack
     while state.phase != OVER:
         if state.phase == ASK:
-            ask(_policy(state, rng))
+            ask(policy(state, rng))
         else:
             draw(pile_sample(state.stock, stack, state.drawn, rng))
     return state.returns()
