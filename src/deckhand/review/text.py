@@ -83,8 +83,9 @@ def summary_lines(review: Review, name: str) -> list[str]:
     plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
     grades = ", ".join(f"{graded[g]} {g if graded[g] == 1 else plural[g]}" for g in plural)
     accuracy = "no decisions" if s["accuracy"] is None else f"accuracy {s['accuracy']:.0f}%"
+    who = name if name.startswith("Seat") else f"{name} (Seat {review.seat + 1})"
     lines = [
-        f"Review of {game_title(review.game)} for {name}{'' if name.startswith('Seat') else f' (Seat {review.seat + 1})'}: {accuracy}; {s['decisions']} decisions; "
+        f"Review of {game_title(review.game)} for {who}: {accuracy}; {s['decisions']} decisions; "
         + grades
         + ".",
     ]
