@@ -85,9 +85,7 @@ def summary_lines(review: Review, name: str) -> list[str]:
     accuracy = "no decisions" if s["accuracy"] is None else f"accuracy {s['accuracy']:.0f}%"
     who = name if name.startswith("Seat") else f"{name} (Seat {review.seat + 1})"
     lines = [
-        f"Review of {game_title(review.game)} for {who}: {accuracy}; {s['decisions']} decisions; "
-        + grades
-        + ".",
+        f"Review of {game_title(review.game)} for {who}: {accuracy}; {s['decisions']} decisions; " + grades + ".",
     ]
     if s["deal"] is not None:
         lines.append(
