@@ -100,7 +100,11 @@ def policy_move(state: CasinoState, rng: random.Random) -> Play:
     return best_play(state.hands[p], state.loose, state.builds, p, g.vals, g.rank, g.maxv)
 
 
-TRAIL, CAPTURE, BUILD, INCREASE = 0, 1, 2, 3
+TRAIL: Final = 0
+CAPTURE: Final = 1
+BUILD: Final = 2
+INCREASE: Final = 3
+"""The kinds of play, as ``best_play`` keeps its best so far: it builds the play's tuple only at the end."""
 
 
 def best_play(
