@@ -51,15 +51,24 @@ def store_result(result: MatchResult, specs: list[str]) -> None:
 def print_table(result: ArenaResult, console: Console) -> None:
     table = Table(title=f"{result.game}: {len(result.results)} games, seed {result.seed}")
     rated = any(row.elo is not None for row in result.summary)
-    for column in ("agent", "games", "wins", "shared", "score", "95% interval", *(["rating"] if rated else [])):
+    searched = any(row.bounds for row in result.summary)
+    columns = ("agent", "games", "wins", "shared", "score", "95% interval")
+    for column in (*columns, *(["rating"] if rated else []), *(["stopped by"] if searched else [])):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for row in sorted(result.summary, key=lambda r: -r.score):
         cells = [row.name, str(row.games), str(row.wins), str(row.shared), f"{row.score:.3f}"]
         cells.append(f"{row.ci95[0]:.3f} – {row.ci95[1]:.3f}")
         if rated:
             cells.append(f"{row.elo:.0f}")
+        if searched:
+            cells.append(bounds_text(row.bounds))
         table.add_row(*cells)
     console.print(table)
+
+
+def bounds_text(bounds: dict[str, int]) -> str:
+    """ "iterations 410, seconds 3": how a search agent's searches stopped ("" for an agent that does not search)."""
+    return ", ".join(f"{bound} {count}" for bound, count in bounds.items())
 
 
 def arena(

@@ -34,6 +34,7 @@ HOT_MODULES: tuple[str, ...] = (
     "deckhand.games.casino.view",
     "deckhand.games.casino.playout",
     "deckhand.games.three_trios.state",
+    "deckhand.games.three_trios.exact",
 )
 """The modules a compiled build compiles: the deck, and the rules, views and playouts of the three
 games whose searches spend their time in playouts (``benchmarks/compiled.py`` measures what they

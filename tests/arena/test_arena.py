@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,8 +15,11 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from deckhand.agents.registry import make_agent
+from deckhand.agents.search import SearchAgent
 from deckhand.cli_arena import _split_agents, parse_options, register
 from deckhand.core.errors import ConfigError
+from deckhand.core.registry import load_game
 from deckhand.play.arena import Match, lineups, play_match, run_arena, schedule
 
 
@@ -313,3 +317,47 @@ def test_batches_hand_out_every_game_once_in_order(games: int, workers: int) -> 
     assert [m for batch in split for m in batch] == matches
     assert max(len(b) for b in split) <= 8
     assert len(split) >= min(games, 16 * workers)
+
+
+def test_each_search_agent_counts_the_bound_that_stopped_its_searches() -> None:
+    """An iteration budget stops at its iterations; a huge one capped at a millisecond, at the clock."""
+    agents = ["ismcts:iterations=20", "ismcts:iterations=1000000,seconds=0.001"]
+    result = run_arena("three_trios", agents, games=2, seed=3, records=False)
+    counted, capped = (row.bounds for row in result.summary)
+    assert counted["iterations"] > 0 and counted["seconds"] == 0
+    assert capped["seconds"] > 0 and capped["iterations"] == 0
+    assert sum(sum(r.bounds[0].values()) for r in result.results) == counted["iterations"]
+    assert result.to_json()["agents"][0]["bounds"] == counted
+
+
+def test_agents_that_do_not_search_report_no_bounds() -> None:
+    result = run_arena("three_trios", ["corner", "random"], games=2, seed=3, records=False)
+    assert all(not row.bounds and "bounds" not in row.to_json() for row in result.summary)
+    assert all(not r.bounds for r in result.results)
+
+
+def test_cli_table_says_what_stopped_the_searches(cli: typer.Typer) -> None:
+    arguments = ["arena", "three_trios", "-a", "ismcts:iterations=10,random", "-n", "2", "--no-store"]
+    result = CliRunner().invoke(cli, arguments, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "stopped by" in result.stdout and re.search(r"iterations \d+, seconds 0", result.stdout), result.stdout
+
+
+@pytest.mark.parametrize("game", ["basra", "casino"])
+def test_hard_is_sized_in_iterations_with_the_clock_as_a_cap(game: str) -> None:
+    """The work is the iterations (the same on a busy machine); the seconds only bound the wait."""
+    agent = make_agent("hard", load_game(game))
+    assert isinstance(agent, SearchAgent)
+    assert agent.budget.iterations is not None and agent.budget.iterations >= 1000
+    assert agent.budget.seconds is not None and agent.budget.seconds <= 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["basra", "casino"])
+def test_the_arena_reports_how_hard_searched(game: str) -> None:
+    """Every searched move of the hard level is counted under the bound that stopped it."""
+    options: dict[str, object] = {"max_decks": 1} if game == "basra" else {"target": 1}
+    result = run_arena(game, ["hard", "greedy"], options=options, games=2, seed=1, records=False)
+    hard, greedy = result.summary
+    assert set(hard.bounds) == {"iterations", "seconds"} and sum(hard.bounds.values()) > 10
+    assert not greedy.bounds

@@ -8,7 +8,10 @@ supplies one), ``random`` plays uniformly. The searches over sampled worlds
 take a ``belief``: ``likely`` deals hidden cards as the game thinks likely
 (``View.sample_likely_world``), ``uniform`` deals them uniformly. An
 iteration budget alone makes a seeded search reproducible; a time budget
-does not, by nature.
+does not, by nature. With both, the iterations are the work and the seconds
+(wall-clock) a cap on the wait: a level sized so keeps its strength when the
+machine is busy, and each search agent counts which bound stopped its
+searches (``SearchAgent.bounds``, shown by the arena).
 """
 
 from __future__ import annotations
@@ -107,6 +110,10 @@ class Budget:
                     break
         return done, time.perf_counter() - start
 
+    def bound(self, iterations: int) -> str:
+        """Which bound stopped a search that ran ``iterations``: "iterations" when it ran them all, else "seconds"."""
+        return "iterations" if iterations == self.iterations else "seconds"
+
     def spec(self) -> list[str]:
         parts = []
         if self.iterations is not None:
@@ -196,6 +203,8 @@ class SearchAgent(Agent):
         self.playout = PLAYOUTS[rollout]
         self.belief = belief
         self.name = self.kind
+        self.bounds: dict[str, int] = {"iterations": 0, "seconds": 0}
+        """How many of this agent's searches each bound stopped: the iterations ran out, or the seconds."""
 
     def sampler(self, view: View) -> Callable[[random.Random], State]:
         """How this search deals the hidden cards of ``view``: by its ``belief``."""
@@ -215,6 +224,12 @@ class SearchAgent(Agent):
     def search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
         """Search from ``view``: root edges, iterations run, seconds taken, extra data."""
 
+    def counted_search(self, view: View, rng: random.Random) -> tuple[dict[Action, Edge], int, float, dict[str, Any]]:
+        """:meth:`search`, counted in :attr:`bounds` by the bound that stopped it."""
+        found = self.search(view, rng)
+        self.bounds[self.budget.bound(found[1])] += 1
+        return found
+
     def _ranked(self, view: View, actions: list[Action], edges: dict[Action, Edge]) -> list[Action]:
         """The visited legal actions, most visited first (then the best mean return)."""
         ranked = sorted(
@@ -230,7 +245,7 @@ class SearchAgent(Agent):
         actions = view.legal_actions()
         if len(actions) <= 1:
             return self.explain(view, rng).action
-        edges, _, _, _ = self.search(view, rng)
+        edges, _, _, _ = self.counted_search(view, rng)
         return self._ranked(view, actions, edges)[0]
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
@@ -238,7 +253,7 @@ class SearchAgent(Agent):
         forced = forced_choice(view, actions)
         if forced is not None:
             return forced
-        edges, iterations, seconds, data = self.search(view, rng)
+        edges, iterations, seconds, data = self.counted_search(view, rng)
         ranked = self._ranked(view, actions, edges)
         best = ranked[0]
         candidates = [
@@ -252,6 +267,12 @@ class SearchAgent(Agent):
             notation=view.action_to_string(best),
             reason=said.yours or FOUND.yours,
             candidates=candidates,
-            data={"search": self.kind, "iterations": iterations, "seconds": round(seconds, 4), **data},
+            data={
+                "search": self.kind,
+                "iterations": iterations,
+                "seconds": round(seconds, 4),
+                "bound": self.budget.bound(iterations),
+                **data,
+            },
             public=said.public or FOUND.public,
         )

@@ -30,6 +30,7 @@ from typing import Any
 
 from deckhand.agents.base import Agent
 from deckhand.agents.registry import make_agent
+from deckhand.agents.search import SearchAgent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.protocol import Game
 from deckhand.core.registry import load_game
@@ -63,6 +64,8 @@ class MatchResult:
     scores: tuple[float, ...]
     record: dict[str, Any] | None
     """The game record as JSON; ``None`` when the arena was asked for no records (nothing is stored)."""
+    bounds: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Per searching agent (by its index): how many of its searches in this game each bound stopped."""
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -122,7 +125,13 @@ def play_match(
     """
     game, agents = _setup(game_name, options, specs)
     seated = [agents[i] for i in match.lineup]
+    before = [dict(a.bounds) if isinstance(a, SearchAgent) else {} for a in agents]
     state = play_game(game, seated, random.Random(match.seed))
+    bounds = {
+        i: {bound: count - before[i][bound] for bound, count in a.bounds.items()}
+        for i, a in enumerate(agents)
+        if isinstance(a, SearchAgent) and i in match.lineup
+    }
     record = None
     if records:
         meta = {"source": "arena", "deal": match.deal, "seed": match.seed}
@@ -134,6 +143,7 @@ def play_match(
         returns=tuple(state.returns()),
         scores=tuple(state.scores()),
         record=record,
+        bounds=bounds,
     )
 
 
@@ -277,6 +287,8 @@ class AgentSummary:
     ci95: tuple[float, float] = (0.0, 1.0)
     elo: float | None = None
     by_deal: dict[int, list[float]] = field(default_factory=dict)
+    bounds: dict[str, int] = field(default_factory=dict)
+    """A search agent's moves by the bound that stopped their search (iterations, seconds); empty for others."""
 
     @property
     def score(self) -> float:
@@ -294,6 +306,8 @@ class AgentSummary:
         }
         if self.elo is not None:
             data["elo"] = round(self.elo, 1)
+        if self.bounds:
+            data["bounds"] = dict(self.bounds)
         return data
 
 
@@ -354,6 +368,9 @@ def summarize(agents: Sequence[str], results: Sequence[MatchResult], seed: int, 
                     row.wins += 1
                 else:
                     row.shared += 1
+        for agent, counts in result.bounds.items():
+            for bound, count in counts.items():
+                rows[agent].bounds[bound] = rows[agent].bounds.get(bound, 0) + count
         for pair, won in pair_results([names[a] for a in result.lineup], result.returns).items():
             pairs[pair] = pairs.get(pair, 0.0) + won
     rng = random.Random(seed)

@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any, Final
 
 from deckhand.core.protocol import Action
+from deckhand.games.casino.moves import ORDER, Build, Parts, Play, legal_plays
 from deckhand.games.casino.phases import DEAL, OVER, PLAY
 from deckhand.games.casino.state import DIAMOND_TEN, SPADE_TWO, CasinoState
 
@@ -43,6 +44,11 @@ def rollout_choice(actions: list[Any], rng: random.Random) -> Any:
     """The policy's move among ``actions`` (a player's legal moves)."""
     if rng.random() < EXPLORE:
         return actions[int(rng.random() * len(actions))]
+    return greedy_choice(actions)
+
+
+def greedy_choice(actions: list[Play]) -> Play:
+    """The policy's move among ``actions`` when it does not explore: the best-scoring one, the first of equals."""
     worth = WORTH
     best = actions[0]
     top = -1 << 30
@@ -80,12 +86,230 @@ def rollout_choice(actions: list[Any], rng: random.Random) -> Any:
     return best
 
 
+def policy_move(state: CasinoState, rng: random.Random) -> Play:
+    """``rollout_choice`` among the legal plays of ``state`` (in the play phase), with the same random numbers.
+
+    Only an exploring move needs every legal play listed; otherwise
+    :func:`best_play` finds the policy's choice without them.
+    """
+    if rng.random() < EXPLORE:
+        actions: list[Play] = state.shared_legal_actions()
+        return actions[int(rng.random() * len(actions))]
+    g = state.game
+    p = state.to_move
+    return best_play(state.hands[p], state.loose, state.builds, p, g.vals, g.rank, g.maxv)
+
+
+TRAIL: Final = 0
+CAPTURE: Final = 1
+BUILD: Final = 2
+INCREASE: Final = 3
+"""The kinds of play, as ``best_play`` keeps its best so far: it builds the play's tuple only at the end."""
+
+
+def best_play(
+    hand: list[int],
+    loose: list[int],
+    builds: list[Build],
+    player: int,
+    vals: tuple[tuple[int, ...], ...],
+    rank: tuple[int, ...],
+    maxv: int,
+) -> Play:
+    """The play ``rollout_choice`` picks when it does not explore, without listing every legal play.
+
+    ``legal_plays`` builds a tuple per legal play and per subset of the loose
+    cards; a playout wants only the best-scoring play. This walks the same
+    plays in the same order (per hand card: trail, captures, builds,
+    increases) but scores only the best candidate of each card and kind (a
+    play's score grows with the worth it takes), with the subsets of the
+    loose cards as bit masks enumerated in ``subset_sums``' order, so the
+    first of equal scores wins as in ``rollout_choice``; only the winner is
+    built. A hand or table with an ace worth 1 or 14 goes the long way round.
+    """
+    if len(vals[0]) > 1:  # aces worth 1 or 14 (card 0 is an ace): their plays are deduplicated and sorted
+        for c in hand:
+            if len(vals[c]) > 1:
+                return greedy_choice(legal_plays(hand, loose, builds, player, vals, rank, maxv))
+        for c in loose:
+            if len(vals[c]) > 1:
+                return greedy_choice(legal_plays(hand, loose, builds, player, vals, rank, maxv))
+    worth = WORTH
+    n = len(loose)
+    if n > 1:  # subsets name the cards in the canonical order, as legal_plays does (a short insertion sort)
+        order = ORDER
+        loose = loose[:]
+        for i in range(1, n):
+            card = loose[i]
+            key = order[card]
+            j = i - 1
+            while j >= 0 and order[loose[j]] > key:
+                loose[j + 1] = loose[j]
+                j -= 1
+            loose[j + 1] = card
+    # every subset of the loose cards summing to maxv at most, in subset_sums' order: sum, mask, worth
+    totals: list[int] = []
+    masks: list[int] = []
+    worths: list[int] = []
+    for i in range(n - 1, -1, -1):
+        card = loose[i]
+        x = vals[card][0]
+        w = worth[card]
+        bit = 1 << i
+        room = maxv - x
+        known = len(totals)
+        totals.append(x)
+        masks.append(bit)
+        worths.append(w)
+        for j in range(known):
+            if totals[j] <= room:
+                totals.append(totals[j] + x)
+                masks.append(masks[j] | bit)
+                worths.append(worths[j] + w)
+    held = [0] * (maxv + 1)
+    for d in hand:
+        held[vals[d][0]] += 1
+    owned = 0  # the values of the player's builds, as bits
+    for b in builds:
+        if b[1] == player:
+            owned |= 1 << b[0]
+    top = -1 << 30
+    kind = -1
+    chosen = 0  # the winner's hand card,
+    target = 0  # the value it builds,
+    picked = 0  # the loose cards it takes or builds with (a mask),
+    path: list[int] = []  # and the groups of the sets it captures
+    for c in hand:
+        x = vals[c][0]
+        wc = worth[c]
+        r = rank[c]
+        ws = 0
+        singles = False
+        for d in loose:
+            if rank[d] == r:
+                ws += worth[d]
+                singles = True
+        if not owned and not singles:
+            score = c % 13 - 16 * wc
+            if score > top:
+                top, kind, chosen = score, TRAIL, c
+        must = owned >> x & 1 == 1 and held[x] == 1
+        # the captured sets: groups of two or more loose cards summing to x (mostly none or one)
+        wu, first, groups = 0, 0, 0
+        for j in range(len(totals)):
+            if totals[j] == x and masks[j] & (masks[j] - 1):
+                groups += 1
+                if groups == 1:
+                    wu, first = worths[j], masks[j]
+        path_of: list[int] = _NO_GROUPS
+        if groups == 1:
+            path_of = [first]
+        elif groups > 1:
+            wu, path_of = _best_union(
+                [masks[j] for j in range(len(totals)) if totals[j] == x and masks[j] & (masks[j] - 1)], masks, worths
+            )
+        wt = 0
+        if builds:
+            for b in builds:
+                if b[0] == x:
+                    for part in b[2]:
+                        for d in part:
+                            wt += worth[d]
+        if singles or wu or wt:
+            score = 5 * (wc + ws + wu + wt)
+            if score > top:
+                top, kind, chosen, path = score, CAPTURE, c, path_of
+        if must:
+            continue
+        for v in range(max(x, 2), maxv + 1):
+            if not held[v] or held[v] - (v == x) < 1:
+                continue
+            t = v - x if x < v else v
+            best_w, best_m = -1, 0
+            for j in range(len(totals)):
+                if totals[j] == t and worths[j] > best_w:
+                    best_w, best_m = worths[j], masks[j]
+            if best_w < 0 and x == v and owned >> v & 1:
+                best_w = 0
+            if best_w >= 0:
+                score = 4 * (wc + 4 + best_w)
+                if score > top:
+                    top, kind, chosen, target, picked = score, BUILD, c, v, best_m
+        for value, owner, parts in builds:
+            if owner == player or len(parts) != 1:
+                continue
+            v = value + x
+            if v <= maxv and held[v]:
+                w = wc + 6
+                for d in parts[0]:
+                    w += worth[d]
+                score = 4 * w
+                if score > top:
+                    top, kind, chosen, target, picked = score, INCREASE, c, v, value
+    if kind == TRAIL:
+        return ("trail", chosen)
+    if kind == BUILD:
+        return ("build", chosen, target, _cards(picked, loose))
+    if kind == INCREASE:
+        for value, owner, parts in builds:
+            if value == picked and owner != player and len(parts) == 1:
+                return ("increase", chosen, target, parts)
+    if kind == CAPTURE:
+        x = vals[chosen][0]
+        singles_cards = tuple([d for d in loose if rank[d] == rank[chosen]])
+        taken: list[Parts] = []
+        if builds:  # every build of the value is taken: the forced (the player's own) first when it must
+            must = owned >> x & 1 == 1 and held[x] == 1
+            for b in builds:
+                if b[0] == x and (not must or b[1] == player):
+                    taken.append(b[2])
+            if must:
+                for b in builds:
+                    if b[0] == x and b[1] != player:
+                        taken.append(b[2])
+        sets = tuple([_cards(g, loose) for g in path])
+        return ("capture", chosen, singles_cards, sets, tuple(taken))
+    # only a save that breaks the keep rule: legal_plays lets any card trail
+    return greedy_choice(legal_plays(hand, loose, builds, player, vals, rank, maxv))
+
+
+def _best_union(groups: list[int], masks: list[int], worths: list[int]) -> tuple[int, list[int]]:
+    """Among the unions of disjoint ``groups`` (masks, two or more), the first found (as ``set_unions`` finds
+    them) taking the most worth: (its worth, the groups that make it)."""
+    gw = [worths[masks.index(g)] for g in groups]
+    seen: set[int] = set()
+    best: list[Any] = [0, _NO_GROUPS]
+
+    def walk(start: int, used: int, w: int, path: list[int]) -> None:
+        for j in range(start, len(groups)):
+            g = groups[j]
+            if not used & g:
+                union = used | g
+                extended = [*path, g]
+                if union not in seen:
+                    seen.add(union)
+                    if w + gw[j] > best[0]:
+                        best[0], best[1] = w + gw[j], extended
+                walk(j + 1, union, w + gw[j], extended)
+
+    walk(0, 0, 0, [])
+    return best[0], best[1]
+
+
+_NO_GROUPS: list[int] = []
+
+
+def _cards(mask: int, loose: list[int]) -> tuple[int, ...]:
+    """The loose cards of ``mask``, in order."""
+    return tuple([card for i, card in enumerate(loose) if mask >> i & 1])
+
+
 def rollout_action(state: CasinoState, rng: random.Random) -> Action:
     """The policy's move in ``state``: uniform for the coin, ``rollout_choice`` for a play."""
     if state.phase != PLAY:
         actions = state.legal_actions()
         return actions[int(rng.random() * len(actions))]
-    chosen: Action = rollout_choice(state.shared_legal_actions(), rng)
+    chosen: Action = policy_move(state, rng)
     return chosen
 
 
@@ -95,17 +319,17 @@ def play_out(state: CasinoState, rng: random.Random) -> list[float]:
     The estimate is the game's hook, looked up once, so that a search may be
     tried against another estimate; it is asked where a deal starts (the
     game's own answers nowhere else), and the deal's cards then follow.
-    The policy is called directly and its moves, legal by construction,
+    The policy is called directly (``policy_move``, which lists the legal
+    plays only for an exploring move) and its moves, legal by construction,
     played without the checks (``apply_legal``).
     """
     estimate = state.game.playout_estimate
     apply = state.apply_legal
-    legal = state.shared_legal_actions
     sample = state.sample_chance_outcome
     while True:
         phase = state.phase
         if phase == PLAY:
-            apply(rollout_choice(legal(), rng))
+            apply(policy_move(state, rng))
         elif phase == DEAL:
             value = estimate(state)
             if value is not None:
