@@ -10,7 +10,6 @@ import pytest
 import deckhand
 from deckhand.agents import make_agent
 from deckhand.core.cards import CODES
-from deckhand.core.errors import ConfigError
 from deckhand.games.go_fish import GoFishState, GoFishView
 from deckhand.games.go_fish.state import ASK, REFILL, ask_parts, rank_of
 from deckhand.play.tell import told_to_others
@@ -186,23 +185,6 @@ def test_recall_fishes_for_its_most_held_rank_where_no_seat_is_known_to_lack_it(
     assert "2s" not in told.public
 
 
-def test_worlds_weighs_every_ask_in_the_same_worlds() -> None:
-    state = deal(seed=2)
-    agent = make_agent("worlds:playouts=120", state.game)
-    told = agent.explain(state.view(0), random.Random(4))
-    asks = state.legal_actions()
-    assert len(told.candidates) == len(asks) and told.action in asks
-    assert {c.visits for c in told.candidates} == {told.data["worlds"]}  # one count of worlds for every ask
-    assert told.data["worlds"] * len(asks) >= 120
-    assert agent.explain(state.view(0), random.Random(4)).action == told.action  # the same worlds, the same ask
-
-
-@pytest.mark.parametrize("spec", ["worlds:playouts=0", "worlds:seconds=-1", "worlds:playouts=x"])
-def test_worlds_settings_are_checked(spec: str) -> None:
-    with pytest.raises(ConfigError):
-        make_agent(spec, deckhand.load_game("go_fish"))
-
-
 def test_guess_asks_at_random_among_the_legal_asks() -> None:
     state = deal(seed=2)
     agent = make_agent("easy", state.game)
@@ -210,7 +192,7 @@ def test_guess_asks_at_random_among_the_legal_asks() -> None:
     assert picks <= set(state.legal_actions()) and len(picks) > 2
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "ismcts:iterations=30", "worlds:playouts=40"])
+@pytest.mark.parametrize("level", ["easy", "medium", "ismcts:iterations=30"])
 def test_every_level_plays_legally_and_tells_others_no_card(level: str) -> None:
     game = deckhand.load_game("go_fish", players=3)
     agent = make_agent(level, game)

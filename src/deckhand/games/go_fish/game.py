@@ -29,7 +29,6 @@ class GoFishGame(GoFishSetup[GoFishState]):
     AGENTS: ClassVar[dict[str, str]] = {
         "guess": "deckhand.games.go_fish.agents:GuessAgent",
         "recall": "deckhand.games.go_fish.agents:RecallAgent",
-        "worlds": "deckhand.games.go_fish.search:WorldsAgent",
     }
     LEVELS: ClassVar[dict[str, str]] = {"easy": "guess", "medium": "recall"}
     """No ``hard`` yet: the best search found (``SEARCH``) loses to ``recall`` (docs/performance.md, Go Fish)."""

@@ -20,11 +20,10 @@ def rollout_action(state: GoFishState, rng: random.Random) -> Action:
     """A cheap, sensible ask (or a chance outcome, at a chance node)."""
     if state.phase != ASK:
         return state.sample_chance_outcome(rng)
-    return policy(state, rng)
+    return _policy(state, rng)
 
 
-def policy(state: GoFishState, rng: random.Random) -> int:
-    """The memory player's ask for the seat to move (searches play every seat with it)."""
+def _policy(state: GoFishState, rng: random.Random) -> int:
     p = state.player
     hands = state.hands
     counts = [0] * 13
@@ -68,7 +67,7 @@ def play_out(state: GoFishState, rng: random.Random) -> list[float]:
     ask, draw, stack = state.ask, state.draw, state.game.stack
     while state.phase != OVER:
         if state.phase == ASK:
-            ask(policy(state, rng))
+            ask(_policy(state, rng))
         else:
             draw(pile_sample(state.stock, stack, state.drawn, rng))
     return state.returns()

@@ -3,11 +3,8 @@
 Public to all: every hand's size, the cards the table has seen in each hand
 (handed over, or drawn and shown), the ranks each seat is known to hold (it
 asked for them) or to lack (it said "go fish", or gave them all away, since
-its last unseen draw), the books and the size of the stock; and what a
-perfect memory of the asks, answers, shown draws and books knows of every
-other hand (``memory.py``, read from the history when the view is made).
-``sample_world`` deals every other card back so that all of that stays true
-(``deal.py``).
+its last unseen draw), the books and the size of the stock. ``sample_world``
+deals every other card back so that all of that stays true (``deal.py``).
 """
 
 from __future__ import annotations
@@ -17,8 +14,7 @@ from collections.abc import Hashable
 
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, RedactedView, player_label
-from deckhand.games.go_fish.deal import deal_slots
-from deckhand.games.go_fish.memory import ALL_RANKS, SeatMemory, fits, read_memory, spare_slots
+from deckhand.games.go_fish.deal import deal_hidden
 from deckhand.games.go_fish.options import DECK_SIZE
 from deckhand.games.go_fish.state import (
     HIDDEN,
@@ -30,17 +26,9 @@ from deckhand.games.go_fish.state import (
     rank_of,
 )
 
-TRIES = 20
-"""Deals tried before a world that breaks some count of the history is kept (a position set up by hand)."""
-
 
 class GoFishView(RedactedView[GoFishState]):
     """A seat's view; agents read it through the typed accessors below."""
-
-    def __init__(self, state: GoFishState, player: int) -> None:
-        super().__init__(state, player)
-        # only what the table may remember of the history is kept, never a card drawn unseen
-        self._memory: list[SeatMemory] | None = read_memory(state) if state.actions else None
 
     def redact(self, state: GoFishState, player: int) -> GoFishState:
         public = state.clone()
@@ -74,38 +62,26 @@ class GoFishView(RedactedView[GoFishState]):
         return data
 
     def sample_world(self, rng: random.Random) -> GoFishState:
-        """A full state dealt at random so that the view, and every count the history fixed, stays true."""
         s = self._public
         known = set(s.hands[self.player]) if self.player >= 0 else set()
-        facts: list[tuple[int, int, tuple[int, ...]]] = []
+        seats = []
         others = [q for q in range(len(s.hands)) if q != self.player]
         for q in others:
             shown = [c for c in s.hands[q] if c >= 0]
             known.update(shown)
-            most = [3] * 13  # four of a rank would have been laid down
+            caps = [3] * 13  # four of a rank would have been laid down
             for c in shown:
-                most[rank_of(c)] -= 1
-            shown_ranks = sum(1 << r for r in range(13) if most[r] < 3)
+                caps[rank_of(c)] -= 1
+            shown_ranks = sum(1 << r for r in range(13) if caps[r] < 3)
             for r in range(13):
                 if s.lacks[q] >> r & 1:
-                    most[r] = 0
-            facts.append((len(s.hands[q]) - len(shown), s.holds[q] & ~shown_ranks, tuple(most)))
+                    caps[r] = 0
+            seats.append((len(s.hands[q]) - len(shown), s.holds[q] & ~shown_ranks, tuple(caps)))
         for books in s.books:
             for r in books:
                 known.update(book_cards(r))
         unseen = [c for c in range(DECK_SIZE) if c not in known]
-        memory = self._memory
-        for attempt in range(TRIES):
-            seats = []
-            for q, (count, need, caps) in zip(others, facts, strict=True):
-                spare = spare_slots(memory[q], rng if attempt else None) if memory else None
-                masks = memory[q].masks(spare) if memory and spare is not None else ()
-                seats.append((masks if len(masks) == count else (ALL_RANKS,) * count, need, caps))
-            dealt, stock = deal_slots(unseen, seats, rng)
-            if not memory or all(
-                fits(memory[q], [c % 13 for c in cards]) for q, cards in zip(others, dealt, strict=True)
-            ):
-                break
+        dealt, stock = deal_hidden(unseen, seats, rng)
         world = s.clone()
         for q, cards in zip(others, dealt, strict=True):
             world.hands[q] = [c for c in s.hands[q] if c >= 0] + cards
