@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import MetaData, create_engine, event, inspect, text
 
+import deckhand.store
 from deckhand.core.errors import ConfigError
 from deckhand.core.registry import game_class
 from deckhand.play.records import GameRecord, replay
@@ -239,8 +241,15 @@ def release_database(url: str) -> None:
     target.dispose()
 
 
-LATER_TABLES = ("live_actions", "live_seats", "live_tables", "people")
-"""Tables later revisions add (dropped first, so a shared PostgreSQL starts clean)."""
+VERSIONS = Path(deckhand.store.__file__).parent / "schema" / "versions"
+LATER_TABLES = tuple(
+    sorted(
+        {"live_actions", "live_seats", "live_tables", "people"}
+        | {name for path in VERSIONS.glob("*.py") for name in re.findall(r'create_table\(\s*"(\w+)"', path.read_text())}
+    )
+)
+"""Tables later revisions add, read from the revisions themselves (dropped first, so a shared PostgreSQL starts
+clean whichever revision last ran on it)."""
 
 
 @pytest.mark.parametrize("backend", _databases())
