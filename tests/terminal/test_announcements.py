@@ -39,7 +39,7 @@ def test_casino_announces_the_coin_and_every_round_end_as_seed_004() -> None:
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("call tails"))
     (coin,) = state.announce(state.string_to_action("coin heads"), ["Ann", "Bob"])
-    assert coin == "The coin shows heads; Ann called tails: the first to play is Bob."
+    assert coin == "The coin shows heads; Ann called tails: Bob plays first."
     rng = random.Random(4)
     state.apply_action(state.string_to_action("coin heads"))
     told: list[str] = []

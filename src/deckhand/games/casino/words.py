@@ -89,7 +89,8 @@ def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[s
     """The coin's fall, and the end of a round with its points (seed 004's words)."""
     if state.phase == COIN and isinstance(action, tuple):
         side, leader = SIDES[action[1]], 0 if action[1] == state.call else 1
-        return [f"The coin shows {side}; {names[0]} called {SIDES[state.call]}: the first to play is {names[leader]}."]
+        first = names[leader]
+        return [f"The coin shows {side}; {names[0]} called {SIDES[state.call]}: {first} {agree(first, 'plays')} first."]
     if state.phase != PLAY:
         return []
     after = state.clone()
