@@ -237,6 +237,8 @@ def test_finished_tables_answer_through_the_balancer_wherever_it_sends_them(data
                 assert not any(address in answer.text for address in private), answer.text
                 return dict(answer.json())
 
+            for private_only in ("/readyz", "/metrics"):  # asked of each process at its own address
+                assert client.get(private_only).status_code == 404
             rng = random.Random(8)
             tables = [finish_through(balancer, client, rng) for _ in range(FINISHED)]
             results = {table: ask("GET", f"/api/tables/{table}") for table, _ in tables}

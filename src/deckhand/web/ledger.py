@@ -120,7 +120,7 @@ class Ledger:
     ) -> None:
         self.url = url
         self.address = address
-        """Where this process is reached: what another process answers about a table this one deals."""
+        """Where this process is reached, as its operator named it (``--advertise``): stored, never sent to players."""
         self.owner = f"{address}#{secrets.token_hex(6)}"
         """This process among all those sharing the database (two may be given the same address)."""
         self.sole = sole
