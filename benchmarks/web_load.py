@@ -20,7 +20,9 @@ computer: each table is created with one person's seat and K-1 open ones,
 the others join, and every seat connects its own websocket (K connections
 a table, all in the same player process). Reported per N: the connections
 held (the fewest open at any moment of the counted window, as the players
-count them and as sockets of the server process), moves per second, the
+count them and as sockets of the server process) and how many tables were
+being set up at that moment (made, joined, connected: their first game or
+the next one; their people hold no connection yet), moves per second, the
 p50/p95 relay latency (from one seat sending a move to each other seat
 receiving the state message that shows it, over every move and other
 seat), the server's memory per connection and the CPU as above; then any
@@ -261,6 +263,9 @@ class Tally:
     open: int = 0
     held: list[int] = field(default_factory=list)
     """The websockets open at each tick of the counted window."""
+    setting_up: int = 0
+    setups: list[int] = field(default_factory=list)
+    """The tables being set up at each tick (a game made, joined and connected: the first one, or the next)."""
     dropped: int = 0
     """Websockets that closed or failed while their game went on."""
     problems: Counter[str] = field(default_factory=Counter)
@@ -370,17 +375,25 @@ async def joined(http: httpx.AsyncClient, path: str, request: dict[str, object])
 async def people_game(load: PeopleLoad, http: httpx.AsyncClient, seed: int, tally: Tally) -> None:
     """One table: created, its open seats joined, every seat connected, played to the end (or the row's)."""
     seats = ["human"] + ["open"] * (load.people - 1)
-    made = await joined(http, "/api/tables", {**load.request, "seats": seats})  # people's tables: the server deals
-    table = made["table"]
-    tokens = [made["seats"][0]["token"]]
-    for invite in made["invites"]:
-        body = {"name": f"p{invite['seat']}", "seat": invite["seat"], "invite": invite["code"]}
-        tokens.append((await joined(http, f"/api/tables/{table}/join", body))["token"])
+    tally.setting_up += 1
+    try:
+        made = await joined(http, "/api/tables", {**load.request, "seats": seats})  # people's tables: the server deals
+        table = made["table"]
+        tokens = [made["seats"][0]["token"]]
+        for invite in made["invites"]:
+            body = {"name": f"p{invite['seat']}", "seat": invite["seat"], "invite": invite["code"]}
+            tokens.append((await joined(http, f"/api/tables/{table}/join", body))["token"])
+    except BaseException:
+        tally.setting_up -= 1
+        raise
     ws_url = load.url.replace("http", "ws") + f"/ws/tables/{table}?token="
     relay = Relay(load, tally)
     rng = random.Random(seed)
     async with contextlib.AsyncExitStack() as stack:
-        sockets = [await stack.enter_async_context(held(ws_url + token, tally)) for token in tokens]
+        try:
+            sockets = [await stack.enter_async_context(held(ws_url + token, tally)) for token in tokens]
+        finally:
+            tally.setting_up -= 1
         try:
             async with asyncio.TaskGroup() as group:
                 for seat, ws in enumerate(sockets):
@@ -414,6 +427,7 @@ async def count_held(load: PeopleLoad, tally: Tally) -> None:
     while tick < load.stop:
         await asyncio.sleep(tick - time.monotonic())
         tally.held.append(tally.open)
+        tally.setups.append(tally.setting_up)
         tick += TICK
     await asyncio.sleep(load.stop - time.monotonic())
     tally.cpu = time.process_time() - cpu
@@ -474,19 +488,23 @@ def people_rows(args: argparse.Namespace, url: str, server: list[int]) -> None:
         f"{args.game}, {args.people} people a table, {args.seconds:g} s per row after a ramp of {args.ramp:g} s,"
         f" think {args.think:g} s, players in {args.processes} processes"
     )
-    heads = ("tables", "conns", "held", "srv socks", "moves/s", "p50 ms", "p95 ms", "KiB/conn", "server", "players")
+    heads = ["tables", "conns", "held", "setups", "srv socks", "moves/s", "p50 ms", "p95 ms", "KiB/conn", "server"]
+    heads.append("players")
     print(" ".join(f"{head:>9}" for head in heads))
     for tables in args.clients:
         rss = rss_kib(server)
         idle = sockets_open(server)
         tallies, sample = run_people(args, url, tables, server)
         conns = tables * args.people
-        held = min((sum(counts) for counts in zip(*(t.held for t in tallies), strict=False)), default=0)
+        held_ticks = zip(*(t.held for t in tallies), strict=False)
+        setup_ticks = zip(*(t.setups for t in tallies), strict=False)
+        ticks = [(sum(counts), sum(setups)) for counts, setups in zip(held_ticks, setup_ticks, strict=True)]
+        held, setting_up = min(ticks, default=(0, 0))  # the fewest held, and how many tables were being set up then
         relays = sorted(r for t in tallies for r in t.relays)
         p50 = statistics.median(relays) * 1000 if relays else float("nan")
         p95 = relays[int(0.95 * (len(relays) - 1))] * 1000 if relays else float("nan")
         print(
-            f"{tables:>9} {conns:>9} {held:>9} {min(sample.sockets, default=0) - idle:>9}"
+            f"{tables:>9} {conns:>9} {held:>9} {setting_up:>9} {min(sample.sockets, default=0) - idle:>9}"
             f" {sum(t.moves for t in tallies) / args.seconds:>9.0f} {p50:>9.1f} {p95:>9.1f}"
             f" {(sample.rss - rss) / conns:>9.0f} {sample.cpu / args.seconds:>9.0%}"
             f" {sum(t.cpu for t in tallies) / args.seconds:>9.0%}"

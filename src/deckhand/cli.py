@@ -237,8 +237,8 @@ def serve_command(
     advertise: Annotated[
         str | None,
         typer.Option(
-            help="The address this process is known by to the others sharing its database, behind a balancer "
-            "(default: http://HOST:PORT)."
+            help="The address this process is known by, stored with each table it deals when several share a "
+            "database (default: http://HOST:PORT); never shown to players."
         ),
     ] = None,
     lease: Annotated[

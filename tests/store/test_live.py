@@ -143,7 +143,22 @@ def test_a_finished_game_goes_to_games_and_the_table_is_unfinished_no_more(store
     assert load_record(game_id, url=store.engine.url.render_as_string(hide_password=False)).actions == ["H5", "SJ"]
     assert store.unfinished(owner="a#1") == []
     assert store.listed(10) == []
-    assert store.claim("t1", claim("a#1", T0)) == Holder("a#1", T0 + LEASE, finished=True, taken=False)
+    assert store.claim("t1", claim("a#1", T0)) == Holder("a#1", T0 + LEASE, finished=True, taken=True)
+    stored = store.stored("t1")
+    assert stored is not None and stored.table.finished_game_id == game_id and stored.table.rematch is None
+    with store.transaction() as writes:
+        writes.rematch("t1", "t2")
+    assert (store.stored("t1") or pytest.fail()).table.rematch == "t2"
+    assert store.stored("nothing") is None
+
+
+def test_a_finished_table_is_taken_over_like_any_other(store: LiveStore) -> None:
+    opened(store, table())
+    with store.transaction() as writes:
+        writes.finish("t1", finished_record(), ["Ada", None])
+    assert store.claim("t1", claim("b#2", T0)) == Holder("a#1", T0 + LEASE, finished=True, taken=False)
+    taken = store.claim("t1", claim("b#2", T0, every=True))  # a request for it reached b#2
+    assert taken == Holder("b#2", T0 + LEASE, finished=True, taken=True)
 
 
 def test_a_forgotten_table_leaves_nothing_behind(store: LiveStore) -> None:
@@ -209,23 +224,41 @@ def test_a_process_alone_on_its_database_takes_every_table(store: LiveStore) -> 
     assert store.claim("t1", claim("b#2", T0, every=True)) == Holder("b#2", T0 + LEASE, finished=False, taken=True)
 
 
-def test_starting_takes_the_free_unfinished_tables_and_clears_the_free_finished_ones(store: LiveStore) -> None:
+def test_starting_takes_the_free_unfinished_tables_and_clears_the_free_finished_ones_ended_long_ago(
+    store: LiveStore,
+) -> None:
     gone, alive = "c#3", "a#1"  # c#3 stopped renewing; a#1 renews
+    late = T0 + LEASE
     opened(
         store,
         table("held", owner=alive),
         table("done-held", owner=alive),
         table("expired", owner=gone),
         table("done", owner=gone),
+        table("done-lately", owner=gone),
+        table("done-nobodys", owner=None),
         table("nobodys", owner=None),
     )
     with store.transaction() as writes:
-        writes.finish("done", finished_record(), [None, None])
-        writes.finish("done-held", finished_record(), [None, None])
+        for done in ("done", "done-held", "done-lately", "done-nobodys"):
+            writes.finish(done, finished_record(), [None, None])
+        writes.progress([Progress("done-lately", 1, late)])
         writes.renew(alive, T0 + 3 * LEASE)
     now = T0 + 2 * LEASE
-    store.claim_free(claim("b#2", now))
+    store.claim_free(claim("b#2", now), finished_before=late)
     assert sorted(s.table.id for s in store.unfinished(owner="b#2")) == ["expired", "nobodys"]
     assert [s.table.id for s in store.unfinished(owner=alive)] == ["held"]
     assert store.claim("done", claim("b#2", now)) is None  # cleared: its game is in games
+    assert store.claim("done-nobodys", claim("b#2", now)) is None
     assert store.claim("done-held", claim("b#2", now)) == Holder(alive, T0 + 3 * LEASE, finished=True, taken=False)
+    assert store.claim("done-lately", claim("b#2", now)) == Holder("b#2", now + LEASE, finished=True, taken=True)
+
+
+def test_clearing_finished_tables_spares_the_clearers_own(store: LiveStore) -> None:
+    opened(store, table("mine", owner="b#2"), table("theirs", owner="c#3"))
+    with store.transaction() as writes:
+        for done in ("mine", "theirs"):
+            writes.finish(done, finished_record(), [None, None])
+    with store.transaction() as writes:
+        assert writes.clear_finished("b#2", T0 + 2 * LEASE, T0 + LEASE) == 1
+    assert store.stored("mine") is not None and store.stored("theirs") is None

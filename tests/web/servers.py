@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import random
@@ -21,8 +22,19 @@ from websockets.sync.client import connect
 
 from tests.web.tables import free_port
 
-POSTGRES = os.environ.get("DECKHAND_TEST_POSTGRES_URL")
-NO_POSTGRES = "no PostgreSQL server given (DECKHAND_TEST_POSTGRES_URL)"
+HOW = (
+    "pip install -e '.[test,postgres]', then run the tests with DECKHAND_TEST_POSTGRES_URL set to a server where "
+    "the role may create databases (postgresql+psycopg://USER:PASSWORD@HOST:PORT/postgres; "
+    "`.ci/postgres start /tmp/deckhand-pg` starts a throwaway one and prints its URL; .ci/run does all this)"
+)
+DRIVER = importlib.util.find_spec("psycopg") is not None
+POSTGRES = os.environ.get("DECKHAND_TEST_POSTGRES_URL") if DRIVER else None
+NO_POSTGRES = (
+    f"needs PostgreSQL: {HOW}"
+    if DRIVER or not os.environ.get("DECKHAND_TEST_POSTGRES_URL")
+    else f"DECKHAND_TEST_POSTGRES_URL is set but the PostgreSQL driver is not installed: {HOW}"
+)
+"""Why the tests of several processes skip, and exactly how to run them."""
 
 
 @pytest.fixture

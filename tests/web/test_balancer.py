@@ -26,6 +26,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect as sync_connect
 
 from deckhand.play.records import start_state
 from deckhand.store.db import load_record
@@ -197,3 +198,92 @@ def owners(database: str) -> dict[str, int]:
         address = (owner or "").split("#", 1)[0]
         counts[address] = counts.get(address, 0) + 1
     return counts
+
+
+FINISHED = 8
+"""Tables played to their end before a process is killed and started again."""
+
+
+def finish_through(balancer: Balancer, client: httpx.Client, rng: random.Random) -> tuple[str, str]:
+    """A table against the computer made and played to its end through the balancer: its id and seat token."""
+    made = client.post("/api/tables", json={"game": "three_trios", "seats": ["human", "random"]})
+    assert made.status_code == 201, made.text
+    table, token = made.json()["table"], made.json()["seats"][0]["token"]
+    url = f"wss://127.0.0.1:{balancer.port}/ws/tables/{table}?token={token}"
+    with sync_connect(url, ssl=client_tls()) as ws:
+        while True:
+            message = json.loads(ws.recv(timeout=30))
+            assert message["type"] != "error", message
+            if message["type"] == "state" and message["result"] is not None:
+                return table, token
+            if message["type"] == "state" and message["legal"]:
+                ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])}))
+
+
+def test_finished_tables_answer_through_the_balancer_wherever_it_sends_them(database: str, tmp_path: Path) -> None:
+    servers = [Server(tmp_path / name, database, lease=30.0, wait=False) for name in ("a", "b")]
+    balancer = None
+    try:
+        for server in servers:
+            server.wait()
+        balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
+        private = [f"127.0.0.1:{server.port}" for server in servers]
+        with httpx.Client(base_url=balancer.url, verify=False) as client:
+
+            def ask(method: str, path: str, **request: Any) -> dict[str, Any]:
+                """Through the balancer: always answered, never naming a process's own address."""
+                answer = client.request(method, path, **request)
+                assert answer.status_code == 200, answer.text
+                assert not any(address in answer.text for address in private), answer.text
+                return dict(answer.json())
+
+            for private_only in ("/readyz", "/metrics"):  # asked of each process at its own address
+                assert client.get(private_only).status_code == 404
+            rng = random.Random(8)
+            tables = [finish_through(balancer, client, rng) for _ in range(FINISHED)]
+            results = {table: ask("GET", f"/api/tables/{table}") for table, _ in tables}
+            assert all(summary["finished"] and summary["replay"] for summary in results.values())
+            dealt = finished_owners(database)
+            victim = max(servers, key=lambda server: len(dealt.get(server.url, [])))
+            assert dealt.get(victim.url), "the process to kill keeps finished tables"
+            victim.stop(signal.SIGKILL)  # its lease (30 s) runs on: the other takes its tables when asked
+
+            rematches = {}
+            for table, token in tables:
+                summary = ask("GET", f"/api/tables/{table}", headers={"X-Seat-Token": token})
+                assert summary["finished"] and summary["replay"] == results[table]["replay"] and summary["review"]
+                rematches[table] = ask("POST", f"/api/tables/{table}/rematch", json={"token": token})["table"]
+
+            back = Server(tmp_path / "back", database, port=victim.port, lease=30.0)  # the hash ring moves back
+            servers.append(back)
+            time.sleep(5.5)  # nginx tries a process it marked down again after fail_timeout
+            for table, token in tables:
+                summary = ask("GET", f"/api/tables/{table}")
+                assert summary["finished"] and summary["rematch"] == rematches[table], "the rematch came along"
+                again = ask("POST", f"/api/tables/{table}/rematch", json={"token": token})
+                assert again["table"] == rematches[table], "one rematch, whichever process is asked"
+                assert not ask("GET", f"/api/tables/{rematches[table]}")["finished"]
+            moved_back = finished_owners(database).get(back.url, [])
+            assert moved_back, "the process that came back took its finished tables back from the other"
+    finally:
+        if balancer is not None:
+            balancer.stop()
+        for server in servers:
+            server.process.kill()
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        stored = conn.execute(text("SELECT count(*) FROM games")).scalar()
+    engine.dispose()
+    assert stored == FINISHED, "each game stored once"
+
+
+def finished_owners(database: str) -> dict[str, list[str]]:
+    """The finished tables each process (by address) keeps."""
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, owner FROM live_tables WHERE finished_game_id IS NOT NULL")).all()
+    engine.dispose()
+    kept: dict[str, list[str]] = {}
+    for table, owner in rows:
+        kept.setdefault((owner or "").split("#", 1)[0], []).append(table)
+    return kept

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from deckhand.store.db import get_engine
 from deckhand.store.models import Base
 from deckhand.store.statistics import recent_games
 from deckhand.web.app import create_app
+from deckhand.web.tables import FINISHED_KEPT
 from tests.web.tables import eventually, join, new_table, play_to_the_end, receive, receive_state
 
 
@@ -58,8 +60,9 @@ def test_a_new_server_deals_the_table_again_at_the_same_move_and_the_game_goes_o
         assert messages[-1]["result"] is not None
         stored = eventually(lambda: recent_games(game="cambio"), "the game is stored")
         assert len(stored) == 1
-    with TestClient(create_app()) as client:  # a finished game is not dealt again, nor stored twice
-        assert client.get(f"/api/tables/{table}").status_code == 404
+    with TestClient(create_app()) as client:  # a finished table still shows its result; its game is not stored twice
+        summary = client.get(f"/api/tables/{table}").json()
+        assert summary["finished"] and summary["replay"] == f"#/replay/{stored[0].id}"
         assert len(recent_games(game="cambio")) == 1
 
 
@@ -110,15 +113,24 @@ def test_the_host_and_the_stand_in_setting_survive_a_restart() -> None:
         assert [s["name"] for s in started.json()["seats"]] == ["Player 1", "Cy", "Computer"]  # the only computer
 
 
-def test_finished_tables_left_by_a_stopped_server_are_cleared_when_the_next_one_starts() -> None:
+def test_a_finished_table_outlives_its_server_for_a_while_then_is_cleared_when_the_next_one_starts() -> None:
     with TestClient(create_app(rate=0)) as client:
         made = new_table(client, game="basra", seats=["human", "random"], seed=2)
         table, token = made["table"], made["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
             play_to_the_end(ws, random.Random(1))
         eventually(lambda: recent_games(game="basra"), "the game is stored")
-    with get_engine().connect() as conn:
-        assert conn.execute(text("SELECT COUNT(*) FROM live_tables")).scalar() == 1
+        rematch = client.post(f"/api/tables/{table}/rematch", json={"token": token}).json()["table"]
+    with TestClient(create_app()) as client:  # a restart: the finished table still answers, with the same rematch
+        summary = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": token}).json()
+        assert summary["finished"] and summary["rematch"] == rematch and summary["review"] is not None
+        assert client.post(f"/api/tables/{table}/rematch", json={"token": token}).json()["table"] == rematch
+    with get_engine().begin() as conn:  # it ended longer ago than a finished table is kept
+        ended = datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=FINISHED_KEPT + 1)
+        conn.execute(text("UPDATE live_tables SET updated_at = :ended WHERE id = :id"), {"ended": ended, "id": table})
+        conn.execute(text("DELETE FROM live_tables WHERE id = :id"), {"id": rematch})
+        conn.execute(text("DELETE FROM live_seats WHERE table_id = :id"), {"id": rematch})
+        conn.execute(text("DELETE FROM live_actions WHERE table_id = :id"), {"id": rematch})
     with TestClient(create_app()) as client:
         assert client.get(f"/api/tables/{table}").status_code == 404
     with get_engine().connect() as conn:

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Engine, delete, insert, literal, or_, select, true, update
+from sqlalchemy import ColumnElement, Engine, and_, delete, insert, literal, or_, select, true, update
 from sqlalchemy.orm import Session, selectinload
 
 from deckhand.play.records import GameRecord
@@ -81,10 +81,14 @@ class LiveTable:
     """The server process that deals it."""
     lease_until: datetime | None
     seats: tuple[LiveSeat, ...]
+    finished_game_id: int | None = None
+    """The finished game's id in ``games`` (``None`` while it is played)."""
+    rematch: str | None = None
+    """The table where its people play again, once one of them asked."""
 
 
 class StoredTable(NamedTuple):
-    """An unfinished table as stored: its row and its actions in order."""
+    """A table as stored: its row and its actions in order."""
 
     table: LiveTable
     actions: list[LiveAction]
@@ -104,7 +108,7 @@ class Holder(NamedTuple):
     owner: str | None
     lease_until: datetime | None
     finished: bool
-    """The game is over (the table is kept for a last look); a finished table is never taken."""
+    """The game is over (the table is kept for a last look, its result and its rematch)."""
     taken: bool
     """The claim took the table: it is the claimant's now."""
 
@@ -179,6 +183,33 @@ class LiveWrites:
         self._session.execute(finished.values(finished_game_id=game_row.id))
         return int(game_row.id)
 
+    def rematch(self, table_id: str, rematch: str) -> None:
+        """Store where a finished table's people play again (whoever deals the table next offers the same)."""
+        self._session.execute(update(LiveTableRow).where(LiveTableRow.id == table_id).values(rematch=rematch))
+
+    def clear_finished(self, owner: str, now: datetime, before: datetime) -> int:
+        """Forget the finished tables nobody alive keeps that ended before ``before``; how many.
+
+        Not ``owner``'s (it forgets its own when their rooms are swept), and
+        not those another process's lease still holds: a finished table is
+        taken over by whichever process a request for it reaches, until it
+        has been finished long enough that nobody comes back for it.
+        """
+        kept = or_(
+            LiveTableRow.owner.is_(None),
+            and_(
+                LiveTableRow.owner != owner,
+                or_(LiveTableRow.lease_until.is_(None), LiveTableRow.lease_until < now),
+            ),
+        )
+        done = select(LiveTableRow.id).where(
+            LiveTableRow.finished_game_id.is_not(None), LiveTableRow.updated_at < before, kept
+        )
+        cleared = list(self._session.scalars(done))
+        for table_id in cleared:
+            self.forget(table_id)
+        return len(cleared)
+
     def forget(self, table_id: str) -> None:
         """Remove a table with its seats and actions (its finished game, if any, stays in ``games``)."""
         self._session.execute(delete(LiveActionRow).where(LiveActionRow.table_id == table_id))
@@ -223,13 +254,14 @@ class LiveStore:
         with Session(self.engine) as session, session.begin():
             session.execute(update(LiveTableRow).where(LiveTableRow.owner == owner).values(owner=None))
 
-    def claim_free(self, claim: Claim) -> None:
-        """Take every free unfinished table; forget the free finished ones (their games are in ``games``)."""
+    def claim_free(self, claim: Claim, finished_before: datetime) -> None:
+        """Take every free unfinished table; forget the free finished ones that ended before ``finished_before``.
+
+        The finished tables that ended since are left where they are, for
+        whichever process a request for one reaches (:meth:`claim`).
+        """
         with Session(self.engine) as session, session.begin():
-            done = select(LiveTableRow.id).where(LiveTableRow.finished_game_id.is_not(None), claim.free())
-            writes = LiveWrites(session)
-            for table_id in session.scalars(done).all():
-                writes.forget(table_id)
+            LiveWrites(session).clear_finished(claim.owner, claim.now, finished_before)
             session.execute(
                 update(LiveTableRow)
                 .where(LiveTableRow.finished_game_id.is_(None), claim.free())
@@ -237,13 +269,12 @@ class LiveStore:
             )
 
     def claim(self, table_id: str, claim: Claim) -> Holder | None:
-        """Take one unfinished table if it is free; who deals it then (``None``: there is no such table)."""
+        """Take one table, finished or not, if it is free; who deals it then (``None``: there is no such table)."""
         with Session(self.engine) as session, session.begin():
             row = session.get(LiveTableRow, table_id)
             if row is None:
                 return None
-            if row.finished_game_id is not None:
-                return Holder(row.owner, row.lease_until, finished=True, taken=False)
+            finished = row.finished_game_id is not None
             taken = session.execute(
                 update(LiveTableRow)
                 .where(LiveTableRow.id == table_id, claim.free())
@@ -251,8 +282,21 @@ class LiveStore:
             )
             if not taken.rowcount:  # type: ignore[attr-defined]
                 session.refresh(row)
-                return Holder(row.owner, row.lease_until, finished=False, taken=False)
-            return Holder(claim.owner, claim.until, finished=False, taken=True)
+                return Holder(row.owner, row.lease_until, finished=finished, taken=False)
+            return Holder(claim.owner, claim.until, finished=finished, taken=True)
+
+    def owner(self, table_id: str) -> str | None:
+        """Which process deals the table now (``None``: nobody, or there is no such table)."""
+        with Session(self.engine) as session:
+            return session.scalar(select(LiveTableRow.owner).where(LiveTableRow.id == table_id))
+
+    def stored(self, table_id: str) -> StoredTable | None:
+        """One table, finished or not, with its actions in order (``None``: there is no such table)."""
+        with Session(self.engine) as session:
+            row = session.get(LiveTableRow, table_id, options=[selectinload(LiveTableRow.seats)])
+            if row is None:
+                return None
+            return StoredTable(_table(row), _actions(session, table_id))
 
     def unfinished(self, *, owner: str | None = None, table_id: str | None = None) -> list[StoredTable]:
         """The unfinished tables (``owner``'s, or the one named), oldest first, each with its actions in order."""
@@ -268,13 +312,7 @@ class LiveStore:
                 .options(selectinload(LiveTableRow.seats))
                 .order_by(LiveTableRow.created_at)
             ).all()
-            stored = []
-            for row in rows:
-                actions = session.scalars(
-                    select(LiveActionRow).where(LiveActionRow.table_id == row.id).order_by(LiveActionRow.seq)
-                ).all()
-                stored.append(StoredTable(_table(row), [_action(a) for a in actions]))
-            return stored
+            return [StoredTable(_table(row), _actions(session, row.id)) for row in rows]
 
     def listed(self, limit: int) -> list[LiveTable]:
         """The unfinished tables their hosts made public, newest first, at most ``limit``."""
@@ -296,6 +334,11 @@ def _table(row: LiveTableRow) -> LiveTable:
         for s in row.seats
     )
     return LiveTable(**columns, seats=seats)
+
+
+def _actions(session: Session, table_id: str) -> list[LiveAction]:
+    rows = session.scalars(select(LiveActionRow).where(LiveActionRow.table_id == table_id).order_by(LiveActionRow.seq))
+    return [_action(row) for row in rows]
 
 
 def _action(row: LiveActionRow) -> LiveAction:

@@ -102,6 +102,8 @@ class LiveTableRow(Base):
     """The address of the server process that deals this table (several may share one database)."""
     lease_until: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     """Until when the owner's claim holds: it renews it while it runs; another process may take over after."""
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table where a finished table's people play again, once one of them asked (whichever process asks next)."""
 
     seats: Mapped[list[LiveSeatRow]] = relationship(cascade="all, delete-orphan", order_by="LiveSeatRow.seat")
 

@@ -31,7 +31,7 @@ from deckhand.web.metrics import Metrics
 from deckhand.web.redact import redact_tokens
 from deckhand.web.reviews import Reviewer, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
-from deckhand.web.tables import TABLE_ID, Elsewhere, Tables
+from deckhand.web.tables import TABLE_ID, Tables
 from deckhand.web.thinking import THINKERS, Thinking
 from deckhand.web.websocket import MAX_WATCHERS, socket_router
 from deckhand.web.wire import first_problem
@@ -39,7 +39,7 @@ from deckhand.web.wire import first_problem
 __all__ = ["MISDIRECTED", "STATIC", "TABLE_ID", "build_table", "create_app"]
 
 MISDIRECTED = 421
-"""HTTP status for a table another server process deals (the body names its ``owner``)."""
+"""HTTP status for a change to a table another server process took over at that moment (nothing was stored)."""
 
 
 def create_app(
@@ -94,7 +94,6 @@ def create_app(
             HTTPException: _http_error,
             RequestValidationError: _validation_error,
             DeckhandError: _deckhand_error,
-            Elsewhere: _elsewhere,
         },
     )
     app.state.tables = tables
@@ -123,7 +122,3 @@ async def _deckhand_error(request: Request, exc: DeckhandError) -> JSONResponse:
     if isinstance(exc, TableLost):
         return JSONResponse({"error": str(exc)}, status_code=MISDIRECTED)
     return JSONResponse({"error": str(exc)}, status_code=422)
-
-
-async def _elsewhere(request: Request, exc: Elsewhere) -> JSONResponse:
-    return JSONResponse({"error": str(exc), "owner": exc.owner}, status_code=MISDIRECTED)

@@ -13,10 +13,12 @@ table is committed only while its process still owns it (the row is locked
 and checked in the same transaction), so a process that lost a table cannot
 write over the one that took it. A table follows the balancer in front of the
 processes: the process a request for it reaches takes it over, dealt again
-from its stored actions, whoever dealt it before. A starting process takes
-every table whose lease ran out (its process was killed, or stopped and
-released it). A process alone on its database (``deckhand serve`` on
-SQLite, which it locks) deals every table.
+from its stored actions, whoever dealt it before; a finished table too, with
+its stored game and its rematch, so that a player never meets another
+process's answer. A starting process takes every unfinished table whose
+lease ran out (its process was killed, or stopped and released it). A
+process alone on its database (``deckhand serve`` on SQLite, which it locks)
+deals every table.
 
 The statements themselves are the store's (:mod:`deckhand.store.live`): the
 ledger decides what goes in each transaction, when it is committed and how
@@ -118,7 +120,7 @@ class Ledger:
     ) -> None:
         self.url = url
         self.address = address
-        """Where this process is reached: what another process answers about a table this one deals."""
+        """Where this process is reached, as its operator named it (``--advertise``): stored, never sent to players."""
         self.owner = f"{address}#{secrets.token_hex(6)}"
         """This process among all those sharing the database (two may be given the same address)."""
         self.sole = sole
@@ -208,48 +210,49 @@ class Ledger:
         """Let other processes take this one's unfinished tables at once (it is stopping)."""
         LiveStore.at(self.url).release(self.owner)
 
-    def claim_unfinished(self) -> list[Table]:
+    def claim_unfinished(self, finished_kept: float) -> list[Table]:
         """Every unfinished table free to take, claimed and dealt again to the move it had reached.
 
         Free: nobody's, or one whose owner's lease ran out (for a process
         alone on its database, every one). A table that cannot be dealt
         again (its game's rules changed since, say) is left in the store and
-        named in the log. Finished tables free to take are cleared: their
-        games are in ``games``, and the process that kept them for a last
-        look is gone.
+        named in the log. Free finished tables that ended more than
+        ``finished_kept`` seconds ago are cleared (their games are in
+        ``games``); the others wait for a request to take them over.
         """
         store = LiveStore.at(self.url)
-        store.claim_free(self._claim())
+        store.claim_free(self._claim(), _now() - timedelta(seconds=finished_kept))
         return _dealt_again(store.unfinished(owner=self.owner))
 
-    def claim(self, table_id: str) -> Table | str | None:
-        """Take one unfinished table over, wherever it is dealt: the table dealt again (None if there is none).
+    def claim(self, table_id: str) -> Table | None:
+        """Take one table over, wherever it is dealt: the table dealt again (None if there is none).
 
         The table follows the balancer: a request for it reached this
         process, so this process deals it from now on, whether its owner is
         gone (killed, stopped) or alive (the balancer sends its id elsewhere
         now, after a process came back or joined). The old owner's next write
         to it is refused, and its connections to the table are closed; they
-        come back through the balancer, here. A finished table (kept by its
-        owner for a last look) is not taken: its live owner's address is
-        returned instead, or None.
+        come back through the balancer, here. A finished table is taken over
+        the same way: its result, its stored game (the replay and review
+        links) and its rematch come with it.
         """
         store = LiveStore.at(self.url)
         held = store.claim(table_id, self._claim(every=True))
-        if held is None:
+        if held is None or not held.taken:  # gone meanwhile (another process may claim it at the same moment)
             return None
-        if held.finished:  # kept for a last look by its owner, if it is alive
-            alive = held.owner not in (None, self.owner) and held.lease_until and held.lease_until > _now()
-            return _address(held.owner) if alive and not self.sole else None
-        if not held.taken:
-            return _address(held.owner)
-        found = _dealt_again(store.unfinished(table_id=table_id))
+        stored = store.stored(table_id)
+        found = _dealt_again([stored] if stored is not None else [])
         return found[0] if found else None
 
+    def owns(self, table_id: str) -> bool:
+        """Whether this process deals the table now (run off the loop: it asks the store)."""
+        return self.sole or LiveStore.at(self.url).owner(table_id) == self.owner
 
-def _address(owner: str | None) -> str:
-    """Where the process that owns a table is reached (its owner id without the instance)."""
-    return (owner or "").split("#", 1)[0]
+    def cleared(self, finished_kept: float) -> Change:
+        """The change that forgets the finished tables no live process keeps, ended ``finished_kept`` seconds ago."""
+        now = _now()
+        before = now - timedelta(seconds=finished_kept)
+        return Change(work=lambda writes: writes.clear_finished(self.owner, now, before))
 
 
 def _settle(batch: list[tuple[Change, asyncio.Future[None]]], outcomes: list[BaseException | None]) -> None:
@@ -338,6 +341,25 @@ def seated(table: Table) -> Change:
         writes.seat(table_id, seats)
 
     return Change(work=work, owned=table_id)
+
+
+def rematched(table: Table, again: Table, ledger: Ledger) -> Change:
+    """The change that stores ``again``, the rematch of the finished ``table``, and links the two.
+
+    Committed only while this process owns ``table``: two processes asked
+    for a rematch at once cannot store two different ones.
+    """
+    change = opened(again, ledger)
+    table_id, rematch, first = table.id, again.id, change.work
+
+    def work(writes: LiveWrites) -> None:
+        if first is not None:
+            first(writes)
+        writes.rematch(table_id, rematch)
+
+    change.work = work
+    change.owned = table_id
+    return change
 
 
 def forgotten(table_id: str) -> Change:
@@ -431,4 +453,7 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         host_hash=row.host_hash,
         stand_in=row.stand_in,
         away=row.away,
+        recorded=row.finished_game_id is not None,
+        stored_as=row.finished_game_id,
+        rematch=row.rematch,
     )

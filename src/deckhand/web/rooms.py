@@ -87,6 +87,8 @@ class Room:
     _alarm: asyncio.TimerHandle | None = None
     on_lost: Callable[[Room], None] | None = None
     """Called when another server process has taken the table over."""
+    unasked: bool = False
+    """Opened here and not yet asked for here: the balancer may send its id to another process, which takes it."""
 
     def join(self, client: Client) -> None:
         """A new connection: it gets a full snapshot at once, and everyone learns who is here."""

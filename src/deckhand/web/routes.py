@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
+from functools import partial
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Header
 from fastapi.responses import FileResponse
@@ -42,6 +44,8 @@ from deckhand.web.wire import (
 log = logging.getLogger("deckhand.web")
 
 STATIC = Path(str(files("deckhand.web").joinpath("static")))
+
+T = TypeVar("T")
 
 
 def pages_router() -> APIRouter:
@@ -75,55 +79,15 @@ def tables_router(tables: Tables) -> APIRouter:
 
     @router.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Join) -> SeatToken:
-        room = await tables.find(table_id)
-        async with room.lock:
-            try:
-                seat, token = room.table.join(request.name, request.seat, request.invite)
-            except NotInvited as exc:
-                raise HTTPException(403, str(exc)) from None
-            except ConfigError as exc:
-                raise HTTPException(409, str(exc)) from None
-            await _store_seats(room)
-            room.review()
-            room.tell_seats()
-        room.wake()
-        return SeatToken(seat=seat, token=token)
+        return await _at(tables, table_id, partial(_join, request=request))
 
     @router.post("/api/tables/{table_id}/start")
     async def start_table(table_id: str, request: Start) -> dict[str, Any]:
-        room = await tables.find(table_id)
-        table = room.table
-        if not table.is_host(request.host):
-            raise HTTPException(403, "only the table's host can start it before every seat is taken")
-        async with room.lock:
-            level = web_agent(request.level, table.game, "level") if request.level else None
-            level = level or table.stand_in or default_level(table.game)
-            try:
-                table.start_now(level)
-            except ConfigError as exc:
-                if table.waiting_for_people:
-                    raise
-                raise HTTPException(409, str(exc)) from None
-            await _store_seats(room)
-            room.tell_seats()
-        room.wake()
-        return table.summary()
+        return await _at(tables, table_id, partial(_start, request=request))
 
     @router.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Rematch) -> RematchMade:
-        room = await tables.find(table_id)
-        table = room.table
-        if table.seat_of(request.token) is None and not table.is_host(request.token):
-            raise HTTPException(403, "only the table's people can ask for a rematch")
-        async with room.lock:
-            if not table.state.is_terminal():
-                raise HTTPException(409, "the game is not over yet")
-            if table.rematch is None:
-                again = table.again(new_table_id(), secrets.randbits(63))
-                (await tables.open(again)).wake()
-                table.rematch = again.id
-                room.tell_all(RematchMessage(table=again.id))
-        return RematchMade(table=table.rematch)
+        return await _at(tables, table_id, partial(_rematch, tables, request=request))
 
     @router.get("/api/tables/{table_id}")
     async def table_summary(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
@@ -132,6 +96,75 @@ def tables_router(tables: Tables) -> APIRouter:
         return table.summary(table.seat_of(x_seat_token) if x_seat_token else None)
 
     return router
+
+
+async def _at(tables: Tables, table_id: str, act: Callable[[Room], Awaitable[T]]) -> T:
+    """``act`` on the table's room; once more if another process took the table over meanwhile.
+
+    The request reached this process, so this process deals the table: it
+    takes it back from the store (where nothing of the first try was
+    stored) rather than send the player to another process.
+    """
+    try:
+        return await act(await tables.find(table_id))
+    except TableLost:
+        return await act(await tables.find(table_id))
+
+
+async def _join(room: Room, *, request: Join) -> SeatToken:
+    """A person takes a seat (by invite, or an open one)."""
+    async with room.lock:
+        try:
+            seat, token = room.table.join(request.name, request.seat, request.invite)
+        except NotInvited as exc:
+            raise HTTPException(403, str(exc)) from None
+        except ConfigError as exc:
+            raise HTTPException(409, str(exc)) from None
+        await _store_seats(room)
+        room.review()
+        room.tell_seats()
+    room.wake()
+    return SeatToken(seat=seat, token=token)
+
+
+async def _start(room: Room, *, request: Start) -> dict[str, Any]:
+    """The host starts the game before every seat is taken: computers take the open seats."""
+    table = room.table
+    if not table.is_host(request.host):
+        raise HTTPException(403, "only the table's host can start it before every seat is taken")
+    async with room.lock:
+        level = web_agent(request.level, table.game, "level") if request.level else None
+        level = level or table.stand_in or default_level(table.game)
+        try:
+            table.start_now(level)
+        except ConfigError as exc:
+            if table.waiting_for_people:
+                raise
+            raise HTTPException(409, str(exc)) from None
+        await _store_seats(room)
+        room.tell_seats()
+    room.wake()
+    return table.summary()
+
+
+async def _rematch(tables: Tables, room: Room, *, request: Rematch) -> RematchMade:
+    """The next table for the same people: made once, whoever asks (and whichever process they reach)."""
+    table = room.table
+    if table.seat_of(request.token) is None and not table.is_host(request.token):
+        raise HTTPException(403, "only the table's people can ask for a rematch")
+    async with room.lock:
+        if not table.state.is_terminal():
+            raise HTTPException(409, "the game is not over yet")
+        if table.rematch is None:
+            again = table.again(new_table_id(), secrets.randbits(63))
+            try:
+                (await tables.open(again, rematch_of=table)).wake()
+            except TableLost:
+                room.lose(taken=True)
+                raise
+            table.rematch = again.id
+            room.tell_all(RematchMessage(table=again.id))
+    return RematchMade(table=table.rematch)
 
 
 def build_table(request: NewTable) -> Table:

@@ -97,7 +97,7 @@ def _check_free(host: str, port: int) -> None:
 
 
 def _advertised(advertise: str | None, url: str) -> str:
-    """The address this process is known by to the others sharing its database; ``ConfigError`` if malformed."""
+    """The address this process is known by, stored with the tables it deals; ``ConfigError`` if malformed."""
     if advertise is None:
         return url.rstrip("/")
     parsed = urlsplit(advertise)

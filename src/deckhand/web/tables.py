@@ -1,12 +1,12 @@
 """The tables one server process deals: found by id, taken over from the store, swept when left.
 
 Every route and the websocket reach a table through :class:`Tables`. A
-table this process does not deal is taken over from the store (the
-balancer in front sent its id here: see :meth:`Ledger.claim`); a finished
-one another live process keeps raises :class:`Elsewhere` (naming where); a
-table nobody is at is forgotten after a while; and this process's lease on
-its tables is renewed for as long as it runs, its tables taken by another
-process noticed within a second.
+table this process does not deal, finished or not, is taken over from the
+store (the balancer in front sent its id here: see :meth:`Ledger.claim`), so
+a player is never sent to another process; a table nobody is at is
+forgotten after a while; and this process's lease on its tables is renewed
+for as long as it runs, its tables taken by another process noticed within
+a second.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import quote
-from deckhand.web.ledger import Ledger, TableLost, forgotten, opened
+from deckhand.web.ledger import Ledger, TableLost, forgotten, opened, rematched
 from deckhand.web.metrics import Metrics
 from deckhand.web.rooms import Room
 from deckhand.web.table import Table
@@ -39,14 +39,6 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a table id can look like (``secrets.token_urlsafe``): anything else is no table, unasked."""
 
 
-class Elsewhere(Exception):
-    """The table is dealt by another server process, at ``owner``."""
-
-    def __init__(self, table_id: str, owner: str) -> None:
-        super().__init__(f"table {quote(table_id, 24)} is dealt by another server{f' ({owner})' if owner else ''}")
-        self.owner = owner
-
-
 class Tables:
     """The tables this process deals, by id; tables nobody is at are cleared after a while."""
 
@@ -56,15 +48,21 @@ class Tables:
         self.thinking = thinking
         self.metrics = metrics
         self.swept = time.monotonic()
-        self._claims: dict[str, asyncio.Task[Table | str | None]] = {}
+        self._claims: dict[str, asyncio.Task[Table | None]] = {}
 
-    async def open(self, table: Table) -> Room:
-        """A new table, stored before anyone can sit at it."""
+    async def open(self, table: Table, *, rematch_of: Table | None = None) -> Room:
+        """A new table, stored before anyone can sit at it; a rematch is stored with its link from ``rematch_of``.
+
+        :class:`TableLost` if ``rematch_of`` was taken over meanwhile (nothing is stored then).
+        """
         now = time.monotonic()
         if now - self.swept >= SWEEP_EVERY:
             await self.sweep(now)
-        await self.ledger.write(opened(table, self.ledger))
-        return self.add(table)
+        change = opened(table, self.ledger) if rematch_of is None else rematched(rematch_of, table, self.ledger)
+        await self.ledger.write(change)
+        room = self.add(table)
+        room.unasked = not self.ledger.sole
+        return room
 
     def add(self, table: Table) -> Room:
         room = Room(table, self.ledger, self.thinking)
@@ -79,12 +77,10 @@ class Tables:
             self.thinking.forget(room.table.id)
 
     async def find(self, table_id: str) -> Room:
-        """The table's room: this process's, or taken over from the store if its owner's lease ran out.
-
-        ``HTTPException`` 404 when there is no such table; :class:`Elsewhere`
-        when another live process deals it.
-        """
+        """The table's room: this process's, or taken over from the store, whoever dealt it (404: no such table)."""
         room = self.rooms.get(table_id)
+        if room is not None and room.unasked:
+            room = await self._checked(room)
         if room is not None:
             return room
         if not TABLE_ID.fullmatch(table_id):  # not one of ours: never sent to the store (PostgreSQL refuses NUL)
@@ -104,13 +100,27 @@ class Tables:
             room = self.add(found)
             room.wake()
             return room
-        if isinstance(found, str):
-            raise Elsewhere(table_id, found)
         raise HTTPException(404, f"no table {quote(table_id, 24)}")
+
+    async def _checked(self, room: Room) -> Room | None:
+        """A room opened here, asked for here the first time: still this process's table, or closed (None).
+
+        A table is opened by whichever process the balancer sends ``POST
+        /api/tables`` to, and then dealt where its id is sent: often
+        another process, which takes it over at once. This process lets go
+        of it within :data:`CHECK_EVERY`; asked for it sooner (the balancer
+        sends its id here now), it looks in the store rather than show the
+        table as it was when it was opened.
+        """
+        room.unasked = False
+        if await asyncio.to_thread(self.ledger.owns, room.table.id):
+            return room
+        room.lose(taken=True)
+        return None
 
     async def resume(self) -> None:
         """Deal again every unfinished table free to take (the server is starting), and let its computers go on."""
-        for table in await asyncio.to_thread(self.ledger.claim_unfinished):
+        for table in await asyncio.to_thread(self.ledger.claim_unfinished, FINISHED_KEPT):
             self.add(table).wake()
 
     def connections(self) -> int:
@@ -152,8 +162,17 @@ class Tables:
                         room.lose()
 
     async def sweep(self, now: float) -> None:
-        """Forget finished tables left for :data:`FINISHED_KEPT`, others left for :data:`ABANDONED_KEPT`."""
+        """Forget finished tables left for :data:`FINISHED_KEPT`, others left for :data:`ABANDONED_KEPT`.
+
+        The store's finished tables no live process keeps (their process
+        stopped or died, and nobody asked for them since) are forgotten too,
+        once they ended :data:`FINISHED_KEPT` ago.
+        """
         self.swept = now
+        try:
+            await self.ledger.write(self.ledger.cleared(FINISHED_KEPT))
+        except Exception:  # the store is away for a moment: next sweep
+            log.exception("finished tables could not be cleared from the store")
         for table_id, room in list(self.rooms.items()):
             kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
             if room.idle_for(now) > kept and (room.worker is None or room.worker.done()):

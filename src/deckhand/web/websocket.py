@@ -20,7 +20,7 @@ from deckhand.core.errors import DeckhandError, quote
 from deckhand.web.handshake import login
 from deckhand.web.limits import Bucket
 from deckhand.web.rooms import MOVED, Client, Room
-from deckhand.web.tables import Elsewhere, Tables
+from deckhand.web.tables import Tables
 from deckhand.web.wire import HintRequest, MarksRequest, MatchRequest, MoveRequest, read_client_message
 
 BAD_TOKEN = 4401
@@ -48,9 +48,6 @@ def socket_router(tables: Tables, *, rate: float, burst: int, watchers: int) -> 
         await websocket.accept(subprotocol=subprotocol)
         try:
             room = await tables.find(table_id)
-        except Elsewhere as exc:
-            await _close(websocket, MOVED, str(exc))
-            return
         except HTTPException:
             await _close(websocket, NO_TABLE, f"no table {quote(table_id, 24)}")
             return
