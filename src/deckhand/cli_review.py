@@ -65,11 +65,13 @@ def _run(console: Console, game: str | None, last: bool, seat: int | None, budge
     """The review asked for: of a record file, else of a stored game (analysed now, or read back)."""
     from deckhand.play.records import GameRecord
     from deckhand.review import default_seat, review_game
+    from deckhand.review.analysis import check_reviewable
     from deckhand.review.kept import review_stored_game
 
     if (game is not None and not game.isdigit()) or (game is not None and Path(game).is_file()):
         record = GameRecord.load(game)
         chosen = default_seat(record) if seat is None else seat
+        check_reviewable(record, chosen)  # a wrong seat is said before any progress bar is drawn
         return _with_progress(
             console, lambda p, c: review_game(record, chosen, budget, seed=seed, progress=p, cancel=c)
         )
@@ -87,7 +89,9 @@ def _run(console: Console, game: str | None, last: bool, seat: int | None, budge
     from deckhand.review import default_seat as first_person
     from deckhand.store.db import load_record
 
-    chosen = first_person(load_record(game_id)) if seat is None else seat
+    record = load_record(game_id)
+    chosen = first_person(record) if seat is None else seat
+    check_reviewable(record, chosen)
     return _with_progress(console, lambda p, c: review_stored_game(game_id, chosen, budget, progress=p, cancel=c))
 
 

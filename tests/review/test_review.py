@@ -9,8 +9,17 @@ import pytest
 import deckhand
 from deckhand.core.errors import ConfigError
 from deckhand.play.records import GameRecord
-from deckhand.review import Review, ReviewBudget, ReviewCancelled, game_accuracy, grade, move_accuracy, review_game
-from deckhand.review.text import chart, review_text
+from deckhand.review import (
+    Decision,
+    Review,
+    ReviewBudget,
+    ReviewCancelled,
+    game_accuracy,
+    grade,
+    move_accuracy,
+    review_game,
+)
+from deckhand.review.text import chart, decision_lines, review_text
 from tests.review.games import played
 
 TINY = ReviewBudget(iterations=20, worlds=8)
@@ -26,7 +35,7 @@ def test_a_seeded_review_of_each_game(name: str) -> None:
         assert 0 <= d.chance <= 1 and 0 <= d.best_chance <= 1
         assert d.best_chance >= d.chance
         assert d.loss >= 0 and 0 <= d.accuracy <= 100
-        assert (d.best != d.played) == bool(d.advice) or d.loss == 0
+        assert (d.best_move != d.played_move) == bool(d.advice) or d.loss == 0
     assert Review.from_json(review.to_json()).to_json() == review.to_json()
     assert all(len(line) <= 80 for line in review_text(review))
     summary = review.summary
@@ -40,6 +49,30 @@ def test_three_trios_is_solved_exactly_where_the_solver_can() -> None:
     assert review.summary["exact"] >= 1
     assert all(d.error == 0 for d in review.decisions if d.exact)
     assert any("solved exactly" in line for line in review_text(review))
+    assert not any("50% to win (solved" in line for line in review_text(review))
+
+
+def test_moves_are_numbered_as_the_log_numbers_them_and_said_in_words() -> None:
+    review = review_game(played("three_trios", seed=3), 0, TINY)
+    assert all(1 <= d.number <= 9 and d.index >= d.number for d in review.decisions)  # nine cells, nine moves
+    assert all(d.played.startswith("You ") and d.played_move not in d.played for d in review.decisions)
+    basra = review_game(played("basra", seed=3), 0, TINY)
+    assert all(d.index > d.number for d in basra.decisions)  # the deals are not counted
+    text = "\n".join(review_text(basra))
+    assert "Engine:" not in text and "deals of the unseen" in text
+
+
+def test_a_solved_draw_is_said_as_a_draw() -> None:
+    drawn = Decision(3, "You place X.", "Place Y.", 0.5, 1.0, 0.0, 50.0, "blunder", 10.0, "", exact=True)
+    lines = decision_lines(drawn)
+    assert "it turned a win into a draw" in lines[0]
+    assert lines[1] == "  You place X: a draw with best play."
+    assert lines[2] == "  Better: Place Y: a win with best play."
+    advised = Decision(4, "You place X.", "Place Y.", 0.2, 0.6, 0.0, 40.0, "blunder", 10.0, "Place Y: it flips two.")
+    assert decision_lines(advised)[1:] == [
+        "  You place X: 20% to win.",
+        "  Better: Place Y (60% to win): it flips two.",
+    ]
 
 
 def test_lichess_accuracy_and_the_grades() -> None:

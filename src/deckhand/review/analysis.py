@@ -44,7 +44,7 @@ from deckhand.play.seats import display_names
 from deckhand.review.grading import game_accuracy, grade, move_accuracy
 
 FORMAT = "deckhand-review/1"
-VERSION = "1"
+VERSION = "2"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
 
 Z95 = 1.96
@@ -102,9 +102,11 @@ class Decision:
     """One decision of the reviewed seat: what it played, the best move found, and what the difference cost."""
 
     number: int
-    """The move's place in the record's actions, from 1."""
+    """The move's number as the log and the replay count them: players' moves only, from 1 (replay step N)."""
     played: str
+    """The move played, as the table told it ("You lay the 7 of Hearts.")."""
     best: str
+    """The best move found, as advice ("Lay the 9 of Diamonds"); the move played's words when it was best."""
     chance: float
     """The estimated chance to win (0..1) of the move played."""
     best_chance: float
@@ -117,6 +119,12 @@ class Decision:
     advice: str
     """The better move and why, said to the seat ("Take the 6♠ with the 6♥ ..."); "" when the move played was best."""
     exact: bool = False
+    index: int = 0
+    """The move's place among all the record's actions (the deal's and chance's too), from 1."""
+    played_move: str = ""
+    """The move played in the game's notation."""
+    best_move: str = ""
+    """The best move found in the game's notation."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -154,6 +162,7 @@ class Review:
             "players": self.players,
             "result": self.result,
             "summary": self.summary,
+            "analysis": analysis_words(self.game, self.engine, self.budget),
             "decisions": [d.to_json() for d in self.decisions],
         }
 
@@ -199,6 +208,24 @@ def summarise(decisions: list[Decision], players: int) -> dict[str, Any]:
 # -- the engine -------------------------------------------------------------------
 
 
+def analysis_words(game_name: str, engine: str, budget: str) -> str:
+    """How the review was made, in words: the level whose engine it used and what it spent on each decision.
+
+    The figures themselves stay in the review's ``engine`` and ``budget``.
+    """
+    game = load_game(game_name)
+    level = strongest_spec(game)
+    name, params = parse_spec(engine)
+    figures = dict(item.split("=", 1) for item in budget.split(",") if "=" in item)
+    what = "search" if "iterations" in params else "solver" if name == "solver" else "play"
+    said = f"Analysed with the {level} level's {what}"
+    worlds = figures.get("worlds", "?")
+    if game.perfect_information:
+        return f"{said}; {worlds} playouts per decision where it finds no exact answer."
+    iterations = f"{params['iterations']} iterations and " if "iterations" in params else ""
+    return f"{said}, {iterations}{worlds} deals of the unseen cards per decision."
+
+
 def engine_spec(game: Game, iterations: int) -> str:
     """The strongest level's agent spec, with a search's time budget replaced by ``iterations``."""
     level = strongest_spec(game)
@@ -220,12 +247,16 @@ def review_decision(
     rng: random.Random,
     *,
     number: int = 0,
+    index: int = 0,
     names: list[str] | None = None,
+    told: str = "",
 ) -> Decision:
     """Review one decision from the seat's ``view``: the move played against the engine's move.
 
     Only ``view`` is read: this is the boundary that keeps the review from
-    the cards the seat could not see.
+    the cards the seat could not see. ``told`` is the move played as the
+    table told it (from ``Game.tell_move``); without it the move is said as
+    advice would say it.
     """
     explanation = engine.explain(view, rng)
     best = explanation.action
@@ -241,10 +272,11 @@ def review_decision(
     loss = round(gap, 1) if gap > Z95 * spread * 100 else 0.0
     said = names or [f"Seat {s}" for s in range(game.num_players)]
     advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
+    played_words = told or _sentence(game.suggest(view, played, said))
     return Decision(
         number=number,
-        played=view.action_to_string(played),
-        best=view.action_to_string(best),
+        played=played_words,
+        best=played_words if best == played else _sentence(game.suggest(view, best, said)),
         chance=round(chance, 4),
         best_chance=round(best_chance, 4),
         error=round(error, 4),
@@ -253,7 +285,16 @@ def review_decision(
         accuracy=round(move_accuracy(loss), 1),
         advice=advice,
         exact=exact is not None,
+        index=index,
+        played_move=view.action_to_string(played),
+        best_move=view.action_to_string(best),
     )
+
+
+def _sentence(words: str) -> str:
+    """Advice as a sentence: a capital first, a full stop last."""
+    words = words.strip().rstrip(".")
+    return words[:1].upper() + words[1:] + "."
 
 
 def _paired(
@@ -316,19 +357,48 @@ def _stderr(values: list[float]) -> float:
 # -- a whole game -------------------------------------------------------------------
 
 
-def decision_points(record: GameRecord, seat: int) -> Iterator[tuple[int, View, Action]]:
-    """Each decision of ``seat`` in the record: (its place, from 1; the seat's view before it; the move played).
+@dataclass(frozen=True)
+class Point:
+    """One decision of the reviewed seat, as the record holds it, before it is analysed."""
 
-    Only positions with a choice count: a forced move is no decision. The
-    state stays here; what leaves is the seat's view.
+    number: int
+    """The move's number among the players' moves, from 1: as the log and the replay count them."""
+    index: int
+    """Its place among all the record's actions, from 1."""
+    view: View
+    action: Action
+    told: str
+    """The move as the table told it: what every seat heard once it was played."""
+
+
+def decision_points(record: GameRecord, seat: int, names: list[str] | None = None) -> Iterator[Point]:
+    """Each decision of ``seat`` in the record, with the seat's view before it.
+
+    Only positions with a choice count: a forced move is no decision; moves
+    are numbered as a player saw them, chance's actions (dealing) left out.
+    The state stays here; what leaves is the seat's view and the move's
+    words, which name only what the table was told.
     """
     game = load_game(record.game, **record.options)
     state = start_state(record, game)
-    for number, text in enumerate(record.actions, start=1):
+    said = names or [f"Seat {s + 1}" for s in range(game.num_players)]
+    moves = 0
+    for index, text in enumerate(record.actions, start=1):
         action = state.string_to_action(text)
-        if state.current_player() == seat and len(state.legal_actions()) > 1:
-            yield number, state.view(seat), action
+        mover = state.current_player()
+        if mover >= 0:
+            moves += 1
+            if mover == seat and len(state.legal_actions()) > 1:
+                yield Point(moves, index, state.view(seat), action, game.tell_move(state, action, said))
         state.apply_action(action)
+
+
+def review_names(record: GameRecord, seat: int) -> list[str]:
+    """The seats' names as the review says them: the reviewed seat is "You", the others as they sat."""
+    names = display_names(record.seats)
+    names = [f"Seat {s + 1}" if name == "You" else name for s, name in enumerate(names)]
+    names[seat] = "You"
+    return names
 
 
 def default_seat(record: GameRecord) -> int:
@@ -366,22 +436,35 @@ def review_game(
     budget = budget or ReviewBudget()
     final = check_reviewable(record, seat)
     game = final.game
-    points = list(decision_points(record, seat))
+    names = review_names(record, seat)
+    points = list(decision_points(record, seat, names))
     if max_decisions is not None and len(points) > max_decisions:
         raise ConfigError(f"this game has {len(points)} decisions to review; at most {max_decisions} are reviewed here")
     spec = engine_spec(game, budget.iterations)
     engine = make_agent(spec, game)
-    names = display_names(record.seats)
     decisions: list[Decision] = []
     token = CANCEL.set(cancel) if cancel is not None else None
     try:
-        for done, (number, view, action) in enumerate(points):
+        for done, point in enumerate(points):
             if progress is not None:
                 progress(done, len(points))
             if cancel is not None and cancel.is_set():
                 raise ReviewCancelled("the review was cancelled")
-            rng = random.Random(f"review {seed} {number}")
-            decisions.append(review_decision(game, view, action, engine, budget, rng, number=number, names=names))
+            rng = random.Random(f"review {seed} {point.index}")
+            decisions.append(
+                review_decision(
+                    game,
+                    point.view,
+                    point.action,
+                    engine,
+                    budget,
+                    rng,
+                    number=point.number,
+                    index=point.index,
+                    names=names,
+                    told=point.told,
+                )
+            )
     except SearchCancelled:
         raise ReviewCancelled("the review was cancelled") from None
     finally:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.registry import game_title
-from deckhand.review.analysis import Decision, Review
+from deckhand.review.analysis import Decision, Review, analysis_words
 
 WIDTH = 80
 ROWS = 8
@@ -53,26 +53,41 @@ def chart(decisions: Sequence[Decision], width: int = WIDTH) -> list[str]:
     return lines
 
 
+EXACT = {1.0: "a win", 0.5: "a draw", 0.0: "a loss"}
+"""A solved position's result, as its chance to win, in words."""
+
+
+def outlook(chance: float, exact: bool, error: float = 0.0) -> str:
+    """ "a draw with best play" where solved exactly, else "42% to win (±8)"."""
+    if exact and chance in EXACT:
+        return f"{EXACT[chance]} with best play"
+    return f"{percent(chance)} to win" + (f" (±{error * 100:.0f})" if error >= 0.01 else "")
+
+
 def cost_line(decision: Decision) -> str:
-    """ "a mistake: −18%" as the review says it."""
+    """ "a mistake: −18%" as the review says it; a solved move says what it turned into what."""
     what = {"blunder": "a blunder", "mistake": "a mistake", "inaccuracy": "an inaccuracy"}.get(
         decision.grade, "a small loss"
     )
+    if decision.exact and decision.chance in EXACT and decision.best_chance in EXACT:
+        return f"{what}: it turned {EXACT[decision.best_chance]} into {EXACT[decision.chance]}"
     return f"{what}: −{int(decision.loss)}%"
 
 
 def decision_lines(decision: Decision) -> list[str]:
     """One costly move: where, what it cost, what was played, the better move and why."""
-    exact = (
-        " (solved exactly)" if decision.exact else f" (±{decision.error * 100:.0f})" if decision.error >= 0.01 else ""
-    )
     lines = [
         f"Move {decision.number}, {cost_line(decision)}",
-        f"  You played {decision.played}: {percent(decision.chance)} to win{exact}.",
-        f"  Better: {decision.best}: {percent(decision.best_chance)} to win.",
+        f"  {decision.played.rstrip('.')}: {outlook(decision.chance, decision.exact, decision.error)}.",
     ]
-    if decision.advice:
-        lines.append(f"  {decision.advice}")
+    best, advice = decision.best.rstrip("."), decision.advice
+    chance = outlook(decision.best_chance, decision.exact)
+    if advice.startswith(best):  # the advice opens with the better move: say it once, and why
+        lines.append(f"  Better: {best} ({chance}){advice[len(best) :]}")
+    else:
+        lines.append(f"  Better: {best}: {chance}.")
+        if advice:
+            lines.append(f"  {advice}")
     return lines
 
 
@@ -87,7 +102,9 @@ def summary_lines(review: Review, name: str) -> list[str]:
     lines = [
         f"Review of {game_title(review.game)} for {who}: {accuracy}; {s['decisions']} decisions; " + grades + ".",
     ]
-    if s["deal"] is not None:
+    if s["deal"] is not None and review.decisions and review.decisions[0].exact and s["deal"] in EXACT:
+        lines.append(f"The deal: {EXACT[s['deal']]} with best play at your first decision.")
+    elif s["deal"] is not None:
         lines.append(
             f"The deal: {percent(s['deal'])} to win with good play at your first decision "
             f"(a fair share is {percent(s['fair'])})."
@@ -95,8 +112,8 @@ def summary_lines(review: Review, name: str) -> list[str]:
     if review.result is not None:
         lines.append(f"Result: {_result(review.result)}.")
     if s["exact"]:
-        lines.append(f"{s['exact']} of the decisions were solved exactly: their chances are the result with best play.")
-    lines.append(f"Engine: {review.engine}; budget {review.budget}.")
+        lines.append(f"{s['exact']} of the decisions were solved exactly: they say the result with best play.")
+    lines.append(analysis_words(review.game, review.engine, review.budget))
     return lines
 
 

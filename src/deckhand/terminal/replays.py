@@ -49,7 +49,8 @@ def stored_game_id(console: Console, reader: Reader, *, last: bool, verb: str) -
 
 
 def described(stored: StoredGame) -> str:
-    """A stored game in a line: its title, when it ended, who sat where with their scores, and who won."""
+    """A stored game in a line: its stored id (what ``deckhand review ID`` and ``replay ID`` take), its title, when
+    it ended, who sat where with their scores, and who won."""
     title = game_title(stored.game)  # a game no longer registered: its id says what it was
     names = seat_names([seat["player"] for seat in stored.seats])
     seats = [
@@ -61,7 +62,7 @@ def described(stored: StoredGame) -> str:
     won = [who for who, seat in zip(seats, stored.seats, strict=True) if seat["result"] == best and best > 0]
     result = {0: "no winner", 1: f"{''.join(won[:1])} won"}.get(len(won), f"shared by {' and '.join(won)}")
     when = f"{datetime.fromisoformat(stored.finished_at).replace(tzinfo=UTC).astimezone():%Y-%m-%d %H:%M}"
-    return f"{title}, {when}: {scores}; {result}; {stored.moves} actions"
+    return f"game {stored.id}: {title}, {when}: {scores}; {result}; {stored.moves} actions"
 
 
 def _number(value: float) -> str:

@@ -26,13 +26,19 @@ def test_a_stored_game_is_reviewed_from_its_replay(
     game_id = record_game(played("basra", seed=3))
     page = table_page
     page.goto(f"{server.url}/#/replay/{game_id}")
-    page.get_by_role("link", name="Review You's game").click()
+    page.get_by_role("link", name="Review this game").click()  # this browser is on the server's machine
     page.locator(".review-summary").wait_for(timeout=60_000)
     assert "Accuracy" in page.locator(".review-summary").inner_text()
     assert page.locator("svg.review-chart polyline").count() == 1
     assert page.get_by_role("heading", name="Your chance to win after each of your moves").count() == 1
     kept = kept_review(game_id, 0, reviews.BUDGET)
     assert kept is not None and page.locator(".review-move").count() == len(kept.summary["mistakes"])
+    assert "deals of the unseen cards" in page.locator("main").inner_text()
+    if kept.summary["mistakes"]:  # the costliest move, in words; its number opens the replay at that move
+        first = next(d for d in kept.decisions if d.number == kept.summary["mistakes"][0])
+        assert first.played.rstrip(".") in page.locator(".review-move").first.inner_text()
+        page.locator(".review-move a").first.click()
+        page.get_by_text(f"step {first.number} of").wait_for()
 
 
 def test_a_finished_table_offers_its_seat_the_review_and_a_spectator_none(

@@ -37,6 +37,20 @@ function reviewSeats(specs) {
 }
 
 /**
+ * A link to a seat's review, shown only once the server says this browser may see that review: a `GET` of the
+ * review's state starts nothing, and answers 403 to anyone the review is not for.
+ * @param {number} id The stored game's id.
+ * @param {number} seat
+ * @param {string} text
+ * @returns {HTMLElement}
+ */
+function reviewLink(id, seat, text) {
+  const link = h("a", { href: `#/review/${id}?seat=${seat}`, hidden: true }, text);
+  fetch(`/api/games/${id}/review?seat=${seat}`).then((r) => { if (r.ok) link.hidden = false; }, () => {});
+  return link;
+}
+
+/**
  * The computer victory statistic per game and level, as bars.
  * @param {import("./contract.js").LevelStats[]} levels
  * @param {(game: string) => string} title A game's title by its id.
@@ -135,7 +149,7 @@ export async function showStats(main) {
         : null,
       h("h2", {}, "Recent games"),
       data.recent.length
-        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${title(g.game)} · ${who(g.seats)} `, h("a", { href: `#/replay/${g.id}` }, "Replay"), " ", h("a", { href: `#/review/${g.id}?seat=${reviewSeats(g.seats.map((x) => (x.human ? "human" : x.player)))[0] ?? 0}` }, "Review"))))
+        ? h("ul.list", {}, data.recent.map((g) => h("li", {}, `${g.finished_at.replace("T", " ")} · ${title(g.game)} · ${who(g.seats)} `, h("a", { href: `#/replay/${g.id}` }, "Replay"), " ", reviewLink(g.id, reviewSeats(g.seats.map((x) => (x.human ? "human" : x.player)))[0] ?? 0, "Review"))))
         : h("p.muted", {}, "No finished games yet."),
     ),
   );
@@ -146,9 +160,10 @@ export async function showStats(main) {
  * A finished game step by step, with a player's controls; what it returns stops the playing.
  * @param {HTMLElement} main
  * @param {string} id
+ * @param {number} [start] The step shown first (`#/replay/ID?step=N`: after the Nth move, as the review numbers it).
  * @returns {Promise<() => void>}
  */
-export async function showReplay(main, id) {
+export async function showReplay(main, id, start = 0) {
   /** @type {import("./contract.js").Replay} */
   let data;
   try {
@@ -161,7 +176,7 @@ export async function showReplay(main, id) {
   const names = data.names; // the names the people played under, as the table called them
   /** @type {Partial<import("./contract.js").GameInfo>} */
   const info = (await games()).find((g) => g.name === data.game) || {};
-  let step = 0;
+  let step = Math.max(0, Math.min(data.steps.length - 1, Math.floor(start) || 0));
   /** @type {number | null} */
   let timer = null;
   const felt = h("div.felt");
@@ -194,7 +209,8 @@ export async function showReplay(main, id) {
       h("h1", {}, `Replay of game ${data.id}: ${data.title || info.title || data.game}`),
       h("p", {}, data.seat_lines.join(" · ")),
       h("p.muted", {}, "What a spectator saw: no hidden card is shown before the end."),
-      h("p.review-links", {}, reviewSeats(data.seats).map((seat) => h("a", { href: `#/review/${data.id}?seat=${seat}` }, `Review ${names[seat]}'s game`))),
+      h("p.review-links", {}, reviewSeats(data.seats).map((seat, i, all) => [i ? " " : "", reviewLink(data.id, seat,
+        all.length === 1 ? "Review this game" : names[seat] === "You" ? "Review your game" : `Review the game of ${names[seat]}`)])),
       h("div.replay-controls", {},
         h("button", { type: "button", onclick: () => go(0) }, "First"),
         h("button", { type: "button", onclick: () => go(step - 1) }, "◀ Back"),

@@ -5,11 +5,14 @@ import { clear, h, store } from "./dom.js";
 
 /**
  * One reviewed decision, as `deckhand.review.Decision.to_json` sends it.
- * @typedef {{number: number, played: string, best: string, chance: number, best_chance: number, error: number,
- *   loss: number, grade: string, accuracy: number, advice: string, exact: boolean}} ReviewDecision
+ * `number` counts players' moves from 1, as the log and the replay do; `played`/`best` are words, the notation is
+ * in `played_move`/`best_move`.
+ * @typedef {{number: number, index?: number, played: string, best: string, played_move?: string, best_move?: string,
+ *   chance: number, best_chance: number, error: number, loss: number, grade: string, accuracy: number,
+ *   advice: string, exact: boolean}} ReviewDecision
  * @typedef {{decisions: number, accuracy: number | null, mistakes: number[], graded: Record<string, number>,
  *   deal: number | null, fair: number, exact: number}} ReviewSummary
- * @typedef {{game: string, seat: number, engine: string, budget: string, result: number | null,
+ * @typedef {{game: string, seat: number, engine: string, budget: string, analysis?: string, result: number | null,
  *   summary: ReviewSummary, decisions: ReviewDecision[]}} GameReview
  * @typedef {{status: string, done?: number, total?: number | null, error?: string, review?: GameReview}} ReviewState
  */
@@ -90,23 +93,45 @@ export function reviewChart(decisions) {
   return svg;
 }
 
+/** A solved position's result (its chance to win) in words. */
+const EXACT = /** @type {Record<string, string>} */ ({ 1: "a win", 0.5: "a draw", 0: "a loss" });
+
 /**
- * @param {ReviewDecision} d
+ * "a draw with best play" where solved exactly, else "42% to win (±8)".
+ * @param {number} chance
+ * @param {boolean} exact
+ * @param {number} [error]
  */
-function costly(d) {
+export function outlook(chance, exact, error = 0) {
+  if (exact && String(chance) in EXACT) return `${EXACT[String(chance)]} with best play`;
+  return `${percent(chance)} to win${error >= 0.01 ? ` (±${Math.round(error * 100)})` : ""}`;
+}
+
+/**
+ * One costly move: its number links to the replay at that move; the notation is the words' tooltip.
+ * @param {ReviewDecision} d
+ * @param {string} id The stored game's id.
+ */
+function costly(d, id) {
   const what = { blunder: "A blunder", mistake: "A mistake", inaccuracy: "An inaccuracy" }[d.grade] || "A small loss";
-  const sure = d.exact ? " (solved exactly)" : d.error >= 0.01 ? ` (±${Math.round(d.error * 100)})` : "";
+  const solved = d.exact && String(d.chance) in EXACT && String(d.best_chance) in EXACT;
+  const cost = solved ? `it turned ${EXACT[String(d.best_chance)]} into ${EXACT[String(d.chance)]}` : `−${Math.floor(d.loss)}%`;
+  const best = d.best.replace(/\.$/, "");
+  const advised = d.advice.startsWith(best);
   return h("li.review-move", {},
-    h("strong", {}, `Move ${d.number}: ${what}: −${Math.floor(d.loss)}%`),
-    h("div", {}, `You played ${d.played}: ${percent(d.chance)} to win${sure}.`),
-    h("div", {}, `Better: ${d.best}: ${percent(d.best_chance)} to win.`),
-    d.advice && h("div.muted", {}, d.advice));
+    h("strong", {}, h("a", { href: `#/replay/${encodeURIComponent(id)}?step=${d.number}` }, `Move ${d.number}`), `: ${what}: ${cost}`),
+    h("div", { title: d.played_move || "" }, `${d.played.replace(/\.$/, "")}: ${outlook(d.chance, d.exact, d.error)}.`),
+    h("div", { title: d.best_move || "" }, advised
+      ? `Better: ${best} (${outlook(d.best_chance, d.exact)})${d.advice.slice(best.length)}`
+      : `Better: ${best}: ${outlook(d.best_chance, d.exact)}.`),
+    !advised && d.advice && h("div.muted", {}, d.advice));
 }
 
 /**
  * @param {GameReview} review
+ * @param {string} id The stored game's id.
  */
-function reviewBody(review) {
+function reviewBody(review, id) {
   const s = review.summary;
   const grades = ["blunder", "mistake", "inaccuracy"].map((g) => `${s.graded[g] || 0} ${g}${s.graded[g] === 1 ? "" : g === "inaccuracy" ? "" : "s"}`.replace("inaccuracy", s.graded.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"));
   const worst = s.mistakes.map((n) => review.decisions.find((d) => d.number === n)).filter((d) => d !== undefined);
@@ -115,13 +140,15 @@ function reviewBody(review) {
     h("h2", {}, "Game review"),
     h("p.review-summary", {},
       s.accuracy === null ? "No decisions to review." : `Accuracy ${Math.round(s.accuracy)}% over ${s.decisions} decisions: ${grades.join(", ")}. `, result),
-    s.deal !== null && h("p", {}, `The deal: ${percent(s.deal)} to win with good play at your first decision (a fair share is ${percent(s.fair)}).`),
+    s.deal !== null && h("p", {}, review.decisions[0]?.exact && String(s.deal) in EXACT
+      ? `The deal: ${EXACT[String(s.deal)]} with best play at your first decision.`
+      : `The deal: ${percent(s.deal)} to win with good play at your first decision (a fair share is ${percent(s.fair)}).`),
     s.exact ? h("p", {}, `${s.exact} decisions were solved exactly.`) : "",
     h("h3", {}, "Your chance to win after each of your moves"),
     reviewChart(review.decisions),
     h("h3", {}, worst.length ? "The costliest moves" : "No move cost a measurable chance to win"),
-    h("ol.review-moves", {}, worst.map((d) => costly(/** @type {ReviewDecision} */ (d)))),
-    h("p.muted", {}, `Engine ${review.engine}; budget ${review.budget}.`));
+    h("ol.review-moves", {}, worst.map((d) => costly(/** @type {ReviewDecision} */ (d), id))),
+    h("p.muted", { title: `${review.engine}; ${review.budget}` }, review.analysis || ""));
 }
 
 /**
@@ -148,7 +175,7 @@ export async function showReview(main, id, params) {
   const show = (state) => {
     if (left) return;
     if (state.status === "done" && state.review) {
-      clear(main, reviewBody(state.review), h("p", {}, back));
+      clear(main, reviewBody(state.review, id), h("p", {}, back));
     } else if (state.status === "running") {
       line.textContent = state.total ? `Reviewing: ${state.done} of ${state.total} decisions…` : "Reviewing…";
       timer = window.setTimeout(() => call("GET", path, token).then(show, fail), 500);
