@@ -235,6 +235,32 @@ PAGES = [
 ]
 
 
+def test_cambio_after_drawing_fits_a_phone_with_its_controls_clear_of_the_hand(
+    shared: LiveServer, table_page: Any
+) -> None:
+    """After a draw (the drawn card, the prompt and the move buttons on show) Play and Hint are in reach on a phone,
+    and the controls bar at the screen's foot covers none of the hand's cards."""
+    page = table_page
+    from_the_lobby(page, shared, "Cambio", seed=3)
+    assert my_turn(page)
+    page.get_by_role("button", name="Draw").first.click()
+    page.get_by_role("button", name=re.compile("Discard")).first.wait_for()
+    fits(page, "Cambio, after drawing")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert overlapping(page, ".felt .card, .table-page .controls") == [], "the controls bar covers a card"
+
+
+def test_a_lifted_table_card_in_basra_covers_no_label(shared: LiveServer, table_page: Any) -> None:
+    """A table card lifted by a click stays clear of the table's title, at every size."""
+    page = table_page
+    from_the_lobby(page, shared, "Basra", seed=3)
+    assert my_turn(page)
+    page.locator(".felt .zone:not(:last-child) .row .card.clickable").first.click()
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        lifted(page, f"Basra's table at {width}x{height}")
+
+
 def test_every_page_fits_a_360_px_phone_and_passes_the_audit(shared: LiveServer, table_page: Any) -> None:
     page = table_page
     replay = stored_replay()

@@ -51,14 +51,16 @@ def send(page: Any, move: str) -> None:
 
 
 def wait_my_turn(server: LiveServer, table: str, page: Any) -> bool:
-    """Until the server waits for seat 0 (True) or the game is over (False), and the page says so."""
+    """Until the server waits for seat 0 (True) or the game is over (False), and the page says so (or opens an
+    outcome first)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         state = server.state(table)
         if state.is_terminal():
             return False
         if server.legal(table):
-            page.wait_for_selector(".status .turn.mine")
+            # an outcome opening holds the moves behind it: the page says "Your move" once it is dismissed
+            page.wait_for_selector(".status .turn.mine, .outcome")
             return True
         time.sleep(0.02)
     raise AssertionError("the computer did not move")
@@ -145,10 +147,27 @@ def play_until_overlay(server: LiveServer, table: str, page: Any, pick: Any) -> 
 
 
 def stays_until_dismissed(page: Any) -> None:
+    """The overlay stays, and the moves behind it wait: the log and the felt hold still until it is dismissed."""
+    logged = page.locator(".log li").count()
+    felt = page.locator(".felt").inner_html()
     page.wait_for_timeout(1500)
     assert page.locator(".outcome").count() == 1
+    assert page.locator(".log li").count() == logged, "a move was shown behind the overlay"
+    assert page.locator(".felt").inner_html() == felt, "the felt changed behind the overlay"
     page.locator(".outcome-actions button").click()
     assert page.locator(".outcome").count() == 0
+
+
+_ANIMATING_AT_OUTCOME = """() => {
+  window.animatingAtOutcome = null;
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.outcome')) return;
+    window.animatingAtOutcome = document.querySelector('.felt').getAnimations({ subtree: true })
+      .filter(a => a.playState === 'running').length;
+    observer.disconnect();
+  }).observe(document.documentElement, { childList: true, subtree: true });
+}"""
+"""Counts, when the outcome opens, the felt's animations still running (the last move's travels and flips)."""
 
 
 def test_the_end_of_a_basra_deck_is_drawn_with_its_piles(server: LiveServer, table_page: Any, tmp_path: Path) -> None:
@@ -185,15 +204,31 @@ def test_the_end_of_a_game_offers_its_replay(server: LiveServer, table_page: Any
     page = table_page
     table, token = server.table(game="three_trios", seats=["human", "easy"], seed=3, names=["You", None])
     page.goto(server.link(table, token))
+    page.wait_for_selector(".felt *")
+    page.evaluate(_ANIMATING_AT_OUTCOME)
     play_until_overlay(server, table, page, lambda legal: legal[0])
     overlay = page.locator(".outcome-end")
     overlay.wait_for()
+    assert page.evaluate("() => window.animatingAtOutcome") == 0, "the last placement's flips ran under the overlay"
     assert "Final scores" in overlay.inner_text()
     page.wait_for_selector(".outcome a.replay-link:not([hidden])")
     review = page.locator(".outcome a.review-link")
     assert review.get_attribute("hidden") is None, "the seated player is offered the review of their game"
     assert re.fullmatch(rf"#/review/\d+\?seat=0&table={table}", review.get_attribute("href") or "")
     stays_until_dismissed(page)
+
+
+def test_the_deck_that_ends_a_basra_game_is_drawn_in_the_games_outcome(server: LiveServer, table_page: Any) -> None:
+    page = table_page
+    table, token = server.table(game="basra", seats=["human", "easy"], seed=2, options={"target": 1})
+    page.goto(server.link(table, token))
+    play_until_overlay(server, table, page, lambda legal: legal[0])
+    overlay = page.locator(".outcome-end")
+    overlay.wait_for()
+    assert "the game is over" in overlay.inner_text()
+    assert overlay.locator(".tally-side").count() == 2
+    assert overlay.locator(".tally-pile .card").count() >= 1
+    assert "Final scores" in overlay.inner_text()
 
 
 def test_cambio_ends_with_every_hand_face_up_and_its_total(server: LiveServer, table_page: Any, tmp_path: Path) -> None:

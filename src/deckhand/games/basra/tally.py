@@ -20,15 +20,22 @@ from deckhand.games.basra.words import side_name
 
 
 def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally | None:
-    """The tally of the deck that ``action`` (a move, about to be played) ends; None if it ends none."""
-    if state.to_move < 0 or not is_move(action) or state.pile:
+    """The tally of the deck that ``action`` (a move, about to be played) ends; None if it ends none.
+
+    A deck ends with the last card of its last deal, or earlier, with the last card of any deal, when the
+    match is decided there (the game ends mid-deck): its tally is the one the game's end shows.
+    """
+    if state.to_move < 0 or not is_move(action):
         return None
     if any(len(hand) > (hand is state.hands[state.to_move]) for hand in state.hands):
-        return None  # only the last card of the last deal ends a deck
+        return None  # only the last card of a deal ends a deck
     assert isinstance(action, tuple)
     game = state.game
     after = state.clone()
     after.apply_action(action)
+    deck_end = not state.pile
+    if not deck_end and not after.is_terminal():
+        return None
     player = state.to_move
     piles = [list(state.piles[0]), list(state.piles[1])]
     got = taken(action, state.table, game.seven_diamonds)
@@ -39,14 +46,14 @@ def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally
     else:
         left = [*state.table, action[0]]
         receiver = state.last
-    if receiver >= 0:
+    if receiver >= 0 and deck_end:  # a game decided mid-deck leaves the table where it is
         piles[receiver & 1] += left
     sides = []
     for side in (0, 1):
         pile = piles[side]
         notes = [f"{len(pile)} cards"]
         bonus = 0
-        if game.most_cards and len(pile) > len(piles[1 - side]):
+        if deck_end and game.most_cards and len(pile) > len(piles[1 - side]):
             bonus = game.most_cards
             notes[0] += f": most cards, {bonus} points"
         basras = sum(after.basras[seat] for seat in range(game.players) if seat & 1 == side)

@@ -179,3 +179,16 @@ function sweep(copy, from, to) {
   );
   animation.finished.then(() => copy.remove(), () => copy.remove());
 }
+
+/**
+ * Resolves once every card animation under `root` has ended (a travel, a flip, a lift): what follows a move, the
+ * outcome it opens, waits for the move to be seen. Endless animations (none on the felt) are left out.
+ * @param {HTMLElement} root
+ * @returns {Promise<void>}
+ */
+export async function landed(root) {
+  const running = root
+    .getAnimations({ subtree: true })
+    .filter((a) => a.playState !== "finished" && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  await Promise.all(running.map((a) => a.finished.catch(() => null)));
+}

@@ -5,7 +5,7 @@ import { Announcer, keepingFocus } from "./announce.js";
 import { api, gameModule, games } from "./api.js";
 import { Connection } from "./connection.js";
 import { SEAT_COLOURS, clear, h, store } from "./dom.js";
-import { measure, travel } from "./motion.js";
+import { landed, measure, travel } from "./motion.js";
 import { endLinks, outcomeOverlay, tallyPicture } from "./overlay.js";
 import { play as sound } from "./sound.js";
 
@@ -233,7 +233,8 @@ class TableView {
   dropped(conn) {
     if (conn !== this.active) return;
     this.offline = true;
-    this.say("reconnecting…");
+    // the status bar says it in place of whose move it is; before the first message there is no status bar yet
+    if (!this.message) this.say("reconnecting…");
     this.draw();
   }
 
@@ -356,10 +357,37 @@ class TableView {
         if (wait > 0) await sleep(wait);
       }
       this.queue.shift();
-      this.show(message);
+      const fresh = this.show(message);
       this.shownAt = Date.now();
+      await this.outcomeAfter(message, fresh);
     }
     this.pumping = false;
+  }
+
+  /**
+   * The outcome a message brings opens once its move has been seen: its cards have landed and the pace has passed.
+   * A deck's or round's tally then holds the moves behind it (the felt stays as the deck ended) until dismissed.
+   * @param {StateMessage} message
+   * @param {GameEvent[]} fresh
+   */
+  async outcomeAfter(message, fresh) {
+    if (!this.ends(message, fresh)) return;
+    await landed(this.felt);
+    const wait = Number(store.get("pace", 900)) - (Date.now() - this.shownAt);
+    if (wait > 0) await sleep(wait);
+    if (this.message !== message) return; // the screen was handed over meanwhile
+    const dismissed = this.outcomes(message, fresh);
+    if (!message.result) await dismissed;
+    this.shownAt = Date.now();
+  }
+
+  /**
+   * Whether a message ends a deck, a round or the game (and so opens an outcome not yet shown).
+   * @param {StateMessage} message
+   * @param {GameEvent[]} fresh
+   */
+  ends(message, fresh) {
+    return fresh.some((e) => e.tally) || Boolean(message.result && this.endShown !== message.seq);
   }
 
   /**
@@ -379,7 +407,11 @@ class TableView {
     return message.events.filter((e) => e.seat !== null && !e.quiet && !this.isHere(e.seat)).pop();
   }
 
-  /** @param {StateMessage} message */
+  /**
+   * Draw a message, its moves travelling; what it returns are its events not seen before.
+   * @param {StateMessage} message
+   * @returns {GameEvent[]}
+   */
   show(message) {
     const first = this.message === null;
     this.previous = this.message;
@@ -407,18 +439,24 @@ class TableView {
     const moved = fresh.filter((e) => e.seat !== null && !e.quiet).pop();
     const travels = moved && this.game.travels ? this.game.travels(moved, this.context(message)) : [];
     travel(this.felt, before, { mover: moved ? moved.seat : null, travels, deal: true });
-    this.outcomes(message, fresh);
+    return fresh;
   }
 
   /**
    * Open the outcome over the table: a deck's or round's tally, or the game's end. It stays until dismissed.
    * @param {StateMessage} message
    * @param {GameEvent[]} fresh The events not seen before.
+   * @returns {Promise<void>} Resolves when the outcome is dismissed.
    */
   outcomes(message, fresh) {
     const tally = fresh.map((e) => e.tally).filter(Boolean).pop();
     const ended = message.result && this.endShown !== message.seq;
-    if (!tally && !ended) return;
+    if (!tally && !ended) return Promise.resolve();
+    /** @type {() => void} */
+    let done = () => {};
+    const dismissed = new Promise((resolve) => {
+      done = () => resolve(undefined);
+    });
     /** @type {import("./dom.js").Child[]} */
     const body = [];
     if (ended) body.push(this.resultTitle(/** @type {import("./contract.js").GameResult} */ (message.result)));
@@ -437,11 +475,13 @@ class TableView {
       dismiss: () => {
         overlay.remove();
         this.drawResult(message); // the result under the table takes the Rematch button back
+        done();
       },
     });
     clear(this.overlayHost, overlay);
     if (ended) this.drawResult(message);
     overlay.focus({ preventScroll: true });
+    return dismissed;
   }
 
   // A finished game is stored before anyone is told of its end: its summary names the replay, and, asked with a
@@ -627,7 +667,9 @@ class TableView {
     // while a seat is empty the table shows the moves but takes none: nobody's move yet
     const waiting = Boolean(this.people ? this.people.waiting : this.summary.waiting);
     const mine = message.legal.length > 0 && !waiting;
-    const turn = message.result
+    const turn = this.offline
+      ? "reconnecting…"
+      : message.result
       ? "Game over"
       : waiting
         ? "Waiting for players"
@@ -639,7 +681,7 @@ class TableView {
     clear(
       this.status,
       h("h1.game-title", {}, this.summary.title),
-      h(`span.turn${mine ? ".mine" : ""}`, {}, turn),
+      h(`span.turn${this.offline ? ".offline" : mine ? ".mine" : ""}`, { role: this.offline ? "status" : undefined }, turn),
       message.seat === null ? h("span.muted", {}, "(watching)") : "",
       this.people && this.people.watching ? h("span.muted", {}, `${this.people.watching} watching`) : "",
       h("span.scores", {}, tags),
@@ -661,7 +703,8 @@ class TableView {
               this.active = next;
               this.handOver = null;
               this.message = null;
-              this.show(/** @type {StateMessage} */ (next.latest));
+              const latest = /** @type {StateMessage} */ (next.latest);
+              this.outcomes(latest, this.show(latest));
             },
           }, `I am ${this.names[/** @type {number} */ (next.seat)]}`),
         ),
@@ -697,7 +740,8 @@ class TableView {
 
   /** @param {StateMessage} message */
   drawResult(message) {
-    clear(this.resultEl, message.result ? this.resultBox(message, message.result) : "");
+    // the result waits, as the outcome does, until the game's last move has been seen
+    clear(this.resultEl, message.result && this.endShown === message.seq ? this.resultBox(message, message.result) : "");
   }
 
   /**

@@ -179,7 +179,9 @@ function marked(ctx, el, code) {
  * @param {import("../dom.js").Child[]} children
  */
 export function pileZone(seat, ...children) {
-  return h("div.pile", { dataset: { zone: `pile-${seat}` } }, children);
+  // the caption (the last child) in its own element, ended for a reader: two piles' captions never run together
+  const caption = children.pop();
+  return h("div.pile", { dataset: { zone: `pile-${seat}` } }, children, h("span.pile-caption", {}, caption, h("span.sr-only", {}, ".")));
 }
 
 /**
