@@ -139,6 +139,8 @@ def hidden_cards(server: LiveServer, table: str) -> set[str]:
 
 def nothing_hidden_shows(server: LiveServer, table: str, watcher: Any) -> None:
     """No card in a hand is named in the spectator's page: not as a face's title, a label, nor in the text."""
+    seq = server.summary(table)["seq"]  # the spectator's page shows moves at the pace: compare it once it caught up
+    watcher.wait_for_function("seq => Number(document.querySelector('.felt')?.dataset.seq) >= seq", arg=seq)
     shown = watcher.locator("#main").evaluate(SHOWN)
     leaked = {c for c in hidden_cards(server, table) if Card.parse(c).name in shown or re.search(rf"\b{c}\b", shown)}
     assert not leaked, f"a spectator sees {sorted(leaked)}"

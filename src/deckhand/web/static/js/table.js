@@ -416,6 +416,7 @@ class TableView {
     const first = this.message === null;
     this.previous = this.message;
     this.message = message;
+    this.felt.dataset.seq = String(message.seq); // which state the table shows: a paced page may be behind the server
     /** @type {GameEvent[]} */
     const fresh = [];
     for (const event of message.events) {
