@@ -86,6 +86,9 @@ class GoFishState(State):
         self.phase = DEAL
         self.asking = -1
         self.actions: list[int] = []
+        self.notes: list[int] = []
+        """Per action, what the whole table saw of it (``note_ask``, ``note_draw``): what seat
+        views and their worlds read the history from, since a draw's card is not public."""
         self._legal: list[int] | None = None
         """The asks open now, kept until the next action (``legal_actions``, ``apply_action``)."""
 
@@ -218,6 +221,7 @@ class GoFishState(State):
         self.lacks[q] |= bit
         given = [c for c in self.hands[q] if c % RANK_COUNT == r]
         if not given:
+            self.notes.append(p)
             if self.stock:
                 self.phase, self.asking = FISH, r
             else:
@@ -229,7 +233,7 @@ class GoFishState(State):
         self.seen[q] &= ~mask
         self.seen[p] |= mask
         self.holds[q] &= ~bit
-        self._book(p, r)
+        self.notes.append(p | self._book(p, r) << 3 | mask << 4)
         self._next_turn(p)
 
     def _draw(self, card: int, at: int) -> None:
@@ -243,7 +247,7 @@ class GoFishState(State):
         if self.phase == DEAL:
             seat = (self.drawn - 1) // self.game.hand_size
             self.hands[seat].append(card)
-            self._book(seat, r)
+            self.notes.append(seat | (r + 1 if self._book(seat, r) else 0) << 4)
             if self.drawn == self.game.num_players * self.game.hand_size:
                 self._next_turn(0)
             return
@@ -252,10 +256,13 @@ class GoFishState(State):
         if self.phase == FISH and r == self.asking:  # the card asked for: shown, and the turn goes on
             self.seen[p] |= 1 << card
             self.asking = -1
-            self._book(p, r)
+            self.notes.append(p | 8 | (r + 1 if self._book(p, r) else 0) << 4)
             self._next_turn(p)
             return
-        if not self._book(p, r):
+        if self._book(p, r):
+            self.notes.append(p | (r + 1) << 4)
+        else:
+            self.notes.append(p)
             self.lacks[p] = 0  # an unseen card: it could be any rank
         self.asking = -1
         self._next_turn(p if self.phase == REFILL else p + 1)
@@ -314,6 +321,7 @@ class GoFishState(State):
         new.phase = self.phase
         new.asking = self.asking
         new.actions = self.actions[:]
+        new.notes = self.notes[:]
         new._legal = None  # views edit the hands of their copies
         return new
 
@@ -356,6 +364,17 @@ class GoFishState(State):
             stock=[CODES[c] for c in sorted(self.stock)],
         )
         return data
+
+
+def note_ask(note: int) -> tuple[int, bool, list[int]]:
+    """An ask's note: the seat that asked, whether it then laid down a book, the cards handed over."""
+    mask = note >> 4
+    return note & 7, bool(note & 8), [c for c in range(DECK_SIZE) if mask >> c & 1]
+
+
+def note_draw(note: int) -> tuple[int, bool, int]:
+    """A draw's note: the seat that drew, whether the card was shown, the rank of the book it completed or -1."""
+    return note & 7, bool(note & 8), (note >> 4) - 1
 
 
 def ranks_in(mask: int) -> list[str]:

@@ -4,7 +4,8 @@ Public to all: every hand's size, the cards the table has seen in each hand
 (handed over, or drawn and shown), the ranks each seat is known to hold (it
 asked for them) or to lack (it said "go fish", or gave them all away, since
 its last unseen draw), the books and the size of the stock. ``sample_world``
-deals every other card back so that all of that stays true (``deal.py``).
+deals every other card back as a whole history that agrees with all the table saw
+(``belief.py``).
 """
 
 from __future__ import annotations
@@ -14,13 +15,11 @@ from collections.abc import Hashable
 
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, RedactedView, player_label
-from deckhand.games.go_fish.deal import deal_hidden
-from deckhand.games.go_fish.options import DECK_SIZE
+from deckhand.games.go_fish.belief import Worlds, masked_history, read_facts
 from deckhand.games.go_fish.state import (
     HIDDEN,
     PHASES,
     GoFishState,
-    book_cards,
     by_rank,
     public_json,
     rank_of,
@@ -29,6 +28,12 @@ from deckhand.games.go_fish.state import (
 
 class GoFishView(RedactedView[GoFishState]):
     """A seat's view; agents read it through the typed accessors below."""
+
+    def __init__(self, state: GoFishState, player: int) -> None:
+        super().__init__(state, player)
+        self._history = masked_history(state, player)
+        """The history with every draw the viewer did not see hidden: what its worlds are dealt from."""
+        self._worlds: Worlds | None = None
 
     def redact(self, state: GoFishState, player: int) -> GoFishState:
         public = state.clone()
@@ -62,30 +67,18 @@ class GoFishView(RedactedView[GoFishState]):
         return data
 
     def sample_world(self, rng: random.Random) -> GoFishState:
+        """A whole history that agrees with everything the viewer saw (``belief.py``), played to now."""
+        worlds = self._worlds
+        if worlds is None:
+            worlds = self._worlds = Worlds(read_facts(self._public, self.player, self._history))
+        hands, stock, draws = worlds.deal(rng)
         s = self._public
-        known = set(s.hands[self.player]) if self.player >= 0 else set()
-        seats = []
-        others = [q for q in range(len(s.hands)) if q != self.player]
-        for q in others:
-            shown = [c for c in s.hands[q] if c >= 0]
-            known.update(shown)
-            caps = [3] * 13  # four of a rank would have been laid down
-            for c in shown:
-                caps[rank_of(c)] -= 1
-            shown_ranks = sum(1 << r for r in range(13) if caps[r] < 3)
-            for r in range(13):
-                if s.lacks[q] >> r & 1:
-                    caps[r] = 0
-            seats.append((len(s.hands[q]) - len(shown), s.holds[q] & ~shown_ranks, tuple(caps)))
-        for books in s.books:
-            for r in books:
-                known.update(book_cards(r))
-        unseen = [c for c in range(DECK_SIZE) if c not in known]
-        dealt, stock = deal_hidden(unseen, seats, rng)
         world = s.clone()
-        for q, cards in zip(others, dealt, strict=True):
+        for q, cards in hands.items():
             world.hands[q] = [c for c in s.hands[q] if c >= 0] + cards
         world.stock = stock
+        history = [draws.get(i, a) for i, a in enumerate(self._history)]
+        world.actions = history if HIDDEN not in history else []  # a position set up without its history has none
         return world
 
     # -- typed accessors for agents ------------------------------------------
