@@ -361,3 +361,14 @@ def test_the_arena_reports_how_hard_searched(game: str) -> None:
     hard, greedy = result.summary
     assert set(hard.bounds) == {"iterations", "seconds"} and sum(hard.bounds.values()) > 10
     assert not greedy.bounds
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_go_fish_hard_plays_the_arena_one_seat_among_mediums(players: int) -> None:
+    """Go Fish's hard level in the arena, one seat of it among medium players, every deal once a seat."""
+    specs = ["hard"] + ["medium"] * (players - 1)
+    result = run_arena("go_fish", specs, options={"players": players}, games=2 * players, seed=4, records=False)
+    assert len(result.results) == 2 * players
+    assert {r.lineup.index(0) for r in result.results} == set(range(players))  # it sat in every seat
+    assert all(sum(r.returns) == pytest.approx(1.0) for r in result.results)
+    assert result.summary[0].name == "hard" and result.summary[0].games == 2 * players

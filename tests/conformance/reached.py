@@ -546,6 +546,7 @@ REACHED_BY_LEVELS: dict[str, frozenset[str]] = {
             "draw: chance -> ask",
             "end: 1 of 4 share the win",
             "end: 2 of 4 share the win",
+            "end: 3 of 4 share the win",
             "fish: chance -> ask",
             "fish: chance -> draw",
         }
@@ -833,13 +834,16 @@ REACHED_ON_SCREEN: dict[str, frozenset[str]] = {
         {
             "ask: ask",
             "ask: ask -> ask",
+            "ask: ask -> draw",
             "ask: ask -> fish",
             "ask: ask -> over",
             "deal: chance -> ask",
             "deal: chance -> deal",
+            "draw: chance -> ask",
             "end: 1 of 4 share the win",
             "end: 2 of 4 share the win",
             "fish: chance -> ask",
+            "fish: chance -> draw",
         }
     ),
 }

@@ -38,7 +38,7 @@ QUICK_GAMES: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {
     "casino preset=ramapo": (2, ()),
     "casino preset=aces-either": (1, ()),
     "go_fish preset=standard": (0, ((1, 0),)),
-    "go_fish preset=family": (0, ((2, 0),)),
+    "go_fish preset=family": (1, ((4, 2),)),
 }
 """The quick tier's games: one seed at every table, and the (seed, table) games that reach the kinds of move
 it misses (``reached.py``)."""

@@ -163,26 +163,37 @@ def test_the_end_is_told_with_the_books() -> None:
 
 def test_the_levels() -> None:
     game = deckhand.load_game("go_fish")
-    assert game.LEVELS == {"easy": "guess", "medium": "recall"}  # no hard level while the search loses to recall
+    assert game.LEVELS == {"easy": "guess", "medium": "recall", "hard": "infer"}
     assert game.SEARCH.startswith("ismcts:iterations=")
 
 
-def test_recall_asks_a_seat_known_to_hold_its_rank() -> None:
+def test_hard_asks_where_a_rank_is_known_and_says_why() -> None:
     state = arrange(["S7 H2 D2 C2", "S9 H9", "D9 C7"], "SK HK")
     state.holds[2] |= 1 << 6  # seat 2 asked for sevens before
-    told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
+    told = make_agent("hard", state.game).explain(state.view(0), random.Random(1))
     assert told.notation == "ask 2 7"
-    assert told.public == "it remembers that they hold 7s"
-    assert told.reason == "they are known to hold 7s, and you hold one"  # said to the seat that asks
+    assert told.reason == "they asked for 7s and have handed none over since: they still hold one, and you hold one"
+    assert told.public == "it remembers that they asked for 7s"
 
 
-def test_recall_fishes_for_its_most_held_rank_where_no_seat_is_known_to_lack_it() -> None:
-    state = arrange(["S7 H2 D2 C2", "S9 H9", "D9 C7"], "SK HK")
-    state.lacks[1] |= 1 << 1  # seat 1 has no twos
-    told = make_agent("medium", state.game).explain(state.view(0), random.Random(1))
+def test_hard_fishes_for_its_most_held_rank_where_an_answer_may_come() -> None:
+    """Mid-game it asks for the rank it holds most of, as recall does, never where the seat holds none."""
+    state = arrange(["S2 H2 D2 S7", "S9 H9", "D9 C7"], "SK HK C2 H7 D7 CK HQ")
+    state.lacks[1] |= 1 << 1  # seat 1 said "go fish" to twos
+    told = make_agent("hard", state.game).explain(state.view(0), random.Random(3))
     assert told.notation == "ask 2 2"
-    assert told.reason == "nobody is known to hold a rank of yours; they may hold some, and you hold three"
-    assert "2s" not in told.public
+    assert told.reason.startswith("nobody is known to hold a rank of yours, so you fish for the one you hold most of")
+    assert "% of the deals that fit" in told.reason and "2s" not in told.public
+
+
+def test_hard_asks_where_an_answer_is_likely_once_the_stock_is_nearly_out() -> None:
+    """Four cards left: seat 1 holds four of the eight unseen cards; a seven it likely holds
+    (three are unseen: 93%) beats the last two (one is unseen: 50%), though seat 0 holds more twos."""
+    state = arrange(["S7 S2 H2 D2", "H7 D7 C7 C9"], "C2 S9 H9 D9", books=["", "A34568XJQK"])
+    told = make_agent("hard", state.game).explain(state.view(0), random.Random(2))
+    assert told.notation == "ask 1 7"
+    assert told.reason.startswith("with four cards left in the stock, they hold 7s in")
+    assert make_agent("medium", state.game).explain(state.view(0), random.Random(2)).notation == "ask 1 2"
 
 
 def test_guess_asks_at_random_among_the_legal_asks() -> None:
@@ -192,7 +203,7 @@ def test_guess_asks_at_random_among_the_legal_asks() -> None:
     assert picks <= set(state.legal_actions()) and len(picks) > 2
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "ismcts:iterations=30"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "ismcts:iterations=30"])
 def test_every_level_plays_legally_and_tells_others_no_card(level: str) -> None:
     game = deckhand.load_game("go_fish", players=3)
     agent = make_agent(level, game)

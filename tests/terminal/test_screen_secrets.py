@@ -28,7 +28,7 @@ QUICK_GAMES: dict[str, tuple[tuple[int, int], ...]] = {
     "cambio preset=house": ((0, 1), (2, 2), (1, 3), (0, 2)),
     "casino preset=ramapo": ((0, 3),),
     "casino preset=aces-either": ((2, 3), (0, 2)),
-    "go_fish preset=family": ((0, 1),),
+    "go_fish preset=family": ((0, 1), (2, 3)),
 }
 """Besides seed 0 for every level, the (level, seed) games the quick tier plays: they reach the kinds of move
 seed 0 misses."""

@@ -1,6 +1,6 @@
-"""Go Fish's own players: ``guess`` (level easy) and ``recall`` (level medium).
+"""Go Fish's own players: ``guess`` (level easy), ``recall`` (level medium) and ``infer`` (level hard).
 
-Both decide from the seat's view only. Their ``reason`` is said to their own
+All decide from the seat's view only. Their ``reason`` is said to their own
 seat ("you hold two") and may say what it holds; ``public`` is what the table
 may read, and names no card: the question itself already says which rank
 they hold.
@@ -96,6 +96,107 @@ class RecallAgent(Agent):
             candidates=[Candidate(view.action_to_string(a), note=notes[a]) for a, _, _ in ranked],
             public=public,
         )
+
+
+WORLDS = 48
+"""Worlds dealt from the seat's view to reckon the chance of each question."""
+ENDGAME = 4
+"""Cards left in the stock at which the chance of an answer leads the choice."""
+LIKELY = 0.6
+"""The chance of an answer that makes a question worth more than the rank held most."""
+
+
+class InferAgent(Agent):
+    """Reckons where the unseen cards are from everything the table saw: the hard level.
+
+    It asks where a rank is known to be, as ``recall`` does; else it fishes for
+    the rank it holds most of (asking the same rank again reveals nothing new,
+    which measured better than chasing the likeliest answer) from the seat whose
+    history leaves the best chance; once the stock is nearly out it asks first
+    where an answer is likely. Chances are shares of worlds dealt to agree with
+    every ask, answer, draw shown and book, and with the others asking first what
+    they knew would be answered (``GoFishView.sample_likely_world``).
+    """
+
+    name = "infer"
+
+    def __init__(self, game: Game | None = None, worlds: int = WORLDS) -> None:
+        self.game = game
+        self.worlds = worlds
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        v = view_as(view, GoFishView)
+        asks = _asks(v)
+        mine: dict[int, int] = {}
+        for c in v.hand():
+            mine[rank_of(c)] = mine.get(rank_of(c), 0) + 1
+        sizes = v.hand_sizes()
+        known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
+        sure = {action: rank in known[seat] for action, seat, rank in asks}
+        odds = dict.fromkeys(sure, 1.0)
+        if not any(sure.values()) and len(asks) > 1:
+            hits = dict.fromkeys(sure, 0)
+            for _ in range(self.worlds):
+                world = v.sample_likely_world(rng)
+                held = [{rank_of(c) for c in hand} for hand in world.hands]
+                for action, seat, rank in asks:
+                    hits[action] += rank in held[seat]
+            odds = {action: n / self.worlds for action, n in hits.items()}
+        endgame = v.stock_size() <= ENDGAME
+        scores: dict[Action, tuple[float, ...]] = {}
+        for action, seat, rank in asks:
+            chance = odds[action]
+            if endgame:
+                scores[action] = (sure[action], chance > LIKELY, mine[rank], chance, rng.random())
+            else:
+                scores[action] = (sure[action], chance > 0, mine[rank], chance, sizes[seat], rng.random())
+        ranked = sorted(asks, key=lambda item: scores[item[0]], reverse=True)
+        action, seat, rank = ranked[0]
+        reason, public = _reasons(v, seat, rank, mine[rank], odds[action], sure[action], endgame)
+        return Explanation(
+            action=action,
+            notation=view.action_to_string(action),
+            reason=reason,
+            candidates=[
+                Candidate(view.action_to_string(a), value=odds[a], note=_odds_note(odds[a], sure[a]))
+                for a, _, _ in ranked
+            ],
+            public=public,
+        )
+
+
+def _odds_note(chance: float, sure: bool) -> str:
+    if sure:
+        return "known to hold it"
+    if chance == 0:
+        return "known to hold none"
+    return f"holds one in {round(100 * chance)}% of the deals that fit"
+
+
+def _reasons(
+    view: GoFishView, seat: int, rank: int, held: int, chance: float, sure: bool, endgame: bool
+) -> tuple[str, str]:
+    """Why, said to the seat (its own cards named) and to the table (no card named)."""
+    yours = f"you hold {spelled(held)}"
+    plural = PLURALS[rank]
+    if sure and any(rank_of(c) == rank for c in view.seen_in(seat)):
+        return f"the table saw them take {plural}, and {yours}", f"it remembers that they hold {plural}"
+    if sure:
+        return (
+            f"they asked for {plural} and have handed none over since: they still hold one, and {yours}",
+            f"it remembers that they asked for {plural}",
+        )
+    share = f"they hold {plural} in {round(100 * chance)}% of the deals that fit what the table has seen"
+    if chance == 0:
+        return "everyone you may ask is known to hold none of your ranks: a long shot", "a long shot"
+    if endgame and chance > LIKELY:
+        left = view.stock_size()
+        stock = f"{spelled(left)} card{'s' if left != 1 else ''} left in the stock" if left else "the stock empty"
+        return f"with {stock}, {share}; {yours}", "it reckons the odds from what the table has seen"
+    return (
+        f"nobody is known to hold a rank of yours, so you fish for the one you hold most of; {share}",
+        "nobody is known to hold its ranks, so it fishes where the answer is not known yet",
+    )
 
 
 def suggest(view: View, action: Action, names: Sequence[str]) -> str:

@@ -88,11 +88,14 @@ def masked_history(state: GoFishState, player: int) -> list[int]:
     return out
 
 
-def read_facts(state: GoFishState, player: int, history: list[int] | None = None) -> Facts:
+def read_facts(state: GoFishState, player: int, history: list[int] | None = None, *, sure_first: bool = False) -> Facts:
     """The facts ``player`` knows, read from ``history`` (masked, ``masked_history``) and ``state``'s notes.
 
     ``state`` may be a view's copy: only its public parts and the viewer's hand are read.
     A state set up without its whole history (tests' positions) is read from its facts alone.
+    ``sure_first`` adds what a sensible player's questions say: one who asks a question the table
+    cannot be sure of held none of the ranks the table knew another seat to hold (it would have
+    asked for those first), except where its own questions already showed otherwise.
     """
     if history is None:
         history = masked_history(state, player)
@@ -100,7 +103,7 @@ def read_facts(state: GoFishState, player: int, history: list[int] | None = None
     others = [q for q in range(n) if q != player]
     hidden_now = {q: sum(1 for c in state.hands[q] if c < 0 or not state.seen[q] >> c & 1) for q in others}
     draws = sum(1 for a in history if a < ASK_BASE)
-    facts = _from_history(state, player, history, others) if draws == state.drawn else None
+    facts = _from_history(state, player, history, others, sure_first) if draws == state.drawn else None
     if facts is None or any(
         sum(1 for s in facts.slot_seat if s == q) - sum(1 for s in facts.card_seat if s == q) != hidden_now[q]
         for q in others
@@ -115,11 +118,13 @@ def read_facts(state: GoFishState, player: int, history: list[int] | None = None
     return facts
 
 
-def _from_history(state: GoFishState, player: int, history: list[int], others: list[int]) -> Facts:
+def _from_history(state: GoFishState, player: int, history: list[int], others: list[int], sure_first: bool) -> Facts:
     n = len(state.hands)
     slots: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]  # (action index, forbid, need)
     zero = [[0] * RANK_COUNT for _ in range(n)]
     seen: list[set[int]] = [set() for _ in range(n)]
+    asked = [0] * n  # ranks each seat asked for and has not handed over since
+    size = [0] * n
     facts = Facts()
     fishing = (-1, -1)
     for i, (action, note) in enumerate(zip(history, state.notes, strict=True)):
@@ -128,6 +133,18 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
             q, r = divmod(action - ASK_BASE, RANK_COUNT)
             if p != player and not any(c % RANK_COUNT == r for c in seen[p]):
                 facts.needs.append((p, r, zero[p][r], len(slots[p])))
+            if sure_first and p != player:
+                known = [asked[t] | sum(1 << c % RANK_COUNT for c in seen[t]) for t in range(n)]
+                if not known[q] >> r & 1:  # a question the table could not be sure of
+                    for t in range(n):
+                        if t != p and size[t]:
+                            for rank in range(RANK_COUNT):
+                                if known[t] >> rank & 1 and not known[p] >> rank & 1:
+                                    zero[p][rank] = len(slots[p])
+            asked[p] |= 1 << r
+            asked[q] &= ~(1 << r)
+            size[q] -= len(given)
+            size[p] += len(given)
             if q != player:
                 for c in given:
                     if c not in seen[q]:
@@ -136,17 +153,18 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
                 zero[q][r] = len(slots[q])
             seen[p].update(given)
             if booked:
-                _booked(facts, p, r, player, seen, zero, slots)
+                _booked(facts, p, r, player, seen, zero, slots, asked, size)
             fishing = (p, r) if not given else (-1, -1)
             continue
         drawer, shown, book = note_draw(note)
+        size[drawer] += 1
         if shown:
             seen[drawer].add(action)
         elif action == HIDDEN:
             forbid = fishing[1] if fishing[0] == drawer else -1
             slots[drawer].append((i, forbid, book))
         if book >= 0:
-            _booked(facts, drawer, book, player, seen, zero, slots)
+            _booked(facts, drawer, book, player, seen, zero, slots, asked, size)
         fishing = (-1, -1)
     for q in others:
         for arrival, (index, forbid, need) in enumerate(slots[q], 1):
@@ -170,8 +188,13 @@ def _booked(
     seen: list[set[int]],
     zero: list[list[int]],
     slots: list[list[tuple[int, int, int]]],
+    asked: list[int],
+    size: list[int],
 ) -> None:
     book = book_cards(rank)
+    size[seat] -= 4
+    for t in range(len(asked)):
+        asked[t] &= ~(1 << rank)
     if seat != player:
         for c in book:
             if c not in seen[seat]:

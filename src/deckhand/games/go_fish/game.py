@@ -29,9 +29,11 @@ class GoFishGame(GoFishSetup[GoFishState]):
     AGENTS: ClassVar[dict[str, str]] = {
         "guess": "deckhand.games.go_fish.agents:GuessAgent",
         "recall": "deckhand.games.go_fish.agents:RecallAgent",
+        "infer": "deckhand.games.go_fish.agents:InferAgent",
     }
-    LEVELS: ClassVar[dict[str, str]] = {"easy": "guess", "medium": "recall"}
-    """No ``hard`` yet: the best search found (``SEARCH``) loses to ``recall`` (docs/performance.md, Go Fish)."""
+    LEVELS: ClassVar[dict[str, str]] = {"easy": "guess", "medium": "recall", "hard": "infer"}
+    """``hard`` reckons its chances from worlds dealt to fit the history; the plain search (``SEARCH``) loses
+    to ``recall`` (docs/performance.md, Go Fish)."""
     SEARCH: ClassVar[str] = "ismcts:iterations=1000,widen=0.1,opponents=policy"
 
     def new_initial_state(self) -> GoFishState:

@@ -33,7 +33,8 @@ class GoFishView(RedactedView[GoFishState]):
         super().__init__(state, player)
         self._history = masked_history(state, player)
         """The history with every draw the viewer did not see hidden: what its worlds are dealt from."""
-        self._worlds: Worlds | None = None
+        self._worlds: dict[bool, Worlds] = {}
+        """The chains of worlds, for all that fits the history (False) and for sensible players (True)."""
 
     def redact(self, state: GoFishState, player: int) -> GoFishState:
         public = state.clone()
@@ -68,9 +69,23 @@ class GoFishView(RedactedView[GoFishState]):
 
     def sample_world(self, rng: random.Random) -> GoFishState:
         """A whole history that agrees with everything the viewer saw (``belief.py``), played to now."""
-        worlds = self._worlds
+        return self._deal(rng, likely=False)
+
+    def sample_likely_world(self, rng: random.Random) -> GoFishState:
+        """A world where, besides, every other seat asked what it knew would be answered first."""
+        return self._deal(rng, likely=True)
+
+    def _deal(self, rng: random.Random, *, likely: bool) -> GoFishState:
+        worlds = self._worlds.get(likely)
         if worlds is None:
-            worlds = self._worlds = Worlds(read_facts(self._public, self.player, self._history))
+            facts = read_facts(self._public, self.player, self._history, sure_first=likely)
+            try:
+                worlds = Worlds(facts)
+            except ValueError:
+                if not likely:
+                    raise
+                worlds = self._worlds.get(False) or Worlds(read_facts(self._public, self.player, self._history))
+            self._worlds[likely] = worlds
         hands, stock, draws = worlds.deal(rng)
         s = self._public
         world = s.clone()
