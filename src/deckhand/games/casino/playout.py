@@ -318,24 +318,31 @@ def play_out(state: CasinoState, rng: random.Random) -> list[float]:
 
     The estimate is the game's hook, looked up once, so that a search may be
     tried against another estimate; it is asked where a deal starts (the
-    game's own answers nowhere else), and the deal's cards then follow.
-    The policy is called directly (``policy_move``, which lists the legal
-    plays only for an exploring move) and its moves, legal by construction,
-    played without the checks (``apply_legal``).
+    game's own answers nowhere else), and the deal's cards then follow
+    (``deal_by_chance``). The policy is ``policy_move`` written out, with the
+    game's tables looked up once: it lists the legal plays only for an
+    exploring move, and its moves, legal by construction, are played without
+    the checks (``apply_legal``).
     """
-    estimate = state.game.playout_estimate
+    g = state.game
+    estimate = g.playout_estimate
+    vals, rank, maxv = g.vals, g.rank, g.maxv
+    draw = rng.random
     apply = state.apply_legal
-    sample = state.sample_chance_outcome
     while True:
         phase = state.phase
         if phase == PLAY:
-            apply(policy_move(state, rng))
+            if draw() < EXPLORE:
+                actions: list[Play] = state.shared_legal_actions()
+                apply(actions[int(draw() * len(actions))])
+            else:
+                p = state.to_move
+                apply(best_play(state.hands[p], state.loose, state.builds, p, vals, rank, maxv))
         elif phase == DEAL:
             value = estimate(state)
             if value is not None:
                 return value
-            while state.phase == DEAL:
-                apply(sample(rng))
+            state.deal_by_chance(rng)
         elif phase == OVER:
             return state.returns()
         else:  # the call and the coin, at the start of a game
