@@ -166,9 +166,9 @@ def best_play(
                 totals.append(totals[j] + x)
                 masks.append(masks[j] | bit)
                 worths.append(worths[j] + w)
-    held = [0] * (maxv + 1)
+    held = 0  # how many cards of each value the hand holds, 3 bits a value (an int: no list to make)
     for d in hand:
-        held[vals[d][0]] += 1
+        held += 1 << 3 * vals[d][0]
     owned = 0  # the values of the player's builds, as bits
     for b in builds:
         if b[1] == player:
@@ -177,8 +177,7 @@ def best_play(
     kind = -1
     chosen = 0  # the winner's hand card,
     target = 0  # the value it builds,
-    picked = 0  # the loose cards it takes or builds with (a mask),
-    path: list[int] = []  # and the groups of the sets it captures
+    picked = 0  # the loose cards it takes or builds with (a mask)
     for c in hand:
         x = vals[c][0]
         wc = worth[c]
@@ -193,21 +192,16 @@ def best_play(
             score = c % 13 - 16 * wc
             if score > top:
                 top, kind, chosen = score, TRAIL, c
-        must = owned >> x & 1 == 1 and held[x] == 1
+        must = owned >> x & 1 == 1 and held >> 3 * x & 7 == 1
         # the captured sets: groups of two or more loose cards summing to x (mostly none or one)
-        wu, first, groups = 0, 0, 0
+        wu, groups = 0, 0
         for j in range(len(totals)):
             if totals[j] == x and masks[j] & (masks[j] - 1):
                 groups += 1
                 if groups == 1:
-                    wu, first = worths[j], masks[j]
-        path_of: list[int] = _NO_GROUPS
-        if groups == 1:
-            path_of = [first]
-        elif groups > 1:
-            wu, path_of = _best_union(
-                [masks[j] for j in range(len(totals)) if totals[j] == x and masks[j] & (masks[j] - 1)], masks, worths
-            )
+                    wu = worths[j]
+        if groups > 1:
+            wu = _best_union(_groups(x, totals, masks), masks, worths)[0]
         wt = 0
         if builds:
             for b in builds:
@@ -218,11 +212,12 @@ def best_play(
         if singles or wu or wt:
             score = 5 * (wc + ws + wu + wt)
             if score > top:
-                top, kind, chosen, path = score, CAPTURE, c, path_of
+                top, kind, chosen = score, CAPTURE, c
         if must:
             continue
         for v in range(max(x, 2), maxv + 1):
-            if not held[v] or held[v] - (v == x) < 1:
+            count = held >> 3 * v & 7
+            if not count or count - (v == x) < 1:
                 continue
             t = v - x if x < v else v
             best_w, best_m = -1, 0
@@ -239,7 +234,7 @@ def best_play(
             if owner == player or len(parts) != 1:
                 continue
             v = value + x
-            if v <= maxv and held[v]:
+            if v <= maxv and held >> 3 * v & 7:
                 w = wc + 6
                 for d in parts[0]:
                     w += worth[d]
@@ -259,7 +254,7 @@ def best_play(
         singles_cards = tuple([d for d in loose if rank[d] == rank[chosen]])
         taken: list[Parts] = []
         if builds:  # every build of the value is taken: the forced (the player's own) first when it must
-            must = owned >> x & 1 == 1 and held[x] == 1
+            must = owned >> x & 1 == 1 and held >> 3 * x & 7 == 1
             for b in builds:
                 if b[0] == x and (not must or b[1] == player):
                     taken.append(b[2])
@@ -267,10 +262,17 @@ def best_play(
                 for b in builds:
                     if b[0] == x and b[1] != player:
                         taken.append(b[2])
+        found = _groups(x, totals, masks)
+        path = found if len(found) < 2 else _best_union(found, masks, worths)[1]
         sets = tuple([_cards(g, loose) for g in path])
         return ("capture", chosen, singles_cards, sets, tuple(taken))
     # only a save that breaks the keep rule: legal_plays lets any card trail
     return greedy_choice(legal_plays(hand, loose, builds, player, vals, rank, maxv))
+
+
+def _groups(x: int, totals: list[int], masks: list[int]) -> list[int]:
+    """The subsets (masks) of two or more loose cards summing to ``x``, in ``subset_sums``' order."""
+    return [masks[j] for j in range(len(totals)) if totals[j] == x and masks[j] & (masks[j] - 1)]
 
 
 def _best_union(groups: list[int], masks: list[int], worths: list[int]) -> tuple[int, list[int]]:
