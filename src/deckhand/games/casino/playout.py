@@ -147,10 +147,14 @@ def best_play(
                 loose[j + 1] = loose[j]
                 j -= 1
             loose[j + 1] = card
-    # every subset of the loose cards summing to maxv at most, in subset_sums' order: sum, mask, worth
+    # every subset of the loose cards summing to maxv at most, in subset_sums' order: sum, mask, worth;
+    # and which sums a subset makes, and which a set of two or more cards (bits), so that a card whose
+    # value none makes does not look through the subsets
     totals: list[int] = []
     masks: list[int] = []
     worths: list[int] = []
+    made = 0
+    made_by_sets = 0
     for i in range(n - 1, -1, -1):
         card = loose[i]
         x = vals[card][0]
@@ -161,11 +165,16 @@ def best_play(
         totals.append(x)
         masks.append(bit)
         worths.append(w)
+        made |= 1 << x
         for j in range(known):
-            if totals[j] <= room:
-                totals.append(totals[j] + x)
+            t = totals[j]
+            if t <= room:
+                t += x
+                totals.append(t)
                 masks.append(masks[j] | bit)
                 worths.append(worths[j] + w)
+                made_by_sets |= 1 << t
+    made |= made_by_sets
     held = 0  # how many cards of each value the hand holds, 3 bits a value (an int: no list to make)
     for d in hand:
         held += 1 << 3 * vals[d][0]
@@ -195,13 +204,14 @@ def best_play(
         must = owned >> x & 1 == 1 and held >> 3 * x & 7 == 1
         # the captured sets: groups of two or more loose cards summing to x (mostly none or one)
         wu, groups = 0, 0
-        for j in range(len(totals)):
-            if totals[j] == x and masks[j] & (masks[j] - 1):
-                groups += 1
-                if groups == 1:
-                    wu = worths[j]
-        if groups > 1:
-            wu = _best_union(_groups(x, totals, masks), masks, worths)[0]
+        if made_by_sets >> x & 1:
+            for j in range(len(totals)):
+                if totals[j] == x and masks[j] & (masks[j] - 1):
+                    groups += 1
+                    if groups == 1:
+                        wu = worths[j]
+            if groups > 1:
+                wu = _best_union(_groups(x, totals, masks), masks, worths)[0]
         wt = 0
         if builds:
             for b in builds:
@@ -221,9 +231,10 @@ def best_play(
                 continue
             t = v - x if x < v else v
             best_w, best_m = -1, 0
-            for j in range(len(totals)):
-                if totals[j] == t and worths[j] > best_w:
-                    best_w, best_m = worths[j], masks[j]
+            if made >> t & 1:
+                for j in range(len(totals)):
+                    if totals[j] == t and worths[j] > best_w:
+                        best_w, best_m = worths[j], masks[j]
             if best_w < 0 and x == v and owned >> v & 1:
                 best_w = 0
             if best_w >= 0:
