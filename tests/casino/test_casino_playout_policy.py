@@ -13,9 +13,9 @@ from deckhand.games.casino.playout import best_play, greedy_choice, rollout_choi
 from deckhand.games.casino.state import CasinoState
 
 
-def positions(preset: str, games: int) -> list[CasinoState]:
+def positions(preset: str, games: int, **options: object) -> list[CasinoState]:
     """Every play decision of seeded games, played mostly by the policy (so builds come up) and partly at random."""
-    game = deckhand.load_game("casino", preset=preset)
+    game = deckhand.load_game("casino", preset=preset, **options)
     found = []
     for seed in range(games):
         rng = random.Random(seed)
@@ -70,13 +70,47 @@ def old_play_out(state: CasinoState, rng: random.Random) -> list[float]:
             state.apply_legal(actions[int(rng.random() * len(actions))])
 
 
-def test_playouts_are_the_same_move_for_move() -> None:
+STACKED = "SA,H2,D3,C4,S5,H6,D7,C8,S9,HX,DJ,CQ,SK,HA,D2,C3,S4,H5"
+"""The first cards of a stacked deck: a playout's deals draw the rest, and the stacked ones first."""
+
+
+@pytest.mark.parametrize(
+    ("preset", "games", "options"),
+    [("ramapo", 6, {}), ("aces-either", 4, {}), ("ramapo", 3, {"deck": STACKED})],
+)
+def test_playouts_are_the_same_move_for_move(preset: str, games: int, options: dict[str, object]) -> None:
     """Same returns, same moves and the same random numbers used, from hundreds of seeded positions."""
-    states = positions("ramapo", 6)[::4]
-    assert len(states) > 100
+    states = positions(preset, games, **options)[::4]
+    assert len(states) > 40
     for number, start in enumerate(states):
         new, old = start.clone(), start.clone()
         rng_new, rng_old = random.Random(number), random.Random(number)
         assert new.play_out(rng_new) == old_play_out(old, rng_old)
         assert new.hist == old.hist
         assert rng_new.random() == rng_old.random()
+
+
+@pytest.mark.parametrize("options", [{}, {"deck": STACKED}])
+def test_a_deal_by_chance_is_the_deal_sampled_card_by_card(options: dict[str, object]) -> None:
+    """``deal_by_chance`` leaves the state ``sample_chance_outcome`` and ``apply_action`` would, drawing alike."""
+    game = deckhand.load_game("casino", **options)
+    for seed in range(30):
+        state = game.new_initial_state()
+        state.apply_action(("call", 0))
+        state.apply_action(("coin", seed % 2))
+        assert isinstance(state, CasinoState)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == DEAL:
+                fast, slow = state.clone(), state.clone()
+                rng_fast, rng_slow = random.Random(seed), random.Random(seed)
+                fast.deal_by_chance(rng_fast)
+                while slow.phase == DEAL:
+                    slow.apply_action(slow.sample_chance_outcome(rng_slow))
+                assert fast.to_json() == slow.to_json()
+                assert fast.hist == slow.hist and fast.legal_actions() == slow.legal_actions()
+                assert rng_fast.random() == rng_slow.random()
+                state = fast
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])

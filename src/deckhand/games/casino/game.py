@@ -51,7 +51,7 @@ class CasinoGame(CasinoSetup[CasinoState]):
     LEVELS: ClassVar[Mapping[str, str]] = {
         "easy": "random",
         "medium": "greedy",
-        "hard": "ismcts:iterations=1800,seconds=1",
+        "hard": "ismcts:iterations=2000,seconds=1",
     }
     """``hard``'s work is iterations (about half a second's on an idle core): the same on a busy machine;
     the clock (wall time) only caps the wait. ``benchmarks/search_budget.py`` sizes them."""

@@ -147,10 +147,14 @@ def best_play(
                 loose[j + 1] = loose[j]
                 j -= 1
             loose[j + 1] = card
-    # every subset of the loose cards summing to maxv at most, in subset_sums' order: sum, mask, worth
+    # every subset of the loose cards summing to maxv at most, in subset_sums' order: sum, mask, worth;
+    # and which sums a subset makes, and which a set of two or more cards (bits), so that a card whose
+    # value none makes does not look through the subsets
     totals: list[int] = []
     masks: list[int] = []
     worths: list[int] = []
+    made = 0
+    made_by_sets = 0
     for i in range(n - 1, -1, -1):
         card = loose[i]
         x = vals[card][0]
@@ -161,14 +165,19 @@ def best_play(
         totals.append(x)
         masks.append(bit)
         worths.append(w)
+        made |= 1 << x
         for j in range(known):
-            if totals[j] <= room:
-                totals.append(totals[j] + x)
+            t = totals[j]
+            if t <= room:
+                t += x
+                totals.append(t)
                 masks.append(masks[j] | bit)
                 worths.append(worths[j] + w)
-    held = [0] * (maxv + 1)
+                made_by_sets |= 1 << t
+    made |= made_by_sets
+    held = 0  # how many cards of each value the hand holds, 3 bits a value (an int: no list to make)
     for d in hand:
-        held[vals[d][0]] += 1
+        held += 1 << 3 * vals[d][0]
     owned = 0  # the values of the player's builds, as bits
     for b in builds:
         if b[1] == player:
@@ -177,8 +186,7 @@ def best_play(
     kind = -1
     chosen = 0  # the winner's hand card,
     target = 0  # the value it builds,
-    picked = 0  # the loose cards it takes or builds with (a mask),
-    path: list[int] = []  # and the groups of the sets it captures
+    picked = 0  # the loose cards it takes or builds with (a mask)
     for c in hand:
         x = vals[c][0]
         wc = worth[c]
@@ -193,21 +201,17 @@ def best_play(
             score = c % 13 - 16 * wc
             if score > top:
                 top, kind, chosen = score, TRAIL, c
-        must = owned >> x & 1 == 1 and held[x] == 1
+        must = owned >> x & 1 == 1 and held >> 3 * x & 7 == 1
         # the captured sets: groups of two or more loose cards summing to x (mostly none or one)
-        wu, first, groups = 0, 0, 0
-        for j in range(len(totals)):
-            if totals[j] == x and masks[j] & (masks[j] - 1):
-                groups += 1
-                if groups == 1:
-                    wu, first = worths[j], masks[j]
-        path_of: list[int] = _NO_GROUPS
-        if groups == 1:
-            path_of = [first]
-        elif groups > 1:
-            wu, path_of = _best_union(
-                [masks[j] for j in range(len(totals)) if totals[j] == x and masks[j] & (masks[j] - 1)], masks, worths
-            )
+        wu, groups = 0, 0
+        if made_by_sets >> x & 1:
+            for j in range(len(totals)):
+                if totals[j] == x and masks[j] & (masks[j] - 1):
+                    groups += 1
+                    if groups == 1:
+                        wu = worths[j]
+            if groups > 1:
+                wu = _best_union(_groups(x, totals, masks), masks, worths)[0]
         wt = 0
         if builds:
             for b in builds:
@@ -218,17 +222,19 @@ def best_play(
         if singles or wu or wt:
             score = 5 * (wc + ws + wu + wt)
             if score > top:
-                top, kind, chosen, path = score, CAPTURE, c, path_of
+                top, kind, chosen = score, CAPTURE, c
         if must:
             continue
         for v in range(max(x, 2), maxv + 1):
-            if not held[v] or held[v] - (v == x) < 1:
+            count = held >> 3 * v & 7
+            if not count or count - (v == x) < 1:
                 continue
             t = v - x if x < v else v
             best_w, best_m = -1, 0
-            for j in range(len(totals)):
-                if totals[j] == t and worths[j] > best_w:
-                    best_w, best_m = worths[j], masks[j]
+            if made >> t & 1:
+                for j in range(len(totals)):
+                    if totals[j] == t and worths[j] > best_w:
+                        best_w, best_m = worths[j], masks[j]
             if best_w < 0 and x == v and owned >> v & 1:
                 best_w = 0
             if best_w >= 0:
@@ -239,7 +245,7 @@ def best_play(
             if owner == player or len(parts) != 1:
                 continue
             v = value + x
-            if v <= maxv and held[v]:
+            if v <= maxv and held >> 3 * v & 7:
                 w = wc + 6
                 for d in parts[0]:
                     w += worth[d]
@@ -259,7 +265,7 @@ def best_play(
         singles_cards = tuple([d for d in loose if rank[d] == rank[chosen]])
         taken: list[Parts] = []
         if builds:  # every build of the value is taken: the forced (the player's own) first when it must
-            must = owned >> x & 1 == 1 and held[x] == 1
+            must = owned >> x & 1 == 1 and held >> 3 * x & 7 == 1
             for b in builds:
                 if b[0] == x and (not must or b[1] == player):
                     taken.append(b[2])
@@ -267,10 +273,17 @@ def best_play(
                 for b in builds:
                     if b[0] == x and b[1] != player:
                         taken.append(b[2])
+        found = _groups(x, totals, masks)
+        path = found if len(found) < 2 else _best_union(found, masks, worths)[1]
         sets = tuple([_cards(g, loose) for g in path])
         return ("capture", chosen, singles_cards, sets, tuple(taken))
     # only a save that breaks the keep rule: legal_plays lets any card trail
     return greedy_choice(legal_plays(hand, loose, builds, player, vals, rank, maxv))
+
+
+def _groups(x: int, totals: list[int], masks: list[int]) -> list[int]:
+    """The subsets (masks) of two or more loose cards summing to ``x``, in ``subset_sums``' order."""
+    return [masks[j] for j in range(len(totals)) if totals[j] == x and masks[j] & (masks[j] - 1)]
 
 
 def _best_union(groups: list[int], masks: list[int], worths: list[int]) -> tuple[int, list[int]]:
@@ -318,24 +331,31 @@ def play_out(state: CasinoState, rng: random.Random) -> list[float]:
 
     The estimate is the game's hook, looked up once, so that a search may be
     tried against another estimate; it is asked where a deal starts (the
-    game's own answers nowhere else), and the deal's cards then follow.
-    The policy is called directly (``policy_move``, which lists the legal
-    plays only for an exploring move) and its moves, legal by construction,
-    played without the checks (``apply_legal``).
+    game's own answers nowhere else), and the deal's cards then follow
+    (``deal_by_chance``). The policy is ``policy_move`` written out, with the
+    game's tables looked up once: it lists the legal plays only for an
+    exploring move, and its moves, legal by construction, are played without
+    the checks (``apply_legal``).
     """
-    estimate = state.game.playout_estimate
+    g = state.game
+    estimate = g.playout_estimate
+    vals, rank, maxv = g.vals, g.rank, g.maxv
+    draw = rng.random
     apply = state.apply_legal
-    sample = state.sample_chance_outcome
     while True:
         phase = state.phase
         if phase == PLAY:
-            apply(policy_move(state, rng))
+            if draw() < EXPLORE:
+                actions: list[Play] = state.shared_legal_actions()
+                apply(actions[int(draw() * len(actions))])
+            else:
+                p = state.to_move
+                apply(best_play(state.hands[p], state.loose, state.builds, p, vals, rank, maxv))
         elif phase == DEAL:
             value = estimate(state)
             if value is not None:
                 return value
-            while state.phase == DEAL:
-                apply(sample(rng))
+            state.deal_by_chance(rng)
         elif phase == OVER:
             return state.returns()
         else:  # the call and the coin, at the start of a game

@@ -35,19 +35,26 @@ SEATS = ("Human", "Computer")
 def round_points(piles: list[list[int]], spade: tuple[bool, ...]) -> list[int]:
     """Points of a round: most cards 3, most spades 1 (nothing on ties), 10♦ 2, 2♠ 1, each ace 1."""
     points = [0, 0]
+    spades = [0, 0]
+    for seat in (0, 1):
+        got = 0
+        suited = 0
+        for c in piles[seat]:  # one pass: a playout scores every round it reaches
+            if spade[c]:
+                suited += 1
+            if c % 13 == 0:  # an ace
+                got += 1
+            elif c == DIAMOND_TEN:
+                got += 2
+            elif c == SPADE_TWO:
+                got += 1
+        points[seat] = got
+        spades[seat] = suited
     sizes = [len(piles[0]), len(piles[1])]
     if sizes[0] != sizes[1]:
         points[0 if sizes[0] > sizes[1] else 1] += 3
-    spades = [sum(spade[c] for c in pile) for pile in piles]
     if spades[0] != spades[1]:
         points[0 if spades[0] > spades[1] else 1] += 1
-    for seat in (0, 1):
-        pile = piles[seat]
-        if DIAMOND_TEN in pile:
-            points[seat] += 2
-        if SPADE_TWO in pile:
-            points[seat] += 1
-        points[seat] += sum(1 for c in pile if c in ACES)
     return points
 
 
@@ -251,6 +258,26 @@ class CasinoState(State):
             self._deal(action, self.pile.index(action))  # type: ignore[arg-type]  # a card
         else:
             self._apply(phase, action)
+
+    def deal_by_chance(self, rng: random.Random) -> None:
+        """Deal the rest of this deal, each card drawn as ``sample_chance_outcome`` draws it: for playouts.
+
+        The same cards from the same random numbers as sampling and applying
+        them one by one, recorded alike, without finding each in the pile again.
+        """
+        pile = self.pile
+        stack = self.stack
+        hist = self.hist
+        self._legal = None
+        while self.phase == DEAL:
+            if self.drawn >= len(stack):
+                at = int(rng.random() * len(pile))
+                card = pile[at]
+            else:
+                card = pile_sample(pile, stack, self.drawn, rng)
+                at = pile.index(card)
+            hist.append(card)
+            self._deal(card, at)
 
     def _apply(self, phase: int, action: Any) -> None:
         """A legal action of a seat or the coin, recorded: play it."""
