@@ -182,8 +182,20 @@ def test_hard_fishes_for_its_most_held_rank_where_an_answer_may_come() -> None:
     state.lacks[1] |= 1 << 1  # seat 1 said "go fish" to twos
     told = make_agent("hard", state.game).explain(state.view(0), random.Random(3))
     assert told.notation == "ask 2 2"
-    assert told.reason.startswith("nobody is known to hold a rank of yours, so you fish for the one you hold most of")
-    assert "% of the deals that fit" in told.reason and "2s" not in told.public
+    assert told.reason.startswith("nobody is known to hold a rank of yours; of those they may hold, you hold the most")
+    assert "% of the deals that fit what you have seen" in told.reason and "2s" not in told.public
+    assert told.candidates[-1].note == "holds none in any likely deal"  # asking seat 1 for twos
+
+
+def test_hard_keeps_asking_for_a_rank_the_seat_may_hold_however_unlikely() -> None:
+    """Seat 1 said "go fish" to twos and has drawn one card since: a two is unlikely but possible, and
+    asking again reveals nothing new, so hard asks for twos again rather than show its sevens."""
+    state = deal(deck="S2 H2 D2 S7 H8 D4 CQ  S9 H9 C9 SJ HJ S5 SK  C5 HQ", players=2)
+    play(state, "ask 1 2", "C5", "ask 0 9", "HQ")  # seat 0 fished for twos; seat 1 for nines, then drew
+    view = state.view(0)
+    assert isinstance(view, GoFishView) and view.may_hold(1, 1)
+    told = make_agent("hard", state.game).explain(view, random.Random(4))
+    assert told.notation == "ask 1 2"
 
 
 def test_hard_asks_where_an_answer_is_likely_once_the_stock_is_nearly_out() -> None:

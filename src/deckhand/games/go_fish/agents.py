@@ -134,7 +134,7 @@ class InferAgent(Agent):
         known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
         sure = {action: rank in known[seat] for action, seat, rank in asks}
         odds = dict.fromkeys(sure, 1.0)
-        if not any(sure.values()) and len(asks) > 1:
+        if not any(sure.values()):
             hits = dict.fromkeys(sure, 0)
             for _ in range(self.worlds):
                 world = v.sample_likely_world(rng)
@@ -142,39 +142,40 @@ class InferAgent(Agent):
                 for action, seat, rank in asks:
                     hits[action] += rank in held[seat]
             odds = {action: n / self.worlds for action, n in hits.items()}
+        possible = {action: sure[action] or v.may_hold(seat, rank) for action, seat, rank in asks}
         endgame = v.stock_size() <= ENDGAME
         scores: dict[Action, tuple[float, ...]] = {}
         for action, seat, rank in asks:
             chance = odds[action]
             if endgame:
                 scores[action] = (sure[action], chance > LIKELY, mine[rank], chance, rng.random())
-            else:
-                scores[action] = (sure[action], chance > 0, mine[rank], chance, sizes[seat], rng.random())
+            else:  # a rank it may hold, however unlikely: a question asked again reveals nothing new
+                scores[action] = (sure[action], possible[action], mine[rank], chance, sizes[seat], rng.random())
         ranked = sorted(asks, key=lambda item: scores[item[0]], reverse=True)
         action, seat, rank = ranked[0]
-        reason, public = _reasons(v, seat, rank, mine[rank], odds[action], sure[action], endgame)
+        reason, public = _reasons(v, seat, rank, mine[rank], odds[action], sure[action], possible[action], endgame)
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
             reason=reason,
             candidates=[
-                Candidate(view.action_to_string(a), value=odds[a], note=_odds_note(odds[a], sure[a]))
+                Candidate(view.action_to_string(a), value=odds[a], note=_odds_note(odds[a], sure[a], possible[a]))
                 for a, _, _ in ranked
             ],
             public=public,
         )
 
 
-def _odds_note(chance: float, sure: bool) -> str:
+def _odds_note(chance: float, sure: bool, possible: bool) -> str:
     if sure:
         return "known to hold it"
-    if chance == 0:
-        return "known to hold none"
-    return f"holds one in {round(100 * chance)}% of the deals that fit"
+    if not possible:
+        return "holds none in any likely deal"
+    return f"holds one in {round(100 * chance)}% of the likely deals"
 
 
 def _reasons(
-    view: GoFishView, seat: int, rank: int, held: int, chance: float, sure: bool, endgame: bool
+    view: GoFishView, seat: int, rank: int, held: int, chance: float, sure: bool, possible: bool, endgame: bool
 ) -> tuple[str, str]:
     """Why, said to the seat (its own cards named) and to the table (no card named)."""
     yours = f"you hold {spelled(held)}"
@@ -186,15 +187,15 @@ def _reasons(
             f"they asked for {plural} and have handed none over since: they still hold one, and {yours}",
             f"it remembers that they asked for {plural}",
         )
-    share = f"they hold {plural} in {round(100 * chance)}% of the deals that fit what the table has seen"
-    if chance == 0:
-        return "everyone you may ask is known to hold none of your ranks: a long shot", "a long shot"
+    share = f"they hold {plural} in {round(100 * chance)}% of the deals that fit what you have seen"
+    if not possible:
+        return "no likely deal gives anyone you may ask a rank of yours: a long shot", "a long shot"
     if endgame and chance > LIKELY:
         left = view.stock_size()
         stock = f"{spelled(left)} card{'s' if left != 1 else ''} left in the stock" if left else "the stock empty"
         return f"with {stock}, {share}; {yours}", "it reckons the odds from what the table has seen"
     return (
-        f"nobody is known to hold a rank of yours, so you fish for the one you hold most of; {share}",
+        f"nobody is known to hold a rank of yours; of those they may hold, you hold the most {plural}; {share}",
         "nobody is known to hold its ranks, so it fishes where the answer is not known yet",
     )
 

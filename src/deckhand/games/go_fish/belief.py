@@ -20,7 +20,8 @@ stock, keeping all of these: each slot is one draw of the history, so a world
 is a whole history, and the world's history replays to the world. Worlds are
 drawn by a chain of random swaps, each kept only if every fact still holds:
 its stationary distribution is uniform over the histories the table's facts
-allow (it does not weigh how players choose their questions).
+allow (it does not weigh how players choose their questions). With a stacked deck
+(``deck=``) a world keeps which cards were dealt, not the stack's order.
 
 >>> import random
 >>> from deckhand import load_game
@@ -60,17 +61,19 @@ class Facts:
     slot_action: list[int] = field(default_factory=list)
     """The index of its draw in the history, or -1 (a hand set up without a history)."""
     slot_forbid: list[int] = field(default_factory=list)
-    slot_need: list[int] = field(default_factory=list)
-    zero: dict[int, list[int]] = field(default_factory=dict)
-    """Per seat and rank: its unseen arrivals when it was last known to hold none of the rank."""
+    """The rank it is not (a draw after "go fish" for it, not shown), or -1."""
+    slot_book: list[int] = field(default_factory=list)
+    """The rank it is (a draw that completed a book of it), or -1."""
+    none_since: dict[int, list[int]] = field(default_factory=dict)
+    """Per seat and rank: its unseen arrivals when it was last known to hold none of the rank (it only grows)."""
     cards: list[int] = field(default_factory=list)
     """Cards that left an unseen slot (first), then the cards nobody has seen (free)."""
     card_seat: list[int] = field(default_factory=list)
     """For a card that left a slot, the seat; -1 for a free card."""
     card_window: list[tuple[int, int]] = field(default_factory=list)
     """For a card that left a slot: its slot's arrival lies in (lo, hi]."""
-    needs: list[tuple[int, int, int, int]] = field(default_factory=list)
-    """(seat, rank, lo, hi): one of the seat's slots with arrival in (lo, hi] holds the rank."""
+    asked: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """(seat, rank, lo, hi): the seat asked for the rank, so one of its slots with arrival in (lo, hi] held one."""
     room: dict[int, list[int]] = field(default_factory=dict)
     """Per seat and rank: how many unseen cards of it the hand may hold (three, less those seen in it)."""
     stock: int = 0
@@ -110,18 +113,19 @@ def read_facts(state: GoFishState, player: int, history: list[int] | None = None
     ):
         facts = _from_position(state, others, hidden_now)
     narrowest: dict[tuple[int, int, int], int] = {}
-    for seat, rank, lo, hi in facts.needs:  # a card in the narrowest window meets the wider ones of its span
+    for seat, rank, lo, hi in facts.asked:  # a card in the narrowest window meets the wider ones of its span
         key = (seat, rank, lo)
         narrowest[key] = min(hi, narrowest.get(key, hi))
-    facts.needs = [(seat, rank, lo, hi) for (seat, rank, lo), hi in narrowest.items()]
+    facts.asked = [(seat, rank, lo, hi) for (seat, rank, lo), hi in narrowest.items()]
     _add_free(facts, state, player)
     return facts
 
 
 def _from_history(state: GoFishState, player: int, history: list[int], others: list[int], sure_first: bool) -> Facts:
     n = len(state.hands)
-    slots: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]  # (action index, forbid, need)
-    zero = [[0] * RANK_COUNT for _ in range(n)]
+    # per seat, each unseen arrival: (action index, the rank it is not, the rank of the book it completed)
+    slots: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    none_since = [[0] * RANK_COUNT for _ in range(n)]
     seen: list[set[int]] = [set() for _ in range(n)]
     asked = [0] * n  # ranks each seat asked for and has not handed over since
     size = [0] * n
@@ -132,7 +136,7 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
             p, booked, given = note_ask(note)
             q, r = divmod(action - ASK_BASE, RANK_COUNT)
             if p != player and not any(c % RANK_COUNT == r for c in seen[p]):
-                facts.needs.append((p, r, zero[p][r], len(slots[p])))
+                facts.asked.append((p, r, none_since[p][r], len(slots[p])))
             if sure_first and p != player:
                 known = [asked[t] | sum(1 << c % RANK_COUNT for c in seen[t]) for t in range(n)]
                 if not known[q] >> r & 1:  # a question the table could not be sure of
@@ -140,7 +144,7 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
                         if t != p and size[t]:
                             for rank in range(RANK_COUNT):
                                 if known[t] >> rank & 1 and not known[p] >> rank & 1:
-                                    zero[p][rank] = len(slots[p])
+                                    none_since[p][rank] = len(slots[p])
             asked[p] |= 1 << r
             asked[q] &= ~(1 << r)
             size[q] -= len(given)
@@ -148,12 +152,12 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
             if q != player:
                 for c in given:
                     if c not in seen[q]:
-                        _left(facts, c, q, zero[q][r], len(slots[q]))
+                        _left(facts, c, q, none_since[q][r], len(slots[q]))
                 seen[q].difference_update(given)
-                zero[q][r] = len(slots[q])
+                none_since[q][r] = len(slots[q])
             seen[p].update(given)
             if booked:
-                _booked(facts, p, r, player, seen, zero, slots, asked, size)
+                _booked(facts, p, r, player, seen, none_since, slots, asked, size)
             fishing = (p, r) if not given else (-1, -1)
             continue
         drawer, shown, book = note_draw(note)
@@ -164,12 +168,12 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
             forbid = fishing[1] if fishing[0] == drawer else -1
             slots[drawer].append((i, forbid, book))
         if book >= 0:
-            _booked(facts, drawer, book, player, seen, zero, slots, asked, size)
+            _booked(facts, drawer, book, player, seen, none_since, slots, asked, size)
         fishing = (-1, -1)
     for q in others:
-        for arrival, (index, forbid, need) in enumerate(slots[q], 1):
-            _slot(facts, q, arrival, index, forbid, need)
-        facts.zero[q] = zero[q]
+        for arrival, (index, forbid, book) in enumerate(slots[q], 1):
+            _slot(facts, q, arrival, index, forbid, book)
+        facts.none_since[q] = none_since[q]
     return facts
 
 
@@ -186,7 +190,7 @@ def _booked(
     rank: int,
     player: int,
     seen: list[set[int]],
-    zero: list[list[int]],
+    none_since: list[list[int]],
     slots: list[list[tuple[int, int, int]]],
     asked: list[int],
     size: list[int],
@@ -198,17 +202,17 @@ def _booked(
     if seat != player:
         for c in book:
             if c not in seen[seat]:
-                _left(facts, c, seat, zero[seat][rank], len(slots[seat]))
+                _left(facts, c, seat, none_since[seat][rank], len(slots[seat]))
     seen[seat].difference_update(book)
-    zero[seat][rank] = len(slots[seat])
+    none_since[seat][rank] = len(slots[seat])
 
 
-def _slot(facts: Facts, seat: int, arrival: int, index: int, forbid: int, need: int) -> None:
+def _slot(facts: Facts, seat: int, arrival: int, index: int, forbid: int, book: int) -> None:
     facts.slot_seat.append(seat)
     facts.slot_arrival.append(arrival)
     facts.slot_action.append(index)
     facts.slot_forbid.append(forbid)
-    facts.slot_need.append(need)
+    facts.slot_book.append(book)
 
 
 def _from_position(state: GoFishState, others: list[int], hidden_now: dict[int, int]) -> Facts:
@@ -218,15 +222,15 @@ def _from_position(state: GoFishState, others: list[int], hidden_now: dict[int, 
         count = hidden_now[q]
         for arrival in range(1, count + 1):
             _slot(facts, q, arrival, -1, -1, -1)
-        facts.zero[q] = [count if state.lacks[q] >> r & 1 else 0 for r in range(RANK_COUNT)]
+        facts.none_since[q] = [count if state.lacks[q] >> r & 1 else 0 for r in range(RANK_COUNT)]
         shown = {c % RANK_COUNT for c in state.hands[q] if c >= 0 and state.seen[q] >> c & 1}
-        facts.needs += [(q, r, 0, count) for r in range(RANK_COUNT) if state.holds[q] >> r & 1 and r not in shown]
+        facts.asked += [(q, r, 0, count) for r in range(RANK_COUNT) if state.holds[q] >> r & 1 and r not in shown]
     return facts
 
 
 def _add_free(facts: Facts, state: GoFishState, player: int) -> None:
     """The cards nobody has seen (the viewer's own are seen), the room for them and the size of the stock."""
-    for q in facts.zero:
+    for q in facts.none_since:
         room = [3] * RANK_COUNT  # four of a rank would have been laid down
         for c in state.hands[q]:
             if c >= 0 and state.seen[q] >> c & 1:
@@ -265,16 +269,16 @@ class Worlds:
         self.same_rank: list[list[int]] = [[] for _ in range(RANK_COUNT)]
         for k, r in enumerate(self.rank):
             self.same_rank[r].append(k)
-        self.needs_of: dict[int, list[int]] = {}
-        for k, (seat, _, _, _) in enumerate(facts.needs):
-            self.needs_of.setdefault(seat, []).append(k)
+        self.asked_of: dict[int, list[int]] = {}
+        for k, (seat, _, _, _) in enumerate(facts.asked):
+            self.asked_of.setdefault(seat, []).append(k)
         for _ in range(RESTARTS):
             at = self._start(rng)
             if at is None:
                 continue
             self.at = at
             if not self._broken():
-                self.held = {q: [0] * RANK_COUNT for q in facts.zero}
+                self.held = {q: [0] * RANK_COUNT for q in facts.none_since}
                 for s in range(self.slots):
                     if self.free[at[s]]:
                         self.held[facts.slot_seat[s]][self.rank[at[s]]] += 1
@@ -289,24 +293,24 @@ class Worlds:
         if place >= self.slots:
             return f.card_seat[k] < 0
         r = self.rank[k]
-        need = f.slot_need[place]
-        if r == f.slot_forbid[place] or (need >= 0 and r != need):
+        book = f.slot_book[place]
+        if r == f.slot_forbid[place] or (book >= 0 and r != book):
             return False
         seat, arrival = f.slot_seat[place], f.slot_arrival[place]
         owner = f.card_seat[k]
         if owner >= 0:
             lo, hi = f.card_window[k]
             return owner == seat and lo < arrival <= hi
-        return arrival > f.zero[seat][r]
+        return arrival > f.none_since[seat][r]
 
     def _start(self, rng: random.Random) -> list[int] | None:
-        """Some assignment keeping every fact: each need given a card of its rank to lodge in its window,
+        """Some assignment keeping every fact: each question asked given a card of its rank to lodge in its window,
         cards that must lie in a slot lodged first, then every other slot filled; the rest is the stock."""
         f = self.facts
         cards = range(len(f.cards))
         window: dict[int, tuple[int, int, int]] = {}  # card -> (seat, lo, hi) it must lie in
-        for seat, rank, lo, hi in f.needs:
-            if lo >= f.zero[seat][rank]:  # since the seat last held none: a card still held
+        for seat, rank, lo, hi in f.asked:
+            if lo >= f.none_since[seat][rank]:  # since the seat last held none: a card still held
                 options = [k for k in cards if self.free[k] and self.rank[k] == rank and k not in window]
             else:  # an earlier spell: a card that left at its end
                 options = [
@@ -317,7 +321,7 @@ class Worlds:
             k = rng.choice(options)
             old = window.get(k, (seat, lo, hi))
             window[k] = (seat, lo, min(hi, old[2]))
-        held = {q: [0] * RANK_COUNT for q in f.zero}
+        held = {q: [0] * RANK_COUNT for q in f.none_since}
         slot_of: dict[int, int] = {}
         card_at: dict[int, int] = {}
 
@@ -376,15 +380,15 @@ class Worlds:
         return [card_at[s] for s in range(self.slots)] + rest
 
     def _broken(self) -> bool:
-        """Whether a fact of more than one card fails: a need unmet, a hand over its room."""
+        """Whether a fact of more than one card fails: an asked rank missing from its window, a hand over its room."""
         f, at = self.facts, self.at
-        for seat, rank, lo, hi in f.needs:
+        for seat, rank, lo, hi in f.asked:
             if not any(
                 f.slot_seat[s] == seat and lo < f.slot_arrival[s] <= hi and self.rank[at[s]] == rank
                 for s in range(self.slots)
             ):
                 return True
-        held = {q: [0] * RANK_COUNT for q in f.zero}
+        held = {q: [0] * RANK_COUNT for q in f.none_since}
         for s in range(self.slots):
             if self.free[at[s]]:
                 held[f.slot_seat[s]][self.rank[at[s]]] += 1
@@ -425,7 +429,7 @@ class Worlds:
                 return False
             if self.free[x] and sj >= 0 and self.held[sj][rx] + 1 - (self.free[y] and rx == ry) > f.room[sj][rx]:
                 return False
-        if f.needs and rx != ry:
+        if f.asked and rx != ry:
             change: dict[int, int] = {}
             self._count(change, i, x, y)
             self._count(change, j, y, x)
@@ -442,13 +446,13 @@ class Worlds:
         return True
 
     def _count(self, change: dict[int, int], place: int, out: int, into: int) -> None:
-        """How many cards of each need's rank its window gains when ``out`` at ``place`` becomes ``into``."""
+        """How many cards of each asked rank its window gains when ``out`` at ``place`` becomes ``into``."""
         if place >= self.slots:
             return
         f = self.facts
         arrival = f.slot_arrival[place]
-        for k in self.needs_of.get(f.slot_seat[place], ()):
-            _, rank, lo, hi = f.needs[k]
+        for k in self.asked_of.get(f.slot_seat[place], ()):
+            _, rank, lo, hi = f.asked[k]
             if lo < arrival <= hi:
                 delta = (self.rank[into] == rank) - (self.rank[out] == rank)
                 if delta:
@@ -459,7 +463,7 @@ class Worlds:
         for k, delta in change.items():
             if delta >= 0:
                 continue
-            seat, rank, lo, hi = f.needs[k]
+            seat, rank, lo, hi = f.asked[k]
             held = sum(
                 1
                 for s in range(self.slots)
@@ -475,7 +479,7 @@ class Worlds:
         self.held = {q: counts[:] for q, counts in held.items()}
         self.step(rng, MIXING * self.places)
         f = self.facts
-        hands: dict[int, list[int]] = {q: [] for q in f.zero}
+        hands: dict[int, list[int]] = {q: [] for q in f.none_since}
         draws: dict[int, int] = {}
         for s in range(self.slots):
             k = self.at[s]

@@ -75,7 +75,14 @@ class GoFishView(RedactedView[GoFishState]):
         """A world where, besides, every other seat asked what it knew would be answered first."""
         return self._deal(rng, likely=True)
 
-    def _deal(self, rng: random.Random, *, likely: bool) -> GoFishState:
+    def may_hold(self, seat: int, rank: int) -> bool:
+        """Whether a likely world can give ``seat`` an unseen card of ``rank``: it has taken a card unseen
+        since it last held none, and holds fewer than four with those seen."""
+        facts = self._chain(True).facts
+        arrivals = sum(1 for s in facts.slot_seat if s == seat)
+        return seat in facts.none_since and facts.room[seat][rank] > 0 and facts.none_since[seat][rank] < arrivals
+
+    def _chain(self, likely: bool) -> Worlds:
         worlds = self._worlds.get(likely)
         if worlds is None:
             facts = read_facts(self._public, self.player, self._history, sure_first=likely)
@@ -84,9 +91,12 @@ class GoFishView(RedactedView[GoFishState]):
             except ValueError:
                 if not likely:
                     raise
-                worlds = self._worlds.get(False) or Worlds(read_facts(self._public, self.player, self._history))
+                worlds = self._chain(False)  # the others did not all ask what they knew first
             self._worlds[likely] = worlds
-        hands, stock, draws = worlds.deal(rng)
+        return worlds
+
+    def _deal(self, rng: random.Random, *, likely: bool) -> GoFishState:
+        hands, stock, draws = self._chain(likely).deal(rng)
         s = self._public
         world = s.clone()
         for q, cards in hands.items():
