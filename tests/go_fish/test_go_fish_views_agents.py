@@ -173,7 +173,7 @@ def test_hard_asks_where_a_rank_is_known_and_says_why() -> None:
     told = make_agent("hard", state.game).explain(state.view(0), random.Random(1))
     assert told.notation == "ask 2 7"
     assert told.reason == "they asked for 7s and have handed none over since: they still hold one, and you hold one"
-    assert told.public == "it remembers that they asked for 7s"
+    assert told.public == "it remembers who asked for 7s"
 
 
 def test_hard_fishes_for_its_most_held_rank_where_an_answer_may_come() -> None:

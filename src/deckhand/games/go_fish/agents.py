@@ -181,11 +181,11 @@ def _reasons(
     yours = f"you hold {spelled(held)}"
     plural = PLURALS[rank]
     if sure and any(rank_of(c) == rank for c in view.seen_in(seat)):
-        return f"the table saw them take {plural}, and {yours}", f"it remembers that they hold {plural}"
+        return f"the table saw them take {plural}, and {yours}", f"it remembers who took {plural}"
     if sure:
         return (
             f"they asked for {plural} and have handed none over since: they still hold one, and {yours}",
-            f"it remembers that they asked for {plural}",
+            f"it remembers who asked for {plural}",
         )
     share = f"they hold {plural} in {round(100 * chance)}% of the deals that fit what you have seen"
     if not possible:
