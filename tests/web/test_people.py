@@ -215,11 +215,14 @@ def test_a_table_takes_so_many_watchers_and_tells_the_next_why() -> None:
     with TestClient(create_app(watchers=2)) as client:
         made = new_table(client, game="basra", seats=["human", "random"], seed=3)
         table = made["table"]
-        with connect(client, table), connect(client, table), connect(client, table) as third:
-            assert third.receive_json() == {"type": "error", "message": "this table has 2 watchers already; try later"}
-            with pytest.raises(WebSocketDisconnect) as closed:
-                third.receive_json()
-            assert closed.value.code == 4430
+        with connect(client, table) as first, connect(client, table) as second:
+            assert first.receive_json()["type"] == second.receive_json()["type"] == "state"  # both have joined
+            with connect(client, table) as third:
+                told = third.receive_json()
+                assert told == {"type": "error", "message": "this table has 2 watchers already; try later"}
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4430
         with connect(client, table, made["seats"][0]["token"]) as seated:
             assert Inbox(seated).state_at(0)["seat"] == 0, "a seat is never turned away"
 

@@ -60,20 +60,19 @@ def socket_router(tables: Tables, *, rate: float, burst: int, watchers: int) -> 
         elif not room.table.spectators:
             await _close(websocket, NO_SPECTATORS, "this table does not allow spectators")
             return
-        elif sum(1 for other in room.clients if other.seat is None) >= watchers:
-            await _close(websocket, TOO_MANY_WATCHERS, f"this table has {watchers} watchers already; try later")
-            return
-        if seat is not None and sum(1 for other in room.clients if other.seat == seat) >= MAX_TABS:
-            await _close(websocket, TOO_MANY_WATCHERS, f"this seat is open in {MAX_TABS} places already")
-            return
         client = Client(seat)
         bucket = Bucket(rate, burst)
-        writer = asyncio.create_task(_write(websocket, client))
         async with room.lock:  # not in the middle of a move: the snapshot shows only what is stored
-            if tables.rooms.get(table_id) is room:
-                room.join(client)
-            else:  # closed meanwhile: the browser connects again and finds the table where it is now
-                client.close(MOVED)
+            full = _full(room, seat, watchers)  # counted as it joins: two at once cannot both pass the cap
+            if full is None:
+                if tables.rooms.get(table_id) is room:
+                    room.join(client)
+                else:  # closed meanwhile: the browser connects again and finds the table where it is now
+                    client.close(MOVED)
+        if full is not None:
+            await _close(websocket, TOO_MANY_WATCHERS, full)
+            return
+        writer = asyncio.create_task(_write(websocket, client))
         try:
             while True:
                 received = await websocket.receive()
@@ -98,6 +97,15 @@ def socket_router(tables: Tables, *, rate: float, burst: int, watchers: int) -> 
                 await writer
 
     return router
+
+
+def _full(room: Room, seat: int | None, watchers: int) -> str | None:
+    """Why the table takes no more of these connections (watchers, or tabs of one seat), or None."""
+    if seat is None and sum(1 for other in room.clients if other.seat is None) >= watchers:
+        return f"this table has {watchers} watchers already; try later"
+    if seat is not None and sum(1 for other in room.clients if other.seat == seat) >= MAX_TABS:
+        return f"this seat is open in {MAX_TABS} places already"
+    return None
 
 
 async def _handle(room: Room, client: Client, text: str) -> None:
