@@ -9,6 +9,7 @@ they hold.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from deckhand.agents.base import Agent, Candidate, Explanation
@@ -29,6 +30,11 @@ def _asks(view: GoFishView) -> list[tuple[Action, int, int]]:
     if not out:
         raise IllegalActionError(f"seat {view.player} has no question to ask now")
     return out
+
+
+def _held(view: GoFishView) -> Counter[int]:
+    """How many cards of each rank the seat holds."""
+    return Counter(rank_of(c) for c in view.hand())
 
 
 class GuessAgent(Agent):
@@ -63,9 +69,7 @@ class RecallAgent(Agent):
     def explain(self, view: View, rng: random.Random) -> Explanation:
         v = view_as(view, GoFishView)
         asks = _asks(v)
-        mine: dict[int, int] = {}
-        for c in v.hand():
-            mine[rank_of(c)] = mine.get(rank_of(c), 0) + 1
+        mine = _held(v)
         sizes = v.hand_sizes()
         known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
         lacks = {seat: v.lacks(seat) for seat in range(len(sizes))}
@@ -127,9 +131,7 @@ class InferAgent(Agent):
     def explain(self, view: View, rng: random.Random) -> Explanation:
         v = view_as(view, GoFishView)
         asks = _asks(v)
-        mine: dict[int, int] = {}
-        for c in v.hand():
-            mine[rank_of(c)] = mine.get(rank_of(c), 0) + 1
+        mine = _held(v)
         sizes = v.hand_sizes()
         known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
         sure = {action: rank in known[seat] for action, seat, rank in asks}

@@ -149,12 +149,7 @@ def _from_history(state: GoFishState, player: int, history: list[int], others: l
             asked[q] &= ~(1 << r)
             size[q] -= len(given)
             size[p] += len(given)
-            if q != player:
-                for c in given:
-                    if c not in seen[q]:
-                        _left(facts, c, q, none_since[q][r], len(slots[q]))
-                seen[q].difference_update(given)
-                none_since[q][r] = len(slots[q])
+            _leave(facts, q, r, given, player, seen, none_since, slots)
             seen[p].update(given)
             if booked:
                 _booked(facts, p, r, player, seen, none_since, slots, asked, size)
@@ -195,15 +190,29 @@ def _booked(
     asked: list[int],
     size: list[int],
 ) -> None:
-    book = book_cards(rank)
     size[seat] -= 4
     for t in range(len(asked)):
         asked[t] &= ~(1 << rank)
+    _leave(facts, seat, rank, book_cards(rank), player, seen, none_since, slots)
+
+
+def _leave(
+    facts: Facts,
+    seat: int,
+    rank: int,
+    cards: list[int],
+    player: int,
+    seen: list[set[int]],
+    none_since: list[list[int]],
+    slots: list[list[tuple[int, int, int]]],
+) -> None:
+    """Every card of ``rank`` leaves ``seat`` (handed over, or laid down): those it took unseen left its slots
+    since it last held none, and from now it holds none."""
     if seat != player:
-        for c in book:
+        for c in cards:
             if c not in seen[seat]:
                 _left(facts, c, seat, none_since[seat][rank], len(slots[seat]))
-    seen[seat].difference_update(book)
+    seen[seat].difference_update(cards)
     none_since[seat][rank] = len(slots[seat])
 
 
