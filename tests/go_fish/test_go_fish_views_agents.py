@@ -174,6 +174,16 @@ def test_hard_asks_where_a_rank_is_known_and_says_why() -> None:
     assert told.notation == "ask 2 7"
     assert told.reason == "they asked for 7s and have handed none over since: they still hold one, and you hold one"
     assert told.public == "it remembers who asked for 7s"
+    others = {c.notation: c.note for c in told.candidates[1:]}  # no chance reckoned: none is claimed
+    assert others and set(others.values()) == {"not reckoned: a question sure of an answer comes first"}
+    assert all(c.value is None for c in told.candidates[1:])
+
+
+@pytest.mark.parametrize("worlds", ["0", "-3", "1.5", "many"])
+def test_hard_with_a_bad_count_of_worlds_is_a_one_line_error(worlds: str) -> None:
+    with pytest.raises(deckhand.ConfigError, match="worlds must be a whole number >= 1") as caught:
+        make_agent(f"infer:worlds={worlds}", deckhand.load_game("go_fish"))
+    assert "\n" not in str(caught.value)
 
 
 def test_hard_fishes_for_its_most_held_rank_where_an_answer_may_come() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import inspect
 import io
 import os
 import pathlib
@@ -15,12 +16,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 import deckhand
-from deckhand.core.registry import game_class
+from deckhand.agents.registry import agent_target, available_agents
+from deckhand.core.registry import game_class, import_object
 from deckhand.play.saves import save_game
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people
+from deckhand.web import guard
 from deckhand.web.app import create_app
-from deckhand.web.guard import CAPS, web_agent
+from deckhand.web.guard import CAPS, STYLE, web_agent
 from tests.web.tables import connect, eventually, join, new_table, play_to_the_end, receive_state, summary
 
 GAMES = deckhand.games()
@@ -225,6 +228,40 @@ def test_every_level_and_the_hint_agent_are_within_the_caps(name: str) -> None:
         assert web_agent(level, game) == level
     for spec in game.LEVELS.values():
         web_agent(spec, game)
+
+
+def test_a_go_fish_computer_dealing_more_worlds_than_the_cap_is_refused(client: TestClient) -> None:
+    body = {"game": "go_fish", "seats": ["human", f"infer:worlds={int(CAPS['worlds']) + 1}"]}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 422
+    assert "worlds is at most" in response.json()["error"]
+    assert client.post("/api/tables", json={**body, "seats": ["human", "infer:worlds=100"]}).status_code == 201
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_number_an_agent_takes_is_capped_or_only_a_matter_of_style(name: str) -> None:
+    """A budget setting without a cap would let a web player make the server think without bound."""
+    game = deckhand.load_game(name)
+    for agent in available_agents(game):
+        target = agent_target(agent, game)
+        if target is None or agent in game.LEVELS:
+            continue
+        try:
+            factory = import_object(target)
+        except ImportError:  # an optional extra that is not installed
+            continue
+        for key, p in inspect.signature(factory).parameters.items():
+            default = p.default
+            typed = str(p.annotation)
+            number = isinstance(default, (int, float)) and not isinstance(default, bool)
+            if number or (default is None and ("int" in typed or "float" in typed)):
+                assert key in CAPS or key in STYLE, f"{name}: {agent}'s setting {key} has no web cap"
+
+
+def test_a_number_with_no_cap_is_refused_from_the_web(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(guard, "CAPS", {k: v for k, v in CAPS.items() if k != "worlds"})
+    with pytest.raises(deckhand.ConfigError, match="worlds has no cap"):
+        web_agent("infer", deckhand.load_game("go_fish"))
 
 
 def test_the_host_cannot_start_with_a_level_past_the_caps(client: TestClient) -> None:

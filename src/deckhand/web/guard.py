@@ -34,11 +34,22 @@ CAPS: Mapping[str, float] = {
     "nodes": 200_000,
     "exact_nodes": 1_000_000,
     "rollouts": 16,
+    "worlds": 2_000,
 }
 """The most an agent made from the web may think, by setting: a few seconds of search at most.
 
 Checked against the settings the agent would really use (its defaults
 included), so a bare ``solver`` is held to its default node counts.
+"""
+
+STYLE: frozenset[str] = frozenset(
+    {"c", "uct_c", "widen", "trust", "seed", "build_weight", "caution", "jack_keep", "cambio_at", "cambio_chance"}
+    | {"exact_cells"}  # when the exact search starts; its work is held by ``exact_nodes``
+)
+"""The numeric settings that choose how an agent plays, not how long it thinks: any value is safe.
+
+A number in neither this nor :data:`CAPS` is refused from the web, so a
+new budget setting is held back until it has a cap.
 """
 
 
@@ -66,9 +77,13 @@ def web_agent(spec: str, game: Game, where: str = "seat") -> str:
         raise ConfigError(f"{where} {quote(spec, 40)}: unknown agent")
     settings = _defaults(target)
     settings.update(params)
-    for key, cap in CAPS.items():
-        value = settings.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and not value <= cap:
+    for key, value in settings.items():
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or key in STYLE:
+            continue
+        cap = CAPS.get(key)
+        if cap is None:
+            raise ConfigError(f"{where} {quote(spec, 40)}: {key} has no cap, so the web may not use it")
+        if not value <= cap:
             raise ConfigError(f"{where} {quote(spec, 40)}: {key} is at most {cap:g} from the web")
     make_agent(spec, game)  # every other setting is checked as anywhere
     return spec

@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from deckhand.agents.base import Agent, Candidate, Explanation
-from deckhand.core.errors import IllegalActionError
+from deckhand.core.errors import IllegalActionError, quote
+from deckhand.core.numbers import is_setting_count
 from deckhand.core.protocol import Action, Game, View, view_as
 from deckhand.core.words import object_name, spelled
 from deckhand.games.go_fish.state import PLURALS, ask_parts, rank_of
@@ -125,6 +126,8 @@ class InferAgent(Agent):
     name = "infer"
 
     def __init__(self, game: Game | None = None, worlds: int = WORLDS) -> None:
+        if not is_setting_count(worlds) or worlds < 1:
+            raise ValueError(f"worlds must be a whole number >= 1, not {quote(worlds, 24)}")
         self.game = game
         self.worlds = worlds
 
@@ -135,7 +138,7 @@ class InferAgent(Agent):
         sizes = v.hand_sizes()
         known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
         sure = {action: rank in known[seat] for action, seat, rank in asks}
-        odds = dict.fromkeys(sure, 1.0)
+        odds: dict[Action, float | None] = {action: 1.0 if sure[action] else None for action in sure}
         if not any(sure.values()):
             hits = dict.fromkeys(sure, 0)
             for _ in range(self.worlds):
@@ -148,14 +151,16 @@ class InferAgent(Agent):
         endgame = v.stock_size() <= ENDGAME
         scores: dict[Action, tuple[float, ...]] = {}
         for action, seat, rank in asks:
-            chance = odds[action]
+            chance = odds[action] or 0.0
             if endgame:
                 scores[action] = (sure[action], chance > LIKELY, mine[rank], chance, rng.random())
             else:  # a rank it may hold, however unlikely: a question asked again reveals nothing new
                 scores[action] = (sure[action], possible[action], mine[rank], chance, sizes[seat], rng.random())
         ranked = sorted(asks, key=lambda item: scores[item[0]], reverse=True)
         action, seat, rank = ranked[0]
-        reason, public = _reasons(v, seat, rank, mine[rank], odds[action], sure[action], possible[action], endgame)
+        reason, public = _reasons(
+            v, seat, rank, mine[rank], odds[action] or 0.0, sure[action], possible[action], endgame
+        )
         return Explanation(
             action=action,
             notation=view.action_to_string(action),
@@ -168,9 +173,11 @@ class InferAgent(Agent):
         )
 
 
-def _odds_note(chance: float, sure: bool, possible: bool) -> str:
+def _odds_note(chance: float | None, sure: bool, possible: bool) -> str:
     if sure:
         return "known to hold it"
+    if chance is None:
+        return "not reckoned: a question sure of an answer comes first"
     if not possible:
         return "holds none in any likely deal"
     return f"holds one in {round(100 * chance)}% of the likely deals"
