@@ -22,3 +22,10 @@ def private_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(rate=0)) as test_client:  # the tests move faster than people may
         yield test_client
+
+
+@pytest.fixture
+def local() -> Iterator[TestClient]:
+    """A client at the server's own machine (a loopback address, no proxy): what only its owner may do."""
+    with TestClient(create_app(rate=0), client=("127.0.0.1", 50000)) as test_client:
+        yield test_client

@@ -46,7 +46,6 @@ def test_a_table_gives_a_token_for_each_human_seat(client: TestClient) -> None:
         ({"game": "cambio", "colour": "red"}, "unknown field 'colour'"),
         ({"preset": "house"}, "missing field 'game'"),
         ({"game": "three_trios", "options": {"board": "/etc/passwd"}}, "files on the server"),
-        ({"game": "cambio", "resume": "nothing.json"}, "no saved game"),
     ],
 )
 def test_a_bad_table_request_is_one_line(client: TestClient, request_body: dict[str, object], problem: str) -> None:

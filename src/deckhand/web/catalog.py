@@ -11,7 +11,7 @@ import asyncio
 from dataclasses import asdict
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import Field
 from starlette.exceptions import HTTPException
 
@@ -28,7 +28,7 @@ from deckhand.play.seats import display_names, seat_line
 from deckhand.store.db import load_record, stored_names
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
-from deckhand.web.guard import web_options
+from deckhand.web.guard import from_this_machine, web_options
 from deckhand.web.ledger import listed_tables
 from deckhand.web.tables import Tables
 from deckhand.web.wire import Strict
@@ -107,6 +107,10 @@ def replay_steps(game_id: int) -> dict[str, Any]:
     }
 
 
+SAVES_HERE = "saved games are resumed at the server's own machine"
+"""Why the terminal's saves are refused elsewhere: each holds every hand, and they are its owner's."""
+
+
 def resume_from_saves(name: str) -> Loaded:
     """A saved game by its file name in the saves folder; nothing outside that folder can be named."""
     known = {saved.path.name: saved.path for saved in list_saves()}
@@ -149,7 +153,9 @@ def catalog_router(tables: Tables) -> APIRouter:
             raise HTTPException(422, f"stored game {game_id} cannot be replayed: {exc}") from None
 
     @router.get("/saves")
-    async def saves() -> list[dict[str, Any]]:
+    async def saves(request: Request) -> list[dict[str, Any]]:
+        if not from_this_machine(request):
+            raise HTTPException(403, SAVES_HERE)
         return [
             {
                 "name": s.path.name,

@@ -35,6 +35,7 @@ from deckhand.review import ReviewBudget, ReviewCancelled
 from deckhand.review.kept import kept_review, review_stored_game
 from deckhand.store.db import load_record
 from deckhand.store.reviews import live_seat_hash
+from deckhand.web.guard import from_this_machine
 from deckhand.web.table import token_hash
 
 MAX_DECISIONS = 400
@@ -124,15 +125,6 @@ class Reviewer:
         with self._lock:
             if self._running is not None:
                 self._running.cancel.set()
-
-
-LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
-
-
-def from_this_machine(request: Request) -> bool:
-    """A request from a loopback address that no proxy relayed: the person at the server's own keyboard."""
-    relayed = "x-forwarded-for" in request.headers or "forwarded" in request.headers
-    return request.client is not None and request.client.host in LOOPBACK and not relayed
 
 
 def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, local: bool = False) -> None:

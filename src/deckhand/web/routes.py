@@ -16,15 +16,15 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, TypeVar
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Request
 from fastapi.responses import FileResponse
 from starlette.exceptions import HTTPException
 
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError
 from deckhand.play.seats import default_level, parse_seats
-from deckhand.web.catalog import resume_from_saves
-from deckhand.web.guard import check_deal, web_agent, web_options
+from deckhand.web.catalog import SAVES_HERE, resume_from_saves
+from deckhand.web.guard import check_deal, from_this_machine, web_agent, web_options
 from deckhand.web.ledger import TableLost, seated
 from deckhand.web.rooms import Room
 from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
@@ -68,7 +68,9 @@ def tables_router(tables: Tables) -> APIRouter:
     router = APIRouter()
 
     @router.post("/api/tables", status_code=201)
-    async def new_table(request: NewTable) -> TableCreated:
+    async def new_table(request: NewTable, http: Request) -> TableCreated:
+        if request.resume is not None and not from_this_machine(http):
+            raise HTTPException(403, SAVES_HERE)
         table = build_table(request)
         host = table.make_host()
         invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites()]

@@ -314,7 +314,9 @@ export async function showLobby(main) {
           : h("li.muted", {}, "No saved games. Games left unfinished at the terminal appear here."),
       );
     } catch (error) {
-      clear(saves, h("li.error", {}, /** @type {Error} */ (error).message));
+      // Away from the server's own machine the saves are refused (each holds every hand): a note, not a fault.
+      const message = /** @type {Error} */ (error).message;
+      clear(saves, h("li.muted", {}, `${message[0].toUpperCase()}${message.slice(1)}.`));
     }
   }
 
