@@ -89,9 +89,12 @@ def test_a_casino_build_chosen_by_clicking(server: LiveServer, table_page: Any, 
         page.goto(server.link(table, token))
         assert my_turn(page)
         if page.get_by_role("button", name="Call heads").count():
+            header = page.locator('[data-zone="deck"]')
+            assert re.fullmatch(r"Round 1 · deck: \d+ cards", header.inner_text()), header.inner_text()
             page.get_by_role("button", name="Call heads").click()  # seed 004: the person calls the toss
             page.wait_for_function("() => !document.querySelector('.moves button[title=heads]')")
             assert my_turn(page)
+            assert header.inner_text().endswith(" · toss called heads")
         builds = [m for m in server.legal(table) if m.startswith("build ") and m.count("{") == 1]
         if builds:
             break

@@ -44,7 +44,7 @@ export function draw(ctx) {
   return h(
     "div",
     {},
-    h("div.muted", { style: "color:#eee", dataset: { zone: "deck" } }, `Round ${view.round} · deck: ${view.deck_count} cards · ${view.call ? `toss called ${view.call}` : ""}`),
+    h("div.muted", { style: "color:#eee", dataset: { zone: "deck" } }, [`Round ${view.round}`, `deck: ${view.deck_count} cards`, view.call ? `toss called ${view.call}` : ""].filter(Boolean).join(" · ")),
     hand(ctx, other, view.hands[other]),
     h("div.zone", {}, h("div.title", {}, "Table"), h("div.row", {}, table.length ? table : h("span.muted", { style: "color:#ddd" }, "The table is empty."))),
     lastMove(ctx, [...view.table.loose, ...view.table.builds.flatMap((b) => b.parts.flat())]),
