@@ -258,9 +258,15 @@ def test_every_number_an_agent_takes_is_capped_or_only_a_matter_of_style(name: s
                 assert key in CAPS or key in STYLE, f"{name}: {agent}'s setting {key} has no web cap"
 
 
+def test_a_setting_an_agent_does_not_take_is_named_as_unknown_from_the_web() -> None:
+    with pytest.raises(deckhand.ConfigError, match="unknown setting 'iteratons'") as caught:
+        web_agent("ismcts:iteratons=5", deckhand.load_game("casino"))
+    assert "\n" not in str(caught.value)
+
+
 def test_a_number_with_no_cap_is_refused_from_the_web(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guard, "CAPS", {k: v for k, v in CAPS.items() if k != "worlds"})
-    with pytest.raises(deckhand.ConfigError, match="worlds has no cap"):
+    with pytest.raises(deckhand.ConfigError, match="'worlds' has no cap"):
         web_agent("infer", deckhand.load_game("go_fish"))
 
 

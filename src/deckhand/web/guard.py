@@ -90,30 +90,33 @@ def web_agent(spec: str, game: Game, where: str = "seat") -> str:
     if target is None:
         make_agent(spec, game)  # names the agents there are
         raise ConfigError(f"{where} {quote(spec, 40)}: unknown agent")
-    settings = _defaults(target)
-    settings.update(params)
-    for key, value in settings.items():
+    settings, takes_any = _defaults(target)
+    settings.update({key: value for key, value in params.items() if key in settings or takes_any})
+    for key, value in settings.items():  # a setting the agent does not take: make_agent names it below
         if not isinstance(value, (int, float)) or isinstance(value, bool) or key in STYLE:
             continue
         cap = CAPS.get(key)
         if cap is None:
-            raise ConfigError(f"{where} {quote(spec, 40)}: {key} has no cap, so the web may not use it")
+            raise ConfigError(f"{where} {quote(spec, 40)}: {quote(key, 40)} has no cap, so the web may not use it")
         if not value <= cap:
             raise ConfigError(f"{where} {quote(spec, 40)}: {key} is at most {cap:g} from the web")
     make_agent(spec, game)  # every other setting is checked as anywhere
     return spec
 
 
-def _defaults(target: str) -> dict[str, Any]:
+def _defaults(target: str) -> tuple[dict[str, Any], bool]:
+    """The settings an agent takes, with their defaults (None where it has none); whether it takes any other."""
     try:
         factory = import_object(target)
     except Exception:  # an optional extra that is not installed: make_agent names it
-        return {}
-    return {
-        key: p.default
-        for key, p in inspect.signature(factory).parameters.items()
-        if p.default is not inspect.Parameter.empty
+        return {}, False
+    parameters = inspect.signature(factory).parameters.values()
+    settings = {
+        p.name: None if p.default is inspect.Parameter.empty else p.default
+        for p in parameters
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY) and p.name != "game"
     }
+    return settings, any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
 
 
 def check_deal(specs: Sequence[str], seed: int | None, game: Game, *, resumed: bool = False) -> None:
