@@ -74,8 +74,17 @@ class LiveServer:
         return response.json()["seat"], response.json()["token"]
 
 
+SHOWN = """() => {
+  const table = location.hash.match(/^#\\/table\\/([^?]+)/);
+  return !table || [...document.querySelectorAll("a")].some((a) => a.href.endsWith(`#/table/${table[1]}`));
+}"""
+"""Whether the page shows the table its address names (its watch link): a page that goes from table to
+table without a reload still shows the last one for a moment."""
+
+
 def my_turn(page: Any) -> bool:
-    """Wait until it is this player's move (True) or the game is over (False)."""
+    """Wait until the page shows its table and it is this player's move (True) or the game is over (False)."""
+    page.wait_for_function(SHOWN)
     page.wait_for_selector(".status .turn.mine, .result")
     return page.locator(".result").count() == 0
 
