@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import deckhand
 from deckhand.games.cambio.state import CambioState
+from tests.benchmarks.scripts import BENCHMARKS, load_script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "cambio_ceiling.py"
+SCRIPT = BENCHMARKS / "cambio_ceiling.py"
 
 
 @pytest.fixture(scope="module")
 def ceiling() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cambio_ceiling", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("cambio_ceiling")
 
 
 def run(*args: str) -> str:

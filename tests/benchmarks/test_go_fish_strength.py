@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from deckhand.play.arena import MatchResult
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "go_fish_strength.py"
+from tests.benchmarks.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("go_fish_strength", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("go_fish_strength")
 
 
 def test_pairwise_counts_more_as_many_and_fewer_books(strength: ModuleType) -> None:

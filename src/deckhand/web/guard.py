@@ -90,7 +90,7 @@ def web_agent(spec: str, game: Game, where: str = "seat") -> str:
     if target is None:
         make_agent(spec, game)  # names the agents there are
         raise ConfigError(f"{where} {quote(spec, 40)}: unknown agent")
-    settings, takes_any = _defaults(target)
+    settings, takes_any = _settings(target)
     settings.update({key: value for key, value in params.items() if key in settings or takes_any})
     for key, value in settings.items():  # a setting the agent does not take: make_agent names it below
         if not isinstance(value, (int, float)) or isinstance(value, bool) or key in STYLE:
@@ -104,7 +104,7 @@ def web_agent(spec: str, game: Game, where: str = "seat") -> str:
     return spec
 
 
-def _defaults(target: str) -> tuple[dict[str, Any], bool]:
+def _settings(target: str) -> tuple[dict[str, Any], bool]:
     """The settings an agent takes, with their defaults (None where it has none); whether it takes any other."""
     try:
         factory = import_object(target)

@@ -139,7 +139,9 @@ class InferAgent(Agent):
         known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
         sure = {action: rank in known[seat] for action, seat, rank in asks}
         odds: dict[Action, float | None] = {action: 1.0 if sure[action] else None for action in sure}
+        possible = dict(sure)  # with a question sure of an answer, the others are not reckoned at all
         if not any(sure.values()):
+            possible = {action: v.may_hold(seat, rank) for action, seat, rank in asks}
             hits = dict.fromkeys(sure, 0)
             for _ in range(self.worlds):
                 world = v.sample_likely_world(rng)
@@ -147,7 +149,6 @@ class InferAgent(Agent):
                 for action, seat, rank in asks:
                     hits[action] += rank in held[seat]
             odds = {action: n / self.worlds for action, n in hits.items()}
-        possible = {action: sure[action] or v.may_hold(seat, rank) for action, seat, rank in asks}
         endgame = v.stock_size() <= ENDGAME
         scores: dict[Action, tuple[float, ...]] = {}
         for action, seat, rank in asks:
