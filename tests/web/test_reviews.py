@@ -47,6 +47,24 @@ def test_a_review_runs_in_the_background_and_is_kept(client: TestClient, monkeyp
     assert again.status_code == 200 and again.json()["review"] == data["review"]  # kept: no second analysis
 
 
+def test_a_review_that_ends_between_two_looks_is_shown_with_its_review(client: TestClient, monkeypatch: Any) -> None:
+    """The progress call looks for the kept review, then at the job: a job that ended in between is not 'done'
+    without its review."""
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
+    game_id = record_game(played("basra", seed=3))
+    client.post(f"/api/games/{game_id}/review?seat=0")
+    kept = finished(client, game_id)["review"]
+    real, looks = reviews.kept_review, []
+
+    def just_before_it_was_kept(*args: Any, **kwargs: Any) -> Any:
+        looks.append(args)
+        return None if len(looks) == 1 else real(*args, **kwargs)
+
+    monkeypatch.setattr(reviews, "kept_review", just_before_it_was_kept)
+    data = client.get(f"/api/games/{game_id}/review?seat=0").json()
+    assert data == {"status": "done", "review": kept}
+
+
 def test_only_the_seat_of_the_games_one_person_is_reviewed(client: TestClient) -> None:
     game_id = record_game(played("casino", seed=3))  # seat 0 a person, seat 1 the computer
     refused = client.post(f"/api/games/{game_id}/review?seat=1")

@@ -172,6 +172,10 @@ def review_router(reviewer: Reviewer) -> APIRouter:
         job = reviewer.job(game_id, seat)
         if job is None:
             return {"status": "none"}
+        if job.finished:  # it ended since the look above: the review is kept now
+            review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
+            if review is not None:
+                return {"status": "done", "review": review.to_json()}
         return job.to_json()
 
     @router.delete("")
