@@ -250,11 +250,28 @@ def serve_command(
             "takes them unasked (a request through the balancer takes a table at once).",
         ),
     ] = 30.0,
+    think_limit: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            max=600,
+            help="Seconds a computer's move or a hint may take, whatever its settings; past it the seat plays "
+            "the medium level's move and says it ran out of time.",
+        ),
+    ] = 5.0,
 ) -> None:
     """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB)."""
     from deckhand.web.serve import serve
 
-    serve(host=host, port=port, open_browser=open_browser, rate=rate, advertise=advertise, lease=lease)
+    serve(
+        host=host,
+        port=port,
+        open_browser=open_browser,
+        rate=rate,
+        advertise=advertise,
+        lease=lease,
+        think_limit=think_limit,
+    )
 
 
 @app.command("replay")

@@ -1,13 +1,16 @@
-"""Computers think on the server's own threads: fair between tables, never in the way of the rest, stopped with it."""
+"""Computers think in the server's own processes: fair between tables, cut off in time, stopped with the server."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
+import os
+import random
 import signal
-import threading
 import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,10 +18,15 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from deckhand.agents.base import Explanation
+from deckhand.agents.registry import agent_target, make_agent, parse_spec
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
+from deckhand.core.protocol import View
+from deckhand.core.registry import games, import_object, load_game
 from deckhand.web.app import create_app
-from deckhand.web.thinking import Thinking
-from tests.web.tables import eventually, free_port, new_table, summary
+from deckhand.web.guard import CAPS
+from deckhand.web.thinking import QUICK, Thinking, ThinkingFailed, quick_spec
+from tests.web.tables import Inbox, connect, eventually, free_port, new_table, summary
 from tests.web.test_crash import start_server
 
 HEAVY = "ismcts:seconds=5"
@@ -33,52 +41,156 @@ def run(coroutine: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, coroutine).result()
 
 
+def _position(name: str, seed: int = 1) -> View:
+    """The first decision of a seeded game of ``name``, as its seat sees it."""
+    state = load_game(name).new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+    return state.view(state.current_player())
+
+
 def test_a_table_that_thinks_a_lot_waits_behind_one_that_thinks_little() -> None:
+    """One core's worth of thinking, two long searches of one table: a light table's move goes between them."""
+
     async def scenario() -> list[str]:
-        thinking = Thinking(workers=1)
-        release = threading.Event()
+        thinking = Thinking(1, limit=60)
+        view = _position("basra")
         done: list[str] = []
 
-        def work(name: str, hold: bool = False) -> str:
-            if hold:
-                release.wait(10)
+        async def decide(table: str, spec: str, name: str) -> None:
+            await thinking.decide(table, spec, view, random.Random(1))
             done.append(name)
-            return name
 
-        first = asyncio.ensure_future(thinking.run("greedy", lambda: work("greedy 1", hold=True)))
-        await asyncio.sleep(0.05)  # its search is running: the greedy table has thought since
-        more = [asyncio.ensure_future(thinking.run("greedy", lambda i=i: work(f"greedy {i}"))) for i in (2, 3)]
-        await asyncio.sleep(0.01)
-        modest = asyncio.ensure_future(thinking.run("modest", lambda: work("modest")))
-        await asyncio.sleep(0.01)
-        release.set()
-        await asyncio.gather(first, modest, *more)
-        thinking.close()
+        heavy = [
+            asyncio.ensure_future(decide("heavy", "ismcts:iterations=100000000,seconds=4", f"heavy {i}"))
+            for i in (1, 2)
+        ]
+        await asyncio.sleep(0.5)  # the heavy table has thought a while now
+        await decide("light", "greedy", "light")
+        try:
+            await asyncio.gather(*heavy)
+        finally:
+            thinking.close()
         return done
 
-    assert run(scenario()) == ["greedy 1", "modest", "greedy 2", "greedy 3"]
+    done = run(scenario())
+    assert done[0] == "light", done
+
+
+def test_a_decision_past_the_limit_plays_the_quick_level_and_says_so() -> None:
+    """OpenSpiel's search never reads a clock: the server cuts it off and the seat plays ``medium``'s move."""
+
+    async def scenario() -> tuple[Explanation, Explanation]:
+        thinking = Thinking(1, limit=0.5)
+        view = _position("basra")
+        try:
+            cut = await thinking.decide(
+                "t", "openspiel-ismcts:max_simulations=20000,rollouts=16", view, random.Random(3)
+            )
+        finally:
+            thinking.close()
+        quick = make_agent(quick_spec(view.game), view.game).explain(view, random.Random(3))
+        return cut, quick
+
+    cut, quick = run(scenario())
+    assert cut.data == {"cut": "time"}
+    assert cut.action == quick.action
+    assert "ran out of time to think (0.5 s)" in cut.public
+    assert cut.reason.startswith("a quick rule's choice, as the search ran out of time (0.5 s)")
+
+
+def test_a_thinking_process_that_dies_is_replaced_and_its_seat_plays_the_quick_move() -> None:
+    async def scenario() -> tuple[Explanation, Explanation]:
+        thinking = Thinking(1, limit=60)
+        view = _position("casino")
+        try:
+            asked = asyncio.ensure_future(
+                thinking.decide("t", "ismcts:iterations=100000000,seconds=30", view, random.Random(1))
+            )
+            busy = await asyncio.to_thread(
+                eventually, lambda: [p for p in thinking._processes if p.job is not None], "it thinks"
+            )
+            os.kill(busy[0].process.pid, signal.SIGKILL)
+            lost = await asyncio.wait_for(asked, 30)
+            after = await thinking.decide("t", "greedy", view, random.Random(1))
+        finally:
+            thinking.close()
+        return lost, after
+
+    lost, after = run(scenario())
+    assert lost.data == {"cut": "lost"} and "could not finish" in lost.public
+    assert not after.data.get("cut"), "the next decision has a process of its own"
+
+
+def test_an_agent_that_fails_is_named_and_the_process_goes_on() -> None:
+    async def scenario() -> Explanation:
+        thinking = Thinking(1, limit=60)
+        view = _position("go_fish")
+        try:
+            with pytest.raises(ThinkingFailed, match="ConfigError: unknown agent"):
+                await thinking.decide("t", "nosuch", view, random.Random(1))
+            return await thinking.decide("t", "recall", view, random.Random(1))
+        finally:
+            thinking.close()
+
+    assert run(scenario()).action is not None
+
+
+def test_a_seeded_seat_decides_in_a_process_as_it_would_at_home() -> None:
+    """The seat's rng goes on from where the agent left it, so a practice table plays as its seed says."""
+
+    async def scenario(view: View, spec: str, rng: random.Random) -> list[Explanation]:
+        thinking = Thinking(2, limit=60)
+        try:
+            return [await thinking.decide("t", spec, view, rng) for _ in range(3)]
+        finally:
+            thinking.close()
+
+    for name, spec in (("basra", "ismcts:iterations=200"), ("go_fish", "infer"), ("casino", "random")):
+        view = _position(name, seed=5)
+        here, rng = make_agent(spec, view.game), random.Random(9)
+        expected = [here.explain(view, rng).action for _ in range(3)]
+        got = run(scenario(view, spec, random.Random(9)))
+        assert [e.action for e in got] == expected, name
+        assert got[0].reason == here.explain(view, random.Random(9)).reason
+
+
+@pytest.mark.parametrize("name", games())
+def test_every_games_quick_level_is_a_rule_not_a_search(name: str) -> None:
+    """What plays when thinking runs out of time takes no thinking budget (no setting the web caps)."""
+    game = load_game(name)
+    spec = quick_spec(game)
+    assert spec in game.LEVELS.values()
+    target = agent_target(parse_spec(spec)[0], game)
+    assert target is not None
+    budget = set(inspect.signature(import_object(target)).parameters) & set(CAPS)
+    assert not budget, f"{name}'s {QUICK} level ({spec}) thinks with {budget}"
 
 
 def test_a_search_is_called_off_when_the_server_stops() -> None:
-    async def scenario() -> None:
-        thinking = Thinking(workers=1)
-        started = threading.Event()
-
-        def endless() -> None:
-            started.set()
-            Budget(iterations=None, seconds=10_000.0).run(lambda: time.sleep(0.001))
-
-        running = asyncio.ensure_future(thinking.run("t", endless))
-        waiting = asyncio.ensure_future(thinking.run("u", lambda: None))
-        await asyncio.to_thread(started.wait, 10)
+    async def scenario() -> list[BaseProcess]:
+        thinking = Thinking(1, limit=60)
+        view = _position("basra")
+        running = [
+            asyncio.ensure_future(thinking.decide(t, "ismcts:iterations=100000000,seconds=30", view, random.Random(1)))
+            for t in "tuv"
+        ]
+        busy = await asyncio.to_thread(
+            eventually, lambda: len([p for p in thinking._processes if p.job is not None]) == 3, "all three think"
+        )
+        del busy
+        processes = [p.process for p in thinking._processes]
         thinking.close()
-        for job in (running, waiting):
+        for job in running:
             with pytest.raises(SearchCancelled):
                 await asyncio.wait_for(job, 10)
         with pytest.raises(SearchCancelled):
-            await thinking.run("v", lambda: None)
+            await thinking.decide("w", "greedy", view, random.Random(1))
+        return processes
 
-    run(scenario())
+    processes = run(scenario())
+    assert processes and all(process.exitcode is not None for process in processes), "every process is stopped"
 
 
 def test_a_search_nobody_calls_off_runs_its_budget() -> None:
@@ -87,7 +199,7 @@ def test_a_search_nobody_calls_off_runs_its_budget() -> None:
 
 
 def test_statistics_and_other_tables_do_not_wait_for_searches() -> None:
-    """Seven tables of searches at the web's cap fill every thinking thread; the rest of the server goes on."""
+    """Seven tables of searches at the web's cap fill every core's thinking; the rest of the server goes on."""
     with TestClient(create_app(rate=0, thinkers=2)) as client:
         thinking: Thinking = client.app.state.tables.thinking  # type: ignore[attr-defined]
         for _ in range(7):
@@ -102,6 +214,20 @@ def test_statistics_and_other_tables_do_not_wait_for_searches() -> None:
             assert ws.receive_json()["type"] in ("state", "seats")
 
 
+def test_the_table_says_its_computer_ran_out_of_time_and_a_hint_says_it_too() -> None:
+    with TestClient(create_app(rate=0, think_limit=0.5)) as client:
+        made = new_table(client, game="basra", seats=["openspiel-ismcts:max_simulations=20000,rollouts=16", "human"])
+        with connect(client, made["table"], made["seats"][0]["token"]) as ws:
+            inbox = Inbox(ws)
+            mine = inbox.next("state", lambda m: bool(m["legal"]))
+            told = [e for e in inbox.events if e["seat"] == 0 and e["move"]]
+            assert told and "ran out of time to think (0.5 s)" in told[0]["reason"], told
+            inbox.send({"type": "hint"})  # the hint is Basra's hard level: a search of a second, cut at 0.5 s
+            hint = inbox.next("hint")
+            assert hint["move"] in mine["legal"]
+            assert "the search ran out of time (0.5 s)" in hint["reason"], hint
+
+
 def test_sigterm_stops_the_server_while_every_computer_thinks_and_the_tables_go_on_after(tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
@@ -110,7 +236,7 @@ def test_sigterm_stops_the_server_while_every_computer_thinks_and_the_tables_go_
         made: list[dict[str, Any]] = [
             httpx.post(f"{url}/api/tables", json={"game": "basra", "seats": [HEAVY, HEAVY]}).json() for _ in range(20)
         ]
-        time.sleep(1.0)  # every thread is in a search now, and more wait
+        time.sleep(1.0)  # every core is in a search now, and more wait
         server.send_signal(signal.SIGTERM)
         code = server.wait(15)  # a search at the cap alone takes 5 s; the queue behind it, minutes
     finally:

@@ -27,9 +27,14 @@ def strongest_spec(game: Game) -> str:
     return "random"
 
 
+def hint_spec(game: Game) -> str:
+    """The spec of the agent whose ``explain`` is shown as a hint: the game's own choice, else its strongest level."""
+    return game.HINTS or strongest_spec(game)
+
+
 def hint_agent(game: Game) -> Agent:
-    """The agent whose ``explain`` is shown as a hint: the game's own choice, else its strongest level."""
-    return make_agent(game.HINTS or strongest_spec(game), game)
+    """The agent whose ``explain`` is shown as a hint (:func:`hint_spec`)."""
+    return make_agent(hint_spec(game), game)
 
 
 def hint_sentence(shown: Presentation, view: View, explanation: Explanation, names: Sequence[str]) -> str:

@@ -32,7 +32,7 @@ from deckhand.web.redact import redact_tokens
 from deckhand.web.reviews import Reviewer, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
 from deckhand.web.tables import TABLE_ID, Tables
-from deckhand.web.thinking import THINKERS, Thinking
+from deckhand.web.thinking import AT_ONCE, LIMIT, Thinking
 from deckhand.web.websocket import MAX_WATCHERS, socket_router
 from deckhand.web.wire import first_problem
 
@@ -51,7 +51,8 @@ def create_app(
     address: str = "local",
     lease: float = LEASE,
     sole: bool = False,
-    thinkers: int = THINKERS,
+    thinkers: int = AT_ONCE,
+    think_limit: float = LIMIT,
 ) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
@@ -62,11 +63,12 @@ def create_app(
     a database tell each other apart by ``address`` (the one they serve
     at) and hold their tables for ``lease`` seconds between renewals; a
     ``sole`` process (alone on its database) deals every table. Computers
-    and hints think on ``thinkers`` threads of the server's own.
+    and hints think in processes of the server's own, ``thinkers`` at a
+    time, each decision cut off after ``think_limit`` seconds.
     """
     metrics = Metrics()
     ledger = Ledger(url, address, lease, sole, metrics)
-    thinking = Thinking(thinkers)
+    thinking = Thinking(thinkers, limit=think_limit, metrics=metrics)
     tables = Tables(ledger, thinking, metrics)
     metrics.watch(lambda: len(tables.rooms), tables.connections, thinking.waiting)
     health = Health()
@@ -97,6 +99,7 @@ def create_app(
         },
     )
     app.state.tables = tables
+    app.state.thinking = thinking
     app.state.health = health
     app.add_middleware(SecurityHeaders)
     redact_tokens()

@@ -5,9 +5,9 @@ connections. Every change to the game goes through the room's lock and is
 followed by a ``state`` message to each connection, built for its seat (or
 for a spectator) and carrying the events it has not seen. Each connection
 has its own outgoing queue, so that one slow browser never holds up the
-table; the computer thinks on one of the server's thinking threads
+table; the computer thinks in one of the server's thinking processes
 (:mod:`deckhand.web.thinking`), so that the server keeps answering while it
-does.
+does, and within the server's limit.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 
 from pydantic import BaseModel
 
 from deckhand.agents.search import SearchCancelled
 from deckhand.core.errors import DeckhandError
 from deckhand.web.ledger import Ledger, TableLost, taken
+from deckhand.web.metrics import Metrics
 from deckhand.web.table import Table
 from deckhand.web.thinking import Thinking
 from deckhand.web.wire import ErrorMessage, RematchMessage, SeatOut, SeatsMessage
@@ -89,11 +89,20 @@ class Room:
     """Called when another server process has taken the table over."""
     unasked: bool = False
     """Opened here and not yet asked for here: the balancer may send its id to another process, which takes it."""
+    metrics: Metrics | None = None
+    joined: set[int] = field(default_factory=set)
+    """The seats that have connected here: another connection of one is a reconnection."""
+    finished: bool = False
+    """Its game ended and was stored (here, or before this process dealt it): counted once."""
 
     def join(self, client: Client) -> None:
         """A new connection: it gets a full snapshot at once, and everyone learns who is here."""
         self.clients.add(client)
         self.empty_since = None
+        if client.seat is not None:
+            if client.seat in self.joined and self.metrics is not None:
+                self.metrics.reconnects.inc()
+            self.joined.add(client.seat)
         self._send_state(client)
         if self.table.rematch is not None:
             self.tell(client, RematchMessage(table=self.table.rematch))
@@ -285,7 +294,7 @@ class Room:
             if turn is None:
                 return
             try:
-                explanation = await self.thinking.run(self.table.id, partial(turn.agent.explain, turn.view, turn.rng))
+                explanation = await self.thinking.decide(self.table.id, turn.spec, turn.view, turn.rng)
             except SearchCancelled:  # the server is stopping: the table goes on from the store next time
                 return
             except Exception:  # an agent's bug must not take the table down: it is logged, the game waits
@@ -309,6 +318,10 @@ class Room:
         """
         try:
             await self.ledger.write(taken(self.table))
+            if not self.finished and self.table.state.is_terminal():
+                self.finished = True
+                if self.metrics is not None:
+                    self.metrics.games_finished.labels(game=self.table.game.name).inc()
         except TableLost:
             self.lose(taken=True)
             return False

@@ -22,6 +22,7 @@ from deckhand.web.health import Health
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
 from deckhand.web.quiet import PromptRefusal, QuietHangUp
+from deckhand.web.thinking import LIMIT
 from deckhand.web.wire import MAX_MESSAGE
 
 
@@ -33,6 +34,7 @@ def serve(
     rate: float = RATE,
     advertise: str | None = None,
     lease: float = LEASE,
+    think_limit: float = LIMIT,
 ) -> None:
     """Run the server until interrupted; ``ConfigError`` when the address cannot be used."""
     _check_free(host, port)
@@ -43,7 +45,8 @@ def serve(
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(url,)).start()
     sole = _alone_on(database_url())
-    app = create_app(rate=rate, address=address, lease=lease, sole=sole is not None)
+    app = create_app(rate=rate, address=address, lease=lease, sole=sole is not None, think_limit=think_limit)
+    app.state.thinking.warm()  # the thinking processes start now, not with the first computer's move
     _tune_collector()
     config = uvicorn.Config(
         app,

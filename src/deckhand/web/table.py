@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deckhand.agents.base import Agent, Explanation
-from deckhand.agents.hints import hint_agent, hint_sentence, search_chance
+from deckhand.agents.hints import hint_sentence, hint_spec, search_chance
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.presentation import Presentation, title_of
@@ -106,6 +106,8 @@ class ComputerTurn:
     seat: int
     seq: int
     agent: Agent
+    spec: str
+    """What builds ``agent`` again: it decides in a thinking process (:mod:`deckhand.web.thinking`)."""
     view: View
     rng: random.Random
     by: str | None = None
@@ -149,7 +151,6 @@ class Table:
     _rng: random.Random = field(init=False, repr=False)
     _seat_rngs: list[random.Random] = field(init=False, repr=False)
     _hint_rngs: list[random.Random] = field(init=False, repr=False)
-    _hinter: Agent | None = field(default=None, init=False, repr=False)
     _glimpses: dict[int, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -296,7 +297,8 @@ class Table:
         if agent is None:
             return None
         by = self.stand_in if entry.agent is None else None
-        return ComputerTurn(seat, self.seq, agent, self.state.view(seat), self._seat_rngs[seat], by)
+        spec = entry.spec if by is None else by
+        return ComputerTurn(seat, self.seq, agent, spec, self.state.view(seat), self._seat_rngs[seat], by)
 
     def apply_computer(self, turn: ComputerTurn, explanation: Explanation) -> bool:
         """Play what the computer decided, if the game has not moved on (nor its person come back) meanwhile."""
@@ -413,15 +415,14 @@ class Table:
         }
 
     # -- hints ---------------------------------------------------------------------
-    def hint_job(self, seat: int) -> tuple[Agent, View, random.Random]:
-        """What a hint for ``seat`` needs (the search runs away from the table); ``IllegalActionError`` off turn."""
+    def hint_job(self, seat: int) -> tuple[str, View, random.Random]:
+        """What a hint for ``seat`` needs (the hint agent's spec, the view, its rng: the search runs away from the
+        table); ``IllegalActionError`` off turn."""
         if self.to_move != seat or self.state.is_terminal():
             raise IllegalActionError("a hint is given when it is your turn")
         if self.waiting_for_people:
             raise IllegalActionError("the game starts when every seat is taken")
-        if self._hinter is None:
-            self._hinter = hint_agent(self.game)
-        return self._hinter, self.state.view(seat), self._hint_rngs[seat]
+        return hint_spec(self.game), self.state.view(seat), self._hint_rngs[seat]
 
     def hint_message(self, view: View, explanation: Explanation, selection: str | None) -> HintMessage:
         """The ``hint`` message for the seat of ``view``: the move, the sentence that recommends it, the search's

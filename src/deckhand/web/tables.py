@@ -65,7 +65,7 @@ class Tables:
         return room
 
     def add(self, table: Table) -> Room:
-        room = Room(table, self.ledger, self.thinking)
+        room = Room(table, self.ledger, self.thinking, metrics=self.metrics, finished=table.state.is_terminal())
         room.on_lost = self._lost
         self.rooms[table.id] = room
         room.review()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from functools import partial
+import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.exceptions import HTTPException
@@ -21,7 +21,10 @@ from deckhand.web.handshake import login
 from deckhand.web.limits import Bucket
 from deckhand.web.rooms import MOVED, Client, Room
 from deckhand.web.tables import Tables
+from deckhand.web.thinking import ThinkingFailed
 from deckhand.web.wire import HintRequest, MarksRequest, MatchRequest, MoveRequest, read_client_message
+
+log = logging.getLogger("deckhand.web")
 
 BAD_TOKEN = 4401
 """Close code for a token that holds no seat at the table."""
@@ -126,8 +129,12 @@ async def _handle(room: Room, client: Client, text: str) -> None:
         if isinstance(message, HintRequest):
             async with room.hint_lock:
                 async with room.lock:
-                    agent, view, rng = room.table.hint_job(seat)
-                explanation = await room.thinking.run(room.table.id, partial(agent.explain, view, rng))
+                    spec, view, rng = room.table.hint_job(seat)
+                try:
+                    explanation = await room.thinking.decide(room.table.id, spec, view, rng)
+                except ThinkingFailed:
+                    log.exception("table %s: the hint for seat %d failed", room.table.id, seat)
+                    raise DeckhandError("no hint could be worked out here; try again after the next move") from None
                 async with room.lock:
                     client.send(room.table.hint_message(view, explanation, message.selection))
         elif isinstance(message, MarksRequest):
