@@ -260,7 +260,10 @@ def serve_command(
         ),
     ] = 5.0,
 ) -> None:
-    """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB)."""
+    """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB).
+
+    Prints the owner's link (saved games); processes behind one balancer share DECKHAND_OWNER_TOKEN.
+    """
     from deckhand.web.serve import serve
 
     serve(

@@ -9,6 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from deckhand.web.app import create_app
+from deckhand.web.owner import HEADER
+from tests.web.tables import OWNER
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +27,8 @@ def client() -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def local() -> Iterator[TestClient]:
-    """A client at the server's own machine (a loopback address, no proxy): what only its owner may do."""
-    with TestClient(create_app(rate=0), client=("127.0.0.1", 50000)) as test_client:
+def owner() -> Iterator[TestClient]:
+    """The server's owner: a client that sends the owner token (from an address that counts for nothing)."""
+    app = create_app(rate=0, owner_token=OWNER)
+    with TestClient(app, client=("203.0.113.7", 50000), headers={HEADER: OWNER}) as test_client:
         yield test_client

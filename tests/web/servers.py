@@ -54,10 +54,20 @@ def database() -> Iterator[str]:
 class Server:
     """One ``deckhand serve`` process, started and answering."""
 
-    def __init__(self, home: Path, url: str, port: int | None = None, lease: float = 2.0, wait: bool = True) -> None:
+    def __init__(
+        self,
+        home: Path,
+        url: str,
+        port: int | None = None,
+        lease: float = 2.0,
+        wait: bool = True,
+        owner: str | None = None,
+    ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DECKHAND_HOME": str(home), "DECKHAND_DB": url}
+        if owner is not None:  # the owner token every process behind one balancer shares
+            env["DECKHAND_OWNER_TOKEN"] = owner
         command = [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(self.port)]
         command += ["--advertise", self.url, "--lease", str(lease), "--rate", "0"]  # the test plays at full speed
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -11,7 +11,14 @@ from typing import Any, TypeVar
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+import deckhand
+from deckhand.play.saves import save_game
+from deckhand.store.paths import saves_dir
+
 T = TypeVar("T")
+
+OWNER = "the-owner-token-of-these-tests-0123456789"
+"""The owner token the tests give a server (``create_app(owner_token=OWNER)``, ``DECKHAND_OWNER_TOKEN``)."""
 
 
 def eventually(look: Callable[[], T], what: str, patience: float = 10.0) -> T:
@@ -29,6 +36,15 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def save_basra() -> None:
+    """A game of Basra left unfinished at the terminal: ``mine.json`` in the saves folder."""
+    game = deckhand.load_game("basra")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    save_game(saves_dir() / "mine.json", state, ["human", "easy"])
 
 
 def new_table(client: TestClient, **request: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Two processes behind nginx (the shipped configuration) on one PostgreSQL; one is killed with ``kill -9`` mid-game.
+"""Two processes behind each shipped balancer (nginx, HAProxy) on one PostgreSQL; one is killed with ``kill -9``.
 
 Everything goes through the balancer's port, over TLS, as browsers would:
 tables are made, joined and played there. When every table is some moves
@@ -7,7 +7,8 @@ played to its end, each connection coming back through the balancer as the
 browser's client does. Nothing told is lost (no connection ever sees its
 ``seq`` go back), every game is stored once, and no message holds a card
 its seat cannot see (checked against the stored game, with the other
-seats' tokens as secrets).
+seats' tokens as secrets). Behind a balancer that forwards no client
+address, the owner's routes answer only the owner token.
 """
 
 from __future__ import annotations
@@ -31,17 +32,29 @@ from websockets.sync.client import connect as sync_connect
 from deckhand.play.records import start_state
 from deckhand.store.db import load_record
 from deckhand.testing.wire import check_received
-from tests.web.balancer import NGINX, OPENSSL, Balancer, client_tls
+from deckhand.web.owner import COOKIE, HEADER, OWNER_ONLY
+from tests.web.balancer import MISSING, OPENSSL, PROGRAMS, Balancer, client_tls
 from tests.web.servers import NO_POSTGRES, POSTGRES, Server, database
+from tests.web.tables import OWNER, save_basra
 from tests.web.test_crash import run
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(not POSTGRES, reason=NO_POSTGRES),
-    pytest.mark.skipif(NGINX is None, reason="nginx is not installed (Debian's nginx package; .ci/run installs it)"),
     pytest.mark.skipif(OPENSSL is None, reason="openssl is not installed (it makes the balancer's test certificate)"),
 ]
 
 __all__ = ["database"]
+
+
+@pytest.fixture(params=["nginx", "haproxy"])
+def kind(request: pytest.FixtureRequest) -> str:
+    """Which shipped balancer stands in front: each test runs behind both."""
+    name: str = request.param
+    if PROGRAMS[name] is None:
+        pytest.skip(MISSING[name])
+    return name
+
 
 GAMES = [("casino", {}), ("go_fish", {}), ("cambio", {"preset": "house"}), ("go_fish", {}), ("three_trios", {})]
 BEFORE_KILL = 4
@@ -126,13 +139,15 @@ def make_tables(balancer: Balancer) -> list[Seat]:
     return seats
 
 
-def test_two_processes_behind_nginx_lose_nothing_when_one_is_killed(database: str, tmp_path: Path) -> None:
+def test_two_processes_behind_a_balancer_lose_nothing_when_one_is_killed(
+    kind: str, database: str, tmp_path: Path
+) -> None:
     servers = [Server(tmp_path / name, database, lease=3.0, wait=False) for name in ("a", "b")]
     balancer = None
     try:
         for server in servers:
             server.wait()
-        balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
+        balancer = Balancer(tmp_path / kind, [server.port for server in servers], kind)
         seats = make_tables(balancer)
         killed_tables = run(played(balancer, servers, seats, database))  # a browser test may leave a loop here
     finally:
@@ -220,13 +235,15 @@ def finish_through(balancer: Balancer, client: httpx.Client, rng: random.Random)
                 ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])}))
 
 
-def test_finished_tables_answer_through_the_balancer_wherever_it_sends_them(database: str, tmp_path: Path) -> None:
+def test_finished_tables_answer_through_the_balancer_wherever_it_sends_them(
+    kind: str, database: str, tmp_path: Path
+) -> None:
     servers = [Server(tmp_path / name, database, lease=30.0, wait=False) for name in ("a", "b")]
     balancer = None
     try:
         for server in servers:
             server.wait()
-        balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
+        balancer = Balancer(tmp_path / kind, [server.port for server in servers], kind)
         private = [f"127.0.0.1:{server.port}" for server in servers]
         with httpx.Client(base_url=balancer.url, verify=False) as client:
 
@@ -256,7 +273,9 @@ def test_finished_tables_answer_through_the_balancer_wherever_it_sends_them(data
 
             back = Server(tmp_path / "back", database, port=victim.port, lease=30.0)  # the hash ring moves back
             servers.append(back)
-            time.sleep(5.5)  # nginx tries a process it marked down again after fail_timeout
+            # nginx tries a process it marked down again after fail_timeout (5 s); HAProxy takes it back after two
+            # good health checks, a second apart
+            time.sleep(5.5)
             for table, token in tables:
                 summary = ask("GET", f"/api/tables/{table}")
                 assert summary["finished"] and summary["rematch"] == rematches[table], "the rematch came along"
@@ -287,3 +306,66 @@ def finished_owners(database: str) -> dict[str, list[str]]:
     for table, owner in rows:
         kept.setdefault((owner or "").split("#", 1)[0], []).append(table)
     return kept
+
+
+def forwarding_only_x_real_ip(kind: str, shipped: str) -> str:
+    """The shipped configuration as an operator might have written it: no X-Forwarded-For, only X-Real-IP."""
+    old, new = {
+        "nginx": (
+            "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+            "proxy_set_header X-Real-IP $remote_addr;",
+        ),
+        "haproxy": ("option forwardfor\n", "http-request set-header X-Real-IP %[src]\n"),
+    }[kind]
+    assert shipped.count(old) == 1, f"the shipped {kind} configuration forwards the client's address once"
+    return shipped.replace(old, new)
+
+
+def test_behind_a_balancer_that_forwards_no_address_the_saves_answer_only_the_owner_token(
+    kind: str, database: str, tmp_path: Path
+) -> None:
+    """Every request reaches the processes from the balancer's loopback address with no X-Forwarded-For.
+
+    An address-based check took every visitor for the owner there; the owner
+    token alone counts, and both processes share it (``DECKHAND_OWNER_TOKEN``).
+    """
+    save_basra()  # in tmp_path/home/saves: both processes' home
+    servers = [Server(tmp_path / "home", database, wait=False, owner=OWNER) for _ in range(2)]
+    balancer = None
+    try:
+        for server in servers:
+            server.wait()
+        edit = lambda shipped: forwarding_only_x_real_ip(kind, shipped)  # noqa: E731
+        balancer = Balancer(tmp_path / kind, [server.port for server in servers], kind, edit)
+        with httpx.Client(base_url=balancer.url, verify=False) as visitor:
+            for headers in [{}, {"X-Forwarded-For": "127.0.0.1"}, {"X-Real-IP": "127.0.0.1"}, {"Forwarded": "for=::1"}]:
+                for _ in range(4):  # the processes share the requests that name no table
+                    answers = [
+                        visitor.get("/api/saves", headers=headers),
+                        visitor.post("/api/tables", json={"game": "basra", "resume": "mine.json"}, headers=headers),
+                        visitor.post("/api/tables", json={"game": "basra", "resume": "none.json"}, headers=headers),
+                        visitor.get("/api/saves", headers={**headers, HEADER: OWNER[:-1]}),
+                    ]
+                    assert all(answer.status_code == 403 for answer in answers), [a.text for a in answers]
+                    assert len({answer.content for answer in answers}) == 1, "nothing tells which saves exist"
+                    assert answers[0].json() == {"error": OWNER_ONLY}
+        with httpx.Client(base_url=balancer.url, verify=False) as owner:
+            for _ in range(4):
+                listed = owner.get("/api/saves", headers={HEADER: OWNER})
+                assert listed.status_code == 200 and [s["name"] for s in listed.json()] == ["mine.json"]
+            welcomed = owner.post("/api/owner", headers={HEADER: OWNER})
+            assert welcomed.status_code == 204, welcomed.text
+            cookie = welcomed.headers["set-cookie"].lower()
+            assert all(part in cookie for part in ("httponly", "samesite=strict", "secure")), "TLS at the balancer"
+            assert owner.cookies.get(COOKIE) == OWNER
+            for _ in range(4):
+                assert owner.get("/api/saves").status_code == 200, "the cookie, at either process"
+            resumed = owner.post("/api/tables", json={"game": "basra", "resume": "mine.json"})
+            assert resumed.status_code == 201, resumed.text
+    finally:
+        if balancer is not None:
+            balancer.stop()
+        for server in servers:
+            server.process.kill()
+    assert "/api/saves" in balancer.logs(), "the balancer logs its requests"
+    assert OWNER not in balancer.logs(), "the owner token is in no log"

@@ -23,10 +23,10 @@ def test_a_process_whose_database_is_gone_is_not_ready(client: TestClient, monke
     def refused() -> None:
         raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
 
-    with monkeypatch.context() as patched:  # undoes only this: the test's own database stays in DECKHAND_DB
-        patched.setattr(client.app.state.tables.ledger, "reachable", refused)  # type: ignore[attr-defined]
+    with monkeypatch.context() as outage:  # undone alone: monkeypatch.undo() would undo the test's private store too
+        outage.setattr(client.app.state.tables.ledger, "reachable", refused)  # type: ignore[attr-defined]
         lost = client.get("/readyz")
-        assert lost.status_code == 503 and lost.json() == {"ready": False, "error": "the database does not answer"}
+    assert lost.status_code == 503 and lost.json() == {"ready": False, "error": "the database does not answer"}
     # ready again once it answers (a loaded machine may take longer than the check's patience at first)
     eventually(lambda: client.get("/readyz").status_code == 200, "ready again once it answers", patience=30)
 

@@ -1,9 +1,11 @@
-"""A real server process, at its edges: a handshake too long to read, the subprotocol login, tokens in the logs."""
+"""A real server process, at its edges: a handshake too long to read, the subprotocol login, tokens in the logs,
+the owner's link it prints."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -17,7 +19,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
-from tests.web.tables import free_port
+from deckhand.web.owner import ENV, HEADER, LINK
+from tests.web.tables import OWNER, free_port
 
 UPGRADE = (
     "Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -149,3 +152,49 @@ def test_uvicorns_log_at_info_level_never_shows_a_token(tmp_path: Path) -> None:
     assert f"WebSocket /ws/tables/{table}?token=[hidden]" in written, written
     for secret in secrets:
         assert secret not in written, written
+
+
+def test_the_printed_owners_link_is_the_one_way_to_the_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``deckhand serve`` prints a link with a token of its own; the token is printed once and logged nowhere."""
+    monkeypatch.delenv(ENV, raising=False)
+    log = tmp_path / "serve.log"
+    process, url = start([sys.executable, "-m", "deckhand.cli", "serve", "--rate", "0"], tmp_path, log)
+    try:
+        printed = re.search(rf"{re.escape(url)}/{LINK}([A-Za-z0-9_-]+)\n", log.read_text())
+        assert printed, log.read_text()
+        token = printed[1]
+        assert httpx.get(f"{url}/api/saves").status_code == 403
+        assert httpx.get(f"{url}/api/saves", headers={HEADER: token}).status_code == 200
+        welcomed = httpx.post(f"{url}/api/owner", headers={HEADER: token})
+        assert (
+            welcomed.status_code == 204 and httpx.get(f"{url}/api/saves", cookies=welcomed.cookies).status_code == 200
+        )
+    finally:
+        stop(process)
+    assert log.read_text().count(token) == 1, "printed once, at start"
+
+
+def test_a_shared_owner_token_comes_from_the_environment_and_is_never_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV, OWNER)
+    log = tmp_path / "serve.log"
+    process, url = start([sys.executable, "-m", "deckhand.cli", "serve", "--rate", "0"], tmp_path, log)
+    try:
+        assert httpx.get(f"{url}/api/saves", headers={HEADER: OWNER}).status_code == 200
+        assert httpx.get(f"{url}/api/saves").status_code == 403
+    finally:
+        stop(process)
+    written = log.read_text()
+    assert f"{LINK} followed by {ENV}" in written and OWNER not in written
+    monkeypatch.setenv(ENV, "too-short-to-be-a-token")
+    refused = subprocess.run(
+        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(free_port())],
+        env={**os.environ, "DECKHAND_HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode != 0 and refused.stdout == ""
+    assert refused.stderr.startswith(f"deckhand: {ENV}: an owner token is") and refused.stderr.count("\n") == 1
+    assert "too-short" not in refused.stderr

@@ -14,15 +14,16 @@ import deckhand.web.reviews as reviews
 from deckhand.review import ReviewBudget
 from deckhand.store import record_game
 from deckhand.web.app import create_app
+from deckhand.web.owner import HEADER
 from deckhand.web.table import token_hash
 from tests.review.games import played
-from tests.web.tables import eventually, new_table, play_to_the_end
+from tests.web.tables import OWNER, eventually, new_table, play_to_the_end
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    """A browser on the server's own machine: a game played in its terminal may be reviewed from it."""
-    with TestClient(create_app(rate=0), client=("127.0.0.1", 50000)) as test_client:
+    """The server's owner (its token in a header): a game played in its terminal may be reviewed by them."""
+    with TestClient(create_app(rate=0, owner_token=OWNER), headers={HEADER: OWNER}) as test_client:
         yield test_client
 
 
@@ -104,16 +105,14 @@ def test_a_table_played_here_is_reviewed_only_with_the_seats_token(client: TestC
     assert finished(client, game_id, 0, **{"X-Seat-Token": "t0"})["status"] == "done"
 
 
-def test_a_terminal_game_is_reviewed_only_from_the_servers_own_machine(client: TestClient) -> None:
+def test_a_terminal_game_is_reviewed_only_by_the_servers_owner(client: TestClient) -> None:
     game_id = record_game(played("basra", seed=3))  # played away from the server: its person is unknown here
-    with TestClient(create_app(rate=0), client=("203.0.113.9", 50000)) as remote:
-        refused = remote.post(f"/api/games/{game_id}/review?seat=0")
-        assert refused.status_code == 403 and "only on its machine" in refused.json()["error"]
-    relayed = client.post(f"/api/games/{game_id}/review?seat=0", headers={"X-Forwarded-For": "203.0.113.9"})
-    assert relayed.status_code == 403
-    computers = record_game(played("basra", seed=3, seats=("medium", "easy")))
-    with TestClient(create_app(rate=0), client=("203.0.113.9", 50000)) as remote:
-        assert remote.get(f"/api/games/{computers}/review?seat=0").json() == {"status": "none"}  # no person's cards
+    with TestClient(create_app(rate=0, owner_token=OWNER), client=("127.0.0.1", 50000)) as local:
+        refused = local.post(f"/api/games/{game_id}/review?seat=0")  # its own machine, but no token
+        assert refused.status_code == 403 and "only by its owner" in refused.json()["error"]
+        computers = record_game(played("basra", seed=3, seats=("medium", "easy")))
+        assert local.get(f"/api/games/{computers}/review?seat=0").json() == {"status": "none"}  # no person's cards
+    assert client.get(f"/api/games/{game_id}/review?seat=0").json() == {"status": "none"}
 
 
 def test_a_finished_tables_summary_offers_its_review_only_to_the_seats_token(client: TestClient) -> None:

@@ -18,10 +18,10 @@ import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from deckhand.agents.base import Explanation
-from deckhand.agents.registry import agent_target, make_agent, parse_spec
+from deckhand.agents.base import Agent, Explanation
+from deckhand.agents.registry import GENERIC_AGENTS, agent_target, make_agent, parse_spec, register_agent
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
-from deckhand.core.protocol import View
+from deckhand.core.protocol import Game, View
 from deckhand.core.registry import games, import_object, load_game
 from deckhand.web.app import create_app
 from deckhand.web.guard import CAPS
@@ -154,6 +154,31 @@ def test_a_seeded_seat_decides_in_a_process_as_it_would_at_home() -> None:
         got = run(scenario(view, spec, random.Random(9)))
         assert [e.action for e in got] == expected, name
         assert got[0].reason == here.explain(view, random.Random(9)).reason
+
+
+def test_an_agent_registered_while_the_server_runs_thinks_in_its_processes_too() -> None:
+    async def scenario() -> Explanation:
+        thinking = Thinking(1, limit=60)
+        try:
+            await thinking.decide("t", "greedy", _position("basra"), random.Random(1))  # the processes exist now
+            register_agent("first-legal", "tests.web.test_thinking:FirstLegal")
+            return await thinking.decide("t", "first-legal", _position("basra"), random.Random(1))
+        finally:
+            thinking.close()
+            GENERIC_AGENTS.pop("first-legal", None)
+
+    assert run(scenario()).reason == "the first legal move"
+
+
+class FirstLegal(Agent):
+    """An agent only this module knows of: registered by the test above, in the server's process alone."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def explain(self, view: View, rng: random.Random) -> Explanation:
+        action = view.legal_actions()[0]
+        return Explanation(action, view.action_to_string(action), "the first legal move")
 
 
 @pytest.mark.parametrize("name", games())

@@ -28,6 +28,7 @@ from deckhand.web.health import Health, health_router
 from deckhand.web.ledger import LEASE, Ledger, TableLost
 from deckhand.web.limits import BURST, RATE
 from deckhand.web.metrics import Metrics
+from deckhand.web.owner import Owner
 from deckhand.web.redact import redact_tokens
 from deckhand.web.reviews import Reviewer, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
@@ -53,6 +54,7 @@ def create_app(
     sole: bool = False,
     thinkers: int = AT_ONCE,
     think_limit: float = LIMIT,
+    owner_token: str | None = None,
 ) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
@@ -65,6 +67,9 @@ def create_app(
     ``sole`` process (alone on its database) deals every table. Computers
     and hints think in processes of the server's own, ``thinkers`` at a
     time, each decision cut off after ``think_limit`` seconds.
+    Whoever holds
+    ``owner_token`` (:mod:`deckhand.web.owner`) may list and resume the
+    terminal's saved games and review its games; without one, nobody may.
     """
     metrics = Metrics()
     ledger = Ledger(url, address, lease, sole, metrics)
@@ -73,6 +78,7 @@ def create_app(
     metrics.watch(lambda: len(tables.rooms), tables.connections, thinking.waiting)
     health = Health()
     reviewer = Reviewer(url)
+    owner = Owner(owner_token)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -101,14 +107,16 @@ def create_app(
     app.state.tables = tables
     app.state.thinking = thinking
     app.state.health = health
+    app.state.owner = owner
     app.add_middleware(SecurityHeaders)
     redact_tokens()
     app.include_router(pages_router())
     app.include_router(health_router(tables, metrics, health))
-    app.include_router(tables_router(tables))
+    app.include_router(owner.router())
+    app.include_router(tables_router(tables, owner))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
-    app.include_router(catalog_router(tables))
-    app.include_router(review_router(reviewer))
+    app.include_router(catalog_router(tables, owner))
+    app.include_router(review_router(reviewer, owner))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -1,8 +1,9 @@
 """What the lobby, the rules page, the statistics page and replays read: ``/api/games``, ``/api/stats``...
 
-Everything here is public: the games and their declared options, the rules
-text, statistics, finished games replayed through the public view (a replay
-shows what a spectator saw, never a hand), and the list of saved games.
+Everything here is public but the list of the terminal's saved games, which
+is the owner's (:mod:`deckhand.web.owner`): the games and their declared
+options, the rules text, statistics, and finished games replayed through the
+public view (a replay shows what a spectator saw, never a hand).
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from deckhand.play.seats import display_names, seat_line
 from deckhand.store.db import load_record, stored_names
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
-from deckhand.web.guard import from_this_machine, web_options
+from deckhand.web.guard import web_options
 from deckhand.web.ledger import listed_tables
+from deckhand.web.owner import Owner
 from deckhand.web.tables import Tables
 from deckhand.web.wire import Strict
 
@@ -107,10 +109,6 @@ def replay_steps(game_id: int) -> dict[str, Any]:
     }
 
 
-SAVES_HERE = "saved games are resumed at the server's own machine"
-"""Why the terminal's saves are refused elsewhere: each holds every hand, and they are its owner's."""
-
-
 def resume_from_saves(name: str) -> Loaded:
     """A saved game by its file name in the saves folder; nothing outside that folder can be named."""
     known = {saved.path.name: saved.path for saved in list_saves()}
@@ -120,7 +118,7 @@ def resume_from_saves(name: str) -> Loaded:
     return load_file(path)
 
 
-def catalog_router(tables: Tables) -> APIRouter:
+def catalog_router(tables: Tables, owner: Owner) -> APIRouter:
     router = APIRouter(prefix="/api")
 
     @router.get("/games")
@@ -154,8 +152,8 @@ def catalog_router(tables: Tables) -> APIRouter:
 
     @router.get("/saves")
     async def saves(request: Request) -> list[dict[str, Any]]:
-        if not from_this_machine(request):
-            raise HTTPException(403, SAVES_HERE)
+        """The terminal's saved games, for the owner only: each holds every hand of its game."""
+        owner.require(request)
         return [
             {
                 "name": s.path.name,

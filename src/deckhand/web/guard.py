@@ -19,8 +19,6 @@ import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from starlette.requests import Request
-
 from deckhand.agents.registry import agent_target, is_human, make_agent, parse_spec
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.options import inline_only
@@ -53,19 +51,6 @@ STYLE: frozenset[str] = frozenset(
 A number in neither this nor :data:`CAPS` is refused from the web, so a
 new budget setting is held back until it has a cap.
 """
-
-
-LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
-
-
-def from_this_machine(request: Request) -> bool:
-    """A request from a loopback address that no proxy relayed: the person at the server's own keyboard.
-
-    What only that person may have: a review of the seat they played at the
-    terminal, and the terminal's saved games (each holds every hand).
-    """
-    relayed = "x-forwarded-for" in request.headers or "forwarded" in request.headers
-    return request.client is not None and request.client.host in LOOPBACK and not relayed
 
 
 def web_options(name: str, preset: str | None, options: Mapping[str, Any]) -> Game:

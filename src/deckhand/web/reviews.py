@@ -13,8 +13,8 @@ it is given only to that seat: at a game played at a table here, to the
 holder of that seat's token (header ``X-Seat-Token``); at a game played
 elsewhere (the terminal, the arena), only for a seat no other person shared
 the game with: any seat of a game of computers, and the one person's own
-seat only when asked from this machine itself (a loopback address, not
-relayed by a proxy), since the server cannot tell who that person was.
+seat only for the server's owner (:mod:`deckhand.web.owner`), since the
+server cannot tell who that person was.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from deckhand.review import ReviewBudget, ReviewCancelled
 from deckhand.review.kept import kept_review, review_stored_game
 from deckhand.store.db import load_record
 from deckhand.store.reviews import live_seat_hash
-from deckhand.web.guard import from_this_machine
+from deckhand.web.owner import Owner
 from deckhand.web.table import token_hash
 
 MAX_DECISIONS = 400
@@ -127,7 +127,7 @@ class Reviewer:
                 self._running.cancel.set()
 
 
-def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, local: bool = False) -> None:
+def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, owner: bool = False) -> None:
     """Refuse (403, 404) a review that would show a seat's cards to someone who did not hold that seat."""
     try:
         record = load_record(game_id, url=url)
@@ -143,18 +143,18 @@ def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, 
     others = [s for s, spec in enumerate(record.seats) if is_human(spec) and s != seat]
     if others or (not is_human(record.seats[seat]) and any(is_human(spec) for spec in record.seats)):
         raise HTTPException(403, "a review shows that seat's cards: only the seat of the game's one person is reviewed")
-    if is_human(record.seats[seat]) and not local:
+    if is_human(record.seats[seat]) and not owner:
         raise HTTPException(
-            403, "a review shows that seat's cards: a game played away from this server is reviewed only on its machine"
+            403, "a review shows that seat's cards: a game played away from this server is reviewed only by its owner"
         )
 
 
-def review_router(reviewer: Reviewer) -> APIRouter:
+def review_router(reviewer: Reviewer, owner: Owner) -> APIRouter:
     router = APIRouter(prefix="/api/games/{game_id}/review")
 
     @router.post("")
     async def start(request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> JSONResponse:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, from_this_machine(request))
+        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, owner.admits(request))
         review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
         if review is not None:
             return JSONResponse({"status": "done", "review": review.to_json()})
@@ -165,7 +165,7 @@ def review_router(reviewer: Reviewer) -> APIRouter:
     async def progress(
         request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)
     ) -> dict[str, Any]:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, from_this_machine(request))
+        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, owner.admits(request))
         review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
         if review is not None:
             return {"status": "done", "review": review.to_json()}
@@ -182,7 +182,7 @@ def review_router(reviewer: Reviewer) -> APIRouter:
     async def cancel(
         request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)
     ) -> dict[str, Any]:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, from_this_machine(request))
+        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, owner.admits(request))
         return {"cancelled": reviewer.cancel(game_id, seat)}
 
     return router

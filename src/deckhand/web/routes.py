@@ -23,9 +23,10 @@ from starlette.exceptions import HTTPException
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError
 from deckhand.play.seats import default_level, parse_seats
-from deckhand.web.catalog import SAVES_HERE, resume_from_saves
-from deckhand.web.guard import check_deal, from_this_machine, web_agent, web_options
+from deckhand.web.catalog import resume_from_saves
+from deckhand.web.guard import check_deal, web_agent, web_options
 from deckhand.web.ledger import TableLost, seated
+from deckhand.web.owner import Owner
 from deckhand.web.rooms import Room
 from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
 from deckhand.web.tables import Tables
@@ -63,14 +64,14 @@ def pages_router() -> APIRouter:
     return router
 
 
-def tables_router(tables: Tables) -> APIRouter:
-    """Opening a table, taking a seat, starting, a rematch, and a table's summary."""
+def tables_router(tables: Tables, owner: Owner) -> APIRouter:
+    """Opening a table (going on with a saved game: the owner only), taking a seat, starting, a rematch, a summary."""
     router = APIRouter()
 
     @router.post("/api/tables", status_code=201)
     async def new_table(request: NewTable, http: Request) -> TableCreated:
-        if request.resume is not None and not from_this_machine(http):
-            raise HTTPException(403, SAVES_HERE)
+        if request.resume is not None:
+            owner.require(http)  # before the save is looked for: the same 403 whether or not it exists
         table = build_table(request)
         host = table.make_host()
         invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import os
 import socket
 import threading
 import webbrowser
@@ -21,6 +22,7 @@ from deckhand.web.app import create_app
 from deckhand.web.health import Health
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
+from deckhand.web.owner import ENV, LINK, Owner, check_token, new_token
 from deckhand.web.quiet import PromptRefusal, QuietHangUp
 from deckhand.web.thinking import LIMIT
 from deckhand.web.wire import MAX_MESSAGE
@@ -36,17 +38,21 @@ def serve(
     lease: float = LEASE,
     think_limit: float = LIMIT,
 ) -> None:
-    """Run the server until interrupted; ``ConfigError`` when the address cannot be used."""
+    """Run the server until interrupted; ``ConfigError`` when the address or the owner token cannot be used."""
+    token, given = owner_token()
     _check_free(host, port)
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     here = socket.gethostname() if host in ("0.0.0.0", "::") else host
     address = _advertised(advertise, f"http://{here}:{port}")
-    print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
-    if open_browser:
-        threading.Timer(0.8, webbrowser.open, args=(url,)).start()
     sole = _alone_on(database_url())
-    app = create_app(rate=rate, address=address, lease=lease, sole=sole is not None, think_limit=think_limit)
+    app = create_app(
+        rate=rate, address=address, lease=lease, sole=sole is not None, owner_token=token, think_limit=think_limit
+    )
     app.state.thinking.warm()  # the thinking processes start now, not with the first computer's move
+    print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
+    print(owner_line(url, token, given), flush=True)
+    if open_browser:
+        threading.Timer(0.8, webbrowser.open, args=(browser_link(url, app.state.owner),)).start()
     _tune_collector()
     config = uvicorn.Config(
         app,
@@ -60,6 +66,30 @@ def serve(
         ws=PromptRefusal,  # a handshake too long to read is refused at once
     )
     Draining(config, app.state.health).run()
+
+
+def owner_token() -> tuple[str, bool]:
+    """The owner token: ``DECKHAND_OWNER_TOKEN`` if set (shared by every process behind a balancer), else a new one.
+
+    Also whether it was given. ``ConfigError`` for a malformed one, never
+    quoting it. Never a command-line flag: ``ps`` shows every user those.
+    """
+    given = os.environ.get(ENV)
+    if given is None:
+        return new_token(), False
+    return check_token(given.strip()), True
+
+
+def owner_line(url: str, token: str, given: bool) -> str:
+    """What ``deckhand serve`` prints for the owner: the link with a new token; a token given is never echoed."""
+    if given:
+        return f"Owner's link (saved games, reviews of terminal games): {url}{LINK} followed by {ENV}"
+    return f"Owner's link (saved games, reviews of terminal games; keep it to yourself): {url}{LINK}{token}"
+
+
+def browser_link(url: str, owner: Owner) -> str:
+    """The owner's link as ``--open`` hands it to the browser: a one-time code in place of the token."""
+    return f"{url}{LINK}{owner.once()}"
 
 
 class Draining(uvicorn.Server):

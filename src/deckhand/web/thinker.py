@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from deckhand.agents.base import Explanation
-from deckhand.agents.registry import make_agent
+from deckhand.agents.registry import GENERIC_AGENTS, INFORMATION, make_agent, parse_spec, register_agent
 from deckhand.core.protocol import Game, View
 
 NICE = 5
@@ -35,9 +35,25 @@ class Request:
     game: Game
     view: View
     rng: random.Random
+    generic: tuple[str, str, bool | None] | None = None
+    """The generic agent the spec names, as the server has it registered (name, target, information): one
+    registered while the server runs is known here too."""
+
+    @classmethod
+    def of(cls, spec: str, view: View, rng: random.Random) -> Request:
+        """The request for ``spec``'s decision at ``view``, with the registration of the agent it names."""
+        name = parse_spec(spec)[0]
+        if name in view.game.LEVELS:
+            name = parse_spec(view.game.LEVELS[name])[0]
+        target = GENERIC_AGENTS.get(name)
+        generic = None if target is None else (name, target, INFORMATION.get(name))
+        return cls(spec, view.game, view, rng, generic)
 
     def decide(self) -> tuple[Explanation, tuple[object, ...]]:
         """The agent's explanation, and the rng's state after it (so a seeded table goes on as it would have)."""
+        if self.generic is not None:
+            name, target, information = self.generic
+            register_agent(name, target, information=information)
         explanation = make_agent(self.spec, self.game).explain(self.view, self.rng)
         return explanation, self.rng.getstate()
 

@@ -168,7 +168,7 @@ class Thinking:
         ``rng`` goes on from where the agent left it. :class:`SearchCancelled`
         once the server stops; :class:`ThinkingFailed` if the agent raised.
         """
-        request = pickle.dumps(thinker.Request(spec, view.game, view, rng), pickle.HIGHEST_PROTOCOL)
+        request = pickle.dumps(thinker.Request.of(spec, view, rng), pickle.HIGHEST_PROTOCOL)
         asked = time.monotonic()
         try:
             answer: tuple[Explanation, Any] = await self._run(table, request, asked)

@@ -21,6 +21,7 @@ import uvicorn
 
 from deckhand.web.app import create_app
 from tests.web.browser.live import CHROMIUM, CHROMIUM_ARGS, LiveServer, quiet_and_quick
+from tests.web.tables import OWNER
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +37,7 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServ
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app()
+    app = create_app(owner_token=OWNER)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)

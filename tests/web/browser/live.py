@@ -8,6 +8,9 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from deckhand.web.owner import LINK
+from tests.web.tables import OWNER
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium here (Debian: apt-get install chromium)")
 
@@ -47,6 +50,10 @@ class LiveServer:
     def state(self, table: str) -> Any:
         """The dealer's own state of a table (every card in it)."""
         return self.app.state.tables.rooms[table].table.state
+
+    def owner_link(self, token: str = OWNER) -> str:
+        """The owner's link, as ``deckhand serve`` prints it (the live server's owner token is :data:`OWNER`)."""
+        return f"{self.url}/{LINK}{token}"
 
     def link(self, table: str, token: str, seat: int = 0) -> str:
         return f"{self.url}/#/table/{table}?seat={seat}&token={token}"

@@ -25,8 +25,10 @@ def test_a_stored_game_is_reviewed_from_its_replay(
     monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
     game_id = record_game(played("basra", seed=3))
     page = table_page
+    page.goto(server.owner_link())  # a game played at the terminal is reviewed by the server's owner
+    page.get_by_text("No saved games").wait_for()
     page.goto(f"{server.url}/#/replay/{game_id}")
-    page.get_by_role("link", name="Review this game").click()  # this browser is on the server's machine
+    page.get_by_role("link", name="Review this game").click()
     page.locator(".review-summary").wait_for(timeout=60_000)
     assert "Accuracy" in page.locator(".review-summary").inner_text()
     assert page.locator("svg.review-chart polyline").count() == 1

@@ -1,5 +1,5 @@
 // @ts-check
-// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N], #/review/ID?seat=N. Settings live in the header.
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N], #/review/ID?seat=N; #owner=TOKEN is the owner's link. Settings live in the header.
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
@@ -67,6 +67,21 @@ async function route() {
   }
 }
 
+/**
+ * The owner's link (`/#owner=TOKEN`, as `deckhand serve` prints it): the token leaves the address bar at once, and
+ * goes to the server once, which keeps it in a cookie this page cannot read. After the `#`, it never reached a log.
+ */
+async function takeOwnerToken() {
+  const found = /^#owner=(.*)$/.exec(location.hash);
+  if (!found) return;
+  history.replaceState(null, "", `${location.pathname}${location.search}`);
+  try {
+    await fetch("/api/owner", { method: "POST", headers: { "X-Owner-Token": found[1] } });
+  } catch {
+    /* the lobby says what the server answers */
+  }
+}
+
 settings();
 window.addEventListener("hashchange", route);
-route();
+takeOwnerToken().then(route);

@@ -314,7 +314,7 @@ export async function showLobby(main) {
           : h("li.muted", {}, "No saved games. Games left unfinished at the terminal appear here."),
       );
     } catch (error) {
-      // Away from the server's own machine the saves are refused (each holds every hand): a note, not a fault.
+      // Without the owner's token the saves are refused (each holds every hand): a note, not a fault.
       const message = /** @type {Error} */ (error).message;
       clear(saves, h("li.muted", {}, `${message[0].toUpperCase()}${message.slice(1)}.`));
     }
