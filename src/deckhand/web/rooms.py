@@ -85,7 +85,7 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)
     """When each absent person's last connection left (or the table opened, if they never came)."""
     _alarm: asyncio.TimerHandle | None = None
-    on_lost: Callable[[Room], None] | None = None
+    on_lost: Callable[[Room], object] | None = None
     """Called when another server process has taken the table over."""
     unasked: bool = False
     """Opened here and not yet asked for here: the balancer may send its id to another process, which takes it."""
@@ -248,13 +248,18 @@ class Room:
             log.info("table %s is dealt by another process now: its connections here are closed", self.table.id)
         else:
             log.warning("table %s is closed here: it is dealt again from the store", self.table.id)
+        self.hang_up()
+        if self.on_lost is not None:
+            self.on_lost(self)
+
+    def hang_up(self) -> None:
+        """Close every connection with :data:`MOVED`: each browser connects again to where the table is now."""
         if self._alarm is not None:
             self._alarm.cancel()
+            self._alarm = None
         for client in list(self.clients):
             self.clients.discard(client)
             client.close(MOVED)
-        if self.on_lost is not None:
-            self.on_lost(self)
 
     async def move(self, client: Client, text: str) -> None:
         """A person's move: checked by the table, then told to everyone; the computer answers."""
