@@ -250,11 +250,21 @@ def serve_command(
             "takes them unasked (a request through the balancer takes a table at once).",
         ),
     ] = 30.0,
+    drain: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            max=3600,
+            help="Seconds it goes on serving once asked to stop (SIGTERM, Ctrl-C), with /readyz failing, before "
+            "its websockets are sent to another process; asked again, it stops at once (default: 5 on PostgreSQL, "
+            "0 on SQLite, where no other process could take its players).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB)."""
     from deckhand.web.serve import serve
 
-    serve(host=host, port=port, open_browser=open_browser, rate=rate, advertise=advertise, lease=lease)
+    serve(host=host, port=port, open_browser=open_browser, rate=rate, advertise=advertise, lease=lease, drain=drain)
 
 
 @app.command("replay")

@@ -54,12 +54,15 @@ def database() -> Iterator[str]:
 class Server:
     """One ``deckhand serve`` process, started and answering."""
 
-    def __init__(self, home: Path, url: str, port: int | None = None, lease: float = 2.0, wait: bool = True) -> None:
+    def __init__(
+        self, home: Path, url: str, port: int | None = None, lease: float = 2.0, wait: bool = True, drain: float = 0.0
+    ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DECKHAND_HOME": str(home), "DECKHAND_DB": url}
         command = [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(self.port)]
         command += ["--advertise", self.url, "--lease", str(lease), "--rate", "0"]  # the test plays at full speed
+        command += ["--drain", str(drain)]  # a test stopping a process does not wait for a balancer's checks
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if wait:
             self.wait()

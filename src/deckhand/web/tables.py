@@ -151,6 +151,21 @@ class Tables:
         for table in await asyncio.to_thread(self.ledger.claim_unfinished, FINISHED_KEPT):
             self.add(table).wake()
 
+    async def hang_up(self, patience: float = 1.0) -> None:
+        """Close every connection with :data:`~deckhand.web.rooms.MOVED` (the process is stopping).
+
+        Each browser connects again, through the balancer, to another
+        process. Waits up to ``patience`` seconds for the close to be handed
+        to every socket, so that it is sent before the server shuts them.
+        """
+        clients = [client for room in self.rooms.values() for client in room.clients]
+        for room in self.rooms.values():
+            room.hang_up()
+        deadline = time.monotonic() + patience
+        while any(not client.queue.empty() for client in clients) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # each writer took its last item: let it send the close
+
     def connections(self) -> int:
         """Websockets open to this process's tables now."""
         return sum(len(room.clients) for room in self.rooms.values())
