@@ -20,7 +20,7 @@ from functools import partial
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import quote
-from deckhand.web.ledger import Ledger, TableLost, forgotten, opened, rematched
+from deckhand.web.ledger import Ledger, Once, TableLost, forgotten, opened, rematched
 from deckhand.web.metrics import Metrics
 from deckhand.web.rooms import Room
 from deckhand.web.table import Table
@@ -52,15 +52,16 @@ class Tables:
         self._forgetting: dict[str, asyncio.Future[None]] = {}
         """Tables the sweep is removing from the store now: a request for one waits until it is gone."""
 
-    async def open(self, table: Table, *, rematch_of: Table | None = None) -> Room:
+    async def open(self, table: Table, *, rematch_of: Table | None = None, once: Once | None = None) -> Room:
         """A new table, stored before anyone can sit at it; a rematch is stored with its link from ``rematch_of``.
 
-        :class:`TableLost` if ``rematch_of`` was taken over meanwhile (nothing is stored then).
+        :class:`TableLost` if ``rematch_of`` was taken over meanwhile, :class:`AlreadyOpened` if the
+        creator's key (``once``) opened a table already (nothing is stored then).
         """
         now = time.monotonic()
         if now - self.swept >= SWEEP_EVERY:
             await self.sweep(now)
-        change = opened(table, self.ledger) if rematch_of is None else rematched(rematch_of, table, self.ledger)
+        change = opened(table, self.ledger, once) if rematch_of is None else rematched(rematch_of, table, self.ledger)
         await self.ledger.write(change)
         room = self.add(table)
         room.unasked = not self.ledger.sole
