@@ -152,7 +152,7 @@ class Tables:
         for table in await asyncio.to_thread(self.ledger.claim_unfinished, FINISHED_KEPT):
             self.add(table).wake()
 
-    async def hang_up(self, patience: float = 1.0) -> None:
+    async def hang_up(self, patience: float = 0.5) -> None:
         """Close every connection with :data:`~deckhand.web.rooms.MOVED` (the process is stopping).
 
         Each browser connects again, through the balancer, to another
