@@ -26,7 +26,7 @@ from websockets.sync.client import connect
 
 from deckhand.cli import app
 from deckhand.web.rooms import MOVED
-from deckhand.web.serve import DRAIN
+from deckhand.web.serve import DRAIN, drain_window
 from tests.web.tables import free_port
 from tests.web.test_crash import start_server
 
@@ -111,7 +111,11 @@ def test_asked_twice_a_draining_process_stops_at_once(tmp_path: Path) -> None:
     assert code in (0, -signal.SIGTERM, -signal.SIGINT)
 
 
-def test_the_drain_window_is_a_few_seconds_by_default_and_never_negative() -> None:
+def test_the_drain_window_is_a_few_seconds_where_a_balancer_shares_the_work_and_never_negative() -> None:
     assert 2 <= DRAIN <= 10, "long enough for a balancer's checks to notice, short enough for a deploy"
+    assert drain_window(None, "postgresql+psycopg://deckhand@db.internal/deckhand") == DRAIN
+    assert drain_window(None, "sqlite:///games.db") == 0, "alone on SQLite: no other process takes the players"
+    assert drain_window(0, "postgresql+psycopg://deckhand@db.internal/deckhand") == 0
+    assert drain_window(12.5, "sqlite:///games.db") == 12.5
     refused = CliRunner().invoke(app, ["serve", "--drain", "-1"])
     assert refused.exit_code != 0 and "--drain" in refused.output

@@ -74,8 +74,14 @@ def serve(
         ws=PromptRefusal,  # a handshake too long to read is refused at once
         timeout_graceful_shutdown=FINISHING,
     )
-    window = drain if drain is not None else 0.0 if sqlite_file(database_url()) is not None else DRAIN
-    Draining(config, app.state.health, app.state.tables, window).run()
+    Draining(config, app.state.health, app.state.tables, drain_window(drain, database_url())).run()
+
+
+def drain_window(drain: float | None, url: str) -> float:
+    """The drain window asked for, else :data:`DRAIN` on a database processes share, 0 alone on SQLite."""
+    if drain is not None:
+        return drain
+    return 0.0 if sqlite_file(url) is not None else DRAIN
 
 
 class Draining(uvicorn.Server):
