@@ -10,6 +10,7 @@ and it exits within the window and 2 s. A second signal stops it at once.
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import signal
@@ -20,6 +21,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+import uvicorn
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -119,3 +121,13 @@ def test_the_drain_window_is_a_few_seconds_where_a_balancer_shares_the_work_and_
     assert drain_window(12.5, "sqlite:///games.db") == 12.5
     refused = CliRunner().invoke(app, ["serve", "--drain", "-1"])
     assert refused.exit_code != 0 and "--drain" in refused.output
+
+
+def test_the_uvicorn_server_parts_the_drain_stands_on_are_there() -> None:
+    """The drain overrides uvicorn's server loop and reads its state: a uvicorn release that moves them fails here."""
+    for method in ("handle_exit", "on_tick", "shutdown"):
+        assert callable(getattr(uvicorn.Server, method, None)), method
+    assert inspect.iscoroutinefunction(uvicorn.Server.on_tick) and inspect.iscoroutinefunction(uvicorn.Server.shutdown)
+    server = uvicorn.Server(uvicorn.Config(app=None))
+    assert server.should_exit is False and server.force_exit is False
+    assert "timeout_graceful_shutdown" in inspect.signature(uvicorn.Config).parameters
