@@ -31,7 +31,7 @@ from deckhand.web.thinking import Thinking
 from deckhand.web.wire import NewTable
 from tests.web.test_crash import run
 
-ELSEWHERE = "http://10.0.0.9:8000#another"
+ELSEWHERE = "http://elsewhere:8000#another"
 """The owner another process writes on the tables it takes."""
 
 
