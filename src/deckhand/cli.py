@@ -259,6 +259,16 @@ def serve_command(
             "the medium level's move and says it ran out of time.",
         ),
     ] = 5.0,
+    drain: Annotated[
+        float | None,
+        typer.Option(
+            min=0,
+            max=3600,
+            help="Seconds it goes on serving once asked to stop (SIGTERM, Ctrl-C), with /readyz failing, before "
+            "its websockets are sent to another process; asked again, it stops at once (default: 5 on PostgreSQL, "
+            "0 on SQLite, where no other process could take its players).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB).
 
@@ -274,6 +284,7 @@ def serve_command(
         advertise=advertise,
         lease=lease,
         think_limit=think_limit,
+        drain=drain,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
+import threading
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -15,6 +16,7 @@ from sqlalchemy import create_engine, make_url, text
 from deckhand.play.records import GameRecord
 from deckhand.store.db import get_engine, load_record
 from deckhand.store.live import (
+    AlreadyOpened,
     Claim,
     Holder,
     LiveAction,
@@ -24,6 +26,7 @@ from deckhand.store.live import (
     Progress,
     StoredTable,
 )
+from deckhand.store.migrations import migrate
 
 POSTGRES = os.environ.get("DECKHAND_TEST_POSTGRES_URL")
 T0 = datetime(2030, 1, 2, 3, 4, 5, 678901)
@@ -32,10 +35,10 @@ LEASE = timedelta(seconds=30)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveStore]:
-    """The live tables of a new database: a SQLite file, or a database of its own on the test PostgreSQL."""
+def empty(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a new, empty database: a SQLite file, or a database of its own on the test PostgreSQL."""
     if request.param == "sqlite":
-        yield LiveStore.at(f"sqlite:///{tmp_path / 'live.db'}")
+        yield f"sqlite:///{tmp_path / 'live.db'}"
         return
     if not POSTGRES:
         pytest.skip("no PostgreSQL server given (DECKHAND_TEST_POSTGRES_URL)")
@@ -45,7 +48,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveStore]
         conn.execute(text(f"CREATE DATABASE {name}"))
     url = make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
     try:
-        yield LiveStore.at(url)
+        yield url
     finally:
         get_engine(url).dispose()
         with admin.connect() as conn:
@@ -53,8 +56,19 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveStore]
         admin.dispose()
 
 
+@pytest.fixture
+def store(empty: str) -> LiveStore:
+    """The live tables of a new database."""
+    return LiveStore.at(empty)
+
+
 def table(
-    table_id: str = "t1", *, owner: str | None = "a#1", public: bool = False, created: datetime = T0
+    table_id: str = "t1",
+    *,
+    owner: str | None = "a#1",
+    public: bool = False,
+    created: datetime = T0,
+    key: str | None = None,
 ) -> LiveTable:
     return LiveTable(
         id=table_id,
@@ -78,6 +92,8 @@ def table(
             LiveSeat(seat=0, spec="human", name="Ada", token_hash="t" * 64),
             LiveSeat(seat=1, spec="open", name="Open seat", invite_hash="i" * 64),
         ),
+        key_hash=key,
+        request_hash=None if key is None else "r" * 64,
     )
 
 
@@ -262,3 +278,70 @@ def test_clearing_finished_tables_spares_the_clearers_own(store: LiveStore) -> N
     with store.transaction() as writes:
         assert writes.clear_finished("b#2", T0 + 2 * LEASE, T0 + LEASE) == 1
     assert store.stored("mine") is not None and store.stored("theirs") is None
+
+
+# -- a table opened with a key: one per key -------------------------------------------------
+def test_a_key_opens_one_table_and_a_second_table_with_it_stores_nothing(store: LiveStore) -> None:
+    key = "k" * 64
+    opened(store, table("t1", key=key), table("t2"), table("t3"))  # tables without a key never clash
+    assert store.opened_with(key) == table("t1", key=key)
+    assert store.opened_with("x" * 64) is None
+    with pytest.raises(AlreadyOpened) as again:
+        opened(store, table("t4", key=key), table("t5"))
+    assert again.value.table_id == "t1"
+    assert store.unfinished(table_id="t4") == [] and store.unfinished(table_id="t5") == [], "nothing of the batch"
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM live_seats WHERE table_id = 't4'")).scalar() == 0
+
+
+def test_two_tables_with_one_key_in_one_transaction_store_neither(store: LiveStore) -> None:
+    with pytest.raises(AlreadyOpened):
+        opened(store, table("t1", key="k" * 64), table("t2", key="k" * 64))
+    assert store.unfinished() == []
+
+
+def test_a_key_being_stored_by_another_transaction_is_waited_for_then_refused(store: LiveStore) -> None:
+    """Two processes open tables with one key at once: the second waits for the first's commit, then stores nothing."""
+    key = "k" * 64
+    inserted, second_done = threading.Event(), threading.Event()
+    outcome: list[BaseException | None] = []
+
+    def second() -> None:
+        inserted.wait(10)
+        try:
+            opened(store, table("t2", key=key))
+            outcome.append(None)
+        except BaseException as exc:  # handed to the test's thread
+            outcome.append(exc)
+        second_done.set()
+
+    other = threading.Thread(target=second)
+    other.start()
+    with store.transaction() as writes:
+        writes.open([table("t1", key=key)])
+        inserted.set()
+        second_done.wait(0.5)  # it waits on this transaction (the test only lets it try, whatever the timing)
+    other.join(20)
+    assert len(outcome) == 1 and isinstance(outcome[0], AlreadyOpened), outcome
+    assert store.opened_with(key) == table("t1", key=key) and store.unfinished(table_id="t2") == []
+
+
+def test_a_database_with_live_tables_before_keys_is_upgraded_and_keeps_them(empty: str) -> None:
+    engine = create_engine(empty)
+    migrate(engine, "0007")
+    with engine.begin() as conn:  # a table as deckhand wrote it then
+        conn.execute(
+            text(
+                "INSERT INTO live_tables (id, game, rules_version, options, seed, chosen_deal, spectators, public, "
+                "created_at, updated_at, seq, away) VALUES ('t1', 'basra', '1', '{}', 7, false, true, false, "
+                ":at, :at, 0, 60.0)"
+            ),
+            {"at": T0},
+        )
+    engine.dispose()
+    store = LiveStore.at(empty)  # opening the store migrates to the head
+    kept = store.stored("t1")
+    assert kept is not None and kept.table.seed == 7 and kept.table.key_hash is None
+    opened(store, table("t2", key="k" * 64))
+    with pytest.raises(AlreadyOpened):
+        opened(store, table("t3", key="k" * 64))

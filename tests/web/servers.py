@@ -62,6 +62,7 @@ class Server:
         lease: float = 2.0,
         wait: bool = True,
         owner: str | None = None,
+        drain: float = 0.0,
     ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -70,6 +71,7 @@ class Server:
             env["DECKHAND_OWNER_TOKEN"] = owner
         command = [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(self.port)]
         command += ["--advertise", self.url, "--lease", str(lease), "--rate", "0"]  # the test plays at full speed
+        command += ["--drain", str(drain)]  # a test stopping a process does not wait for a balancer's checks
         self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if wait:
             self.wait()

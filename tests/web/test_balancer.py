@@ -9,13 +9,20 @@ browser's client does. Nothing told is lost (no connection ever sees its
 its seat cannot see (checked against the stored game, with the other
 seats' tokens as secrets). Behind a balancer that forwards no client
 address, the owner's routes answer only the owner token.
+
+Killed while browsers open tables through the balancer, the creations under
+way there are answered ``502``; the browser sends each again with its
+``Idempotency-Key``, and no error reaches a person, nor does a key open two
+tables (slow tier).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
+import secrets
 import signal
 import time
 from dataclasses import dataclass, field
@@ -369,3 +376,114 @@ def test_behind_a_balancer_that_forwards_no_address_the_saves_answer_only_the_ow
             server.process.kill()
     assert "/api/saves" in balancer.logs(), "the balancer logs its requests"
     assert OWNER not in balancer.logs(), "the owner token is in no log"
+
+
+CREATORS = 6
+"""Browsers opening tables at once through the balancer."""
+PAUSES = (0.3, 1.0, 2.0, 4.0)
+"""The browser's pauses before trying a creation again with its key (api.js ``CREATE_RETRY_MS``)."""
+LOST = (0, 502, 503, 504)
+"""The answers after which the browser tries again (0: no answer at all); api.js ``LOST``."""
+NEW_TABLE = {"game": "casino", "seats": ["human", "open"]}
+
+
+@dataclass
+class Creations:
+    """What the creating browsers saw: every answer per key, the tries that failed, and what reached a person."""
+
+    answers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    retried: dict[int, int] = field(default_factory=dict)
+    """How many tries were sent again after each kind of lost answer (0: none came)."""
+    errors: list[tuple[str, int, str]] = field(default_factory=list)
+    waiting_since: dict[int, float] = field(default_factory=dict)
+    """When each creator's request now under way was sent."""
+    stop: bool = False
+
+
+async def create(client: httpx.AsyncClient, creator: int, seen: Creations) -> None:
+    """One table, as the browser's lobby opens it: one key, sent again after a lost answer."""
+    key = secrets.token_urlsafe(24)
+    for attempt in range(len(PAUSES) + 1):
+        seen.waiting_since[creator] = time.monotonic()
+        try:
+            answer = await client.post("/api/tables", json=NEW_TABLE, headers={"Idempotency-Key": key})
+            status, text = answer.status_code, answer.text
+        except httpx.TransportError as exc:
+            status, text = 0, str(exc)
+        finally:
+            del seen.waiting_since[creator]
+        if status == 201:
+            seen.answers.setdefault(key, []).append(answer.json())
+            return
+        if status not in LOST or attempt == len(PAUSES):
+            seen.errors.append((key, status, text))
+            return
+        seen.retried[status] = seen.retried.get(status, 0) + 1
+        await asyncio.sleep(PAUSES[attempt])
+
+
+async def creating(balancer: Balancer, victim: Server) -> Creations:
+    """Browsers open tables one after another; the victim is killed (``kill -9``) with creations under way there.
+
+    The victim is frozen first (SIGSTOP) until a creation has waited on it
+    for a while, so that the kill certainly meets creations in flight, then
+    killed; the others keep opening tables for a few seconds more.
+    """
+    seen = Creations()
+
+    async def creator(number: int) -> None:
+        async with httpx.AsyncClient(base_url=balancer.url, verify=False, timeout=30) as client:
+            while not seen.stop:
+                await create(client, number, seen)
+
+    creators = [asyncio.create_task(creator(number)) for number in range(CREATORS)]
+    try:
+        deadline = time.monotonic() + 30
+        while len(seen.answers) < 30:
+            assert time.monotonic() < deadline and not seen.errors, seen.errors
+            await asyncio.sleep(0.05)
+        victim.process.send_signal(signal.SIGSTOP)
+        while not any(time.monotonic() - since > 0.5 for since in list(seen.waiting_since.values())):
+            assert time.monotonic() < deadline, "no creation reached the frozen process"
+            await asyncio.sleep(0.05)
+        victim.stop(signal.SIGKILL)
+        await asyncio.sleep(3.0)
+        seen.stop = True
+        await asyncio.wait_for(asyncio.gather(*creators), 60)
+    finally:
+        for task in creators:
+            task.cancel()
+    return seen
+
+
+@pytest.mark.slow
+def test_tables_made_through_the_balancer_while_a_process_is_killed_each_open_once_and_no_browser_sees_an_error(
+    database: str, tmp_path: Path
+) -> None:
+    servers = [Server(tmp_path / name, database, wait=False) for name in ("a", "b")]
+    balancer = None
+    try:
+        for server in servers:
+            server.wait()
+        balancer = Balancer(tmp_path / "nginx", [server.port for server in servers])
+        seen = run(creating(balancer, servers[0]))
+    finally:
+        if balancer is not None:
+            balancer.stop()
+        for server in servers:
+            server.process.kill()
+    print(f"{len(seen.answers)} tables; tries sent again, by the lost answer's status: {seen.retried}")
+    assert not seen.errors, f"an error reached a browser: {seen.errors[:3]}"
+    assert seen.retried, "the kill met creations under way"
+    for key, answers in seen.answers.items():
+        assert all(answer == answers[0] for answer in answers), f"key {key} answered two tables"
+    answered = {answers[0]["table"]: answers[0] for answers in seen.answers.values()}
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        stored = dict(conn.execute(text("SELECT id, key_hash FROM live_tables")).all())
+        tokens = dict(conn.execute(text("SELECT table_id, token_hash FROM live_seats WHERE seat = 0")).all())
+    engine.dispose()
+    assert set(stored) == set(answered), "every table stored is one a browser was answered, and the other way round"
+    assert len(set(stored.values())) == len(seen.answers), "one table per key"
+    for table, answer in answered.items():
+        assert tokens[table] == hashlib.sha256(answer["seats"][0]["token"].encode()).hexdigest(), "the creator's seat"

@@ -31,10 +31,11 @@ TABLES = tiers(10, 50)
 T = TypeVar("T")
 
 
-def start_server(home: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(home: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """``deckhand serve`` on SQLite in ``home``, with ``options`` more, once it answers."""
     env = {**os.environ, "DECKHAND_HOME": str(home), "DECKHAND_DB": f"sqlite:///{home / 'crash.db'}"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port), "--rate", "0"],  # players at full speed
+        [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port), "--rate", "0", *options],  # full speed
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

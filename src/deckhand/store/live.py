@@ -20,9 +20,11 @@ from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Engine, and_, delete, insert, literal, or_, select, true, update
+from sqlalchemy import ColumnElement, Engine, Insert, and_, delete, insert, literal, or_, select, true, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
+from deckhand.core.errors import DeckhandError
 from deckhand.play.records import GameRecord
 from deckhand.store.db import add_game, get_engine
 from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow
@@ -85,6 +87,18 @@ class LiveTable:
     """The finished game's id in ``games`` (``None`` while it is played)."""
     rematch: str | None = None
     """The table where its people play again, once one of them asked."""
+    key_hash: str | None = None
+    """The hash of the ``Idempotency-Key`` it was opened with: one table per key, whichever process is asked."""
+    request_hash: str | None = None
+    """The hash of the request it was opened by, with that key."""
+
+
+class AlreadyOpened(DeckhandError):
+    """A new table's key opened another table first (a retried request): nothing of this one was stored."""
+
+    def __init__(self, table_id: str | None) -> None:
+        super().__init__(f"this key opened table {table_id} already")
+        self.table_id = table_id
 
 
 class StoredTable(NamedTuple):
@@ -150,9 +164,23 @@ class LiveWrites:
         return set(self._session.scalars(mine.with_for_update()))
 
     def open(self, tables: Sequence[LiveTable]) -> None:
-        """Store new tables with their seats (bulk: one statement for the tables, one for the seats)."""
+        """Store new tables with their seats (bulk: one statement for the tables, one for the seats).
+
+        :class:`AlreadyOpened` if a table's key opened another table first,
+        here or in another process's transaction committed meanwhile (the
+        insert waits for it, and skips the row whose key it stored).
+        """
         rows = [{k: v for k, v in asdict(table).items() if k != "seats"} for table in tables]
-        self._session.execute(insert(LiveTableRow), rows)
+        keyed = {table.key_hash: table.id for table in tables if table.key_hash is not None}
+        if keyed:
+            self._session.execute(_insert_once(self._session), rows)
+            found = select(LiveTableRow.key_hash, LiveTableRow.id).where(LiveTableRow.key_hash.in_(keyed))
+            stored = {key: table_id for key, table_id in self._session.execute(found)}
+            for key, table_id in keyed.items():
+                if stored.get(key) != table_id:
+                    raise AlreadyOpened(stored.get(key))
+        else:
+            self._session.execute(insert(LiveTableRow), rows)
         seats = [{"table_id": table.id, **asdict(seat)} for table in tables for seat in table.seats]
         if seats:
             self._session.execute(insert(LiveSeatRow), seats)
@@ -314,6 +342,14 @@ class LiveStore:
             ).all()
             return [StoredTable(_table(row), _actions(session, row.id)) for row in rows]
 
+    def opened_with(self, key_hash: str) -> LiveTable | None:
+        """The table opened with the key of this hash, with its seats (``None``: none is stored)."""
+        with Session(self.engine) as session:
+            row = session.scalars(
+                select(LiveTableRow).where(LiveTableRow.key_hash == key_hash).options(selectinload(LiveTableRow.seats))
+            ).first()
+            return None if row is None else _table(row)
+
     def listed(self, limit: int) -> list[LiveTable]:
         """The unfinished tables their hosts made public, newest first, at most ``limit``."""
         with Session(self.engine) as session:
@@ -325,6 +361,16 @@ class LiveStore:
                 .limit(limit)
             ).all()
             return [_table(row) for row in rows]
+
+
+def _insert_once(session: Session) -> Insert:
+    """An insert of tables that skips a row whose key is stored already (the caller then says which)."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        return postgresql.insert(LiveTableRow).on_conflict_do_nothing(index_elements=[LiveTableRow.key_hash])
+    if dialect == "sqlite":
+        return sqlite.insert(LiveTableRow).on_conflict_do_nothing(index_elements=[LiveTableRow.key_hash])
+    return insert(LiveTableRow)  # another database: a key stored twice fails the insert instead
 
 
 def _table(row: LiveTableRow) -> LiveTable:

@@ -104,10 +104,17 @@ class LiveTableRow(Base):
     """Until when the owner's claim holds: it renews it while it runs; another process may take over after."""
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The table where a finished table's people play again, once one of them asked (whichever process asks next)."""
+    key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the ``Idempotency-Key`` its creator sent (never the key): a retry answers this table."""
+    request_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the request that opened it with that key: the same key with another request is refused."""
 
     seats: Mapped[list[LiveSeatRow]] = relationship(cascade="all, delete-orphan", order_by="LiveSeatRow.seat")
 
-    __table_args__ = (Index("ix_live_tables_finished", "finished_game_id"),)
+    __table_args__ = (
+        Index("ix_live_tables_finished", "finished_game_id"),
+        Index("ux_live_tables_key_hash", "key_hash", unique=True),
+    )
 
 
 class LiveSeatRow(Base):

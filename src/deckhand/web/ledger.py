@@ -41,7 +41,17 @@ from typing import Any
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import DeckhandError
 from deckhand.core.registry import game_title, load_game
-from deckhand.store.live import Claim, LiveAction, LiveSeat, LiveStore, LiveTable, LiveWrites, Progress, StoredTable
+from deckhand.store.live import (
+    AlreadyOpened,
+    Claim,
+    LiveAction,
+    LiveSeat,
+    LiveStore,
+    LiveTable,
+    LiveWrites,
+    Progress,
+    StoredTable,
+)
 from deckhand.web.metrics import Metrics
 from deckhand.web.table import OPEN, Entry, Seat, Table
 
@@ -56,6 +66,19 @@ LEASE = 30.0
 
 class TableLost(DeckhandError):
     """The table is dealt by another server process now: this one's change was not stored."""
+
+
+@dataclass(frozen=True)
+class Once:
+    """A new table's creation made safe to retry: the hashes of its creator's key and of the request.
+
+    Stored with the table in the transaction that opens it; a second
+    creation with the same key, in any process, is refused by the store
+    (:class:`~deckhand.store.live.AlreadyOpened`) and answered with this table.
+    """
+
+    key_hash: str
+    request_hash: str
 
 
 @dataclass
@@ -168,7 +191,7 @@ class Ledger:
             stored = [change for change, outcome in zip(changes, outcomes, strict=True) if outcome is None]
             moves = sum(1 for change in stored for action in change.actions if action.seat is not None)
             self.metrics.committed(time.perf_counter() - started, moves)
-            failed = sum(1 for outcome in outcomes if outcome is not None and not isinstance(outcome, TableLost))
+            failed = sum(1 for outcome in outcomes if outcome is not None and not isinstance(outcome, _REFUSED))
             if failed:
                 self.metrics.commit_failures.inc(failed)
         return outcomes
@@ -244,6 +267,10 @@ class Ledger:
         found = _dealt_again([stored] if stored is not None else [])
         return found[0] if found else None
 
+    def opened_with(self, key_hash: str) -> LiveTable | None:
+        """The table a creation with this key opened, as stored (run off the loop: it asks the store)."""
+        return LiveStore.at(self.url).opened_with(key_hash)
+
     def owns(self, table_id: str) -> bool:
         """Whether this process deals the table now (run off the loop: it asks the store)."""
         return self.sole or LiveStore.at(self.url).owner(table_id) == self.owner
@@ -270,10 +297,16 @@ def _lost(change: Change) -> TableLost:
     return TableLost(f"table {change.owned} is dealt by another server now")
 
 
+_REFUSED = (TableLost, AlreadyOpened)
+"""What a change may be refused for in the ordinary run of things: no failure of the store."""
+
+
 def _alone(store: LiveStore, change: Change, owner: str) -> BaseException | None:
     try:
         with store.transaction() as writes:
             lost = _apply(writes, [change], owner)
+    except AlreadyOpened as exc:  # a retried creation: its caller answers with the table its key opened
+        return exc
     except Exception as exc:
         log.exception("a change to the store failed")
         return exc
@@ -285,8 +318,12 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-def opened(table: Table, ledger: Ledger) -> Change:
-    """The change that stores a new table, dealt by this process: its game, seats and first deal."""
+def opened(table: Table, ledger: Ledger, once: Once | None = None) -> Change:
+    """The change that stores a new table, dealt by this process: its game, seats and first deal.
+
+    With ``once``, the table is stored with its creator's key, unless that
+    key opened a table already (the change then raises :class:`AlreadyOpened`).
+    """
     game = table.game
     change = taken(table)
     change.owned = None  # its row is written in the same change
@@ -309,6 +346,8 @@ def opened(table: Table, ledger: Ledger) -> Change:
         owner=ledger.owner,
         lease_until=ledger.lease_until(),
         seats=_seats(table),
+        key_hash=once.key_hash if once is not None else None,
+        request_hash=once.request_hash if once is not None else None,
     )
     return change
 

@@ -34,7 +34,10 @@ log = logging.getLogger("deckhand.web")
 QUEUE_LIMIT = 256
 """Messages waiting for one connection before it is judged gone and closed."""
 MOVED = 4421
-"""Close code for a table dealt by another server process: the browser connects again and is sent there."""
+"""Close code for "connect again": the table is dealt by another server process now, or this one is stopping.
+
+The browser connects again, through the balancer, and is sent where the table is dealt.
+"""
 
 
 class Gone(Exception):
@@ -51,6 +54,7 @@ class Client:
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     close_code: int = 1000
     """How the connection is closed once its queue is sent: 1000, or :data:`MOVED` when the table went elsewhere."""
+    closing: bool = False
 
     def send(self, message: BaseModel | str) -> None:
         """Queue ``message`` (or its JSON); :class:`Gone` if the browser has stopped reading."""
@@ -60,7 +64,14 @@ class Client:
             raise Gone from None
 
     def close(self, code: int = 1000) -> None:
-        """Close once the queue is sent; a queue that is full (a browser not reading) is dropped first."""
+        """Close once the queue is sent; a queue that is full (a browser not reading) is dropped first.
+
+        The first close counts: its code is the one sent, and the queue
+        empties once the close is on its way (a stopping server waits for that).
+        """
+        if self.closing:
+            return
+        self.closing = True
         self.close_code = code
         if self.queue.full():
             while not self.queue.empty():
@@ -85,7 +96,7 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)
     """When each absent person's last connection left (or the table opened, if they never came)."""
     _alarm: asyncio.TimerHandle | None = None
-    on_lost: Callable[[Room], None] | None = None
+    on_lost: Callable[[Room], object] | None = None
     """Called when another server process has taken the table over."""
     unasked: bool = False
     """Opened here and not yet asked for here: the balancer may send its id to another process, which takes it."""
@@ -257,13 +268,18 @@ class Room:
             log.info("table %s is dealt by another process now: its connections here are closed", self.table.id)
         else:
             log.warning("table %s is closed here: it is dealt again from the store", self.table.id)
+        self.hang_up()
+        if self.on_lost is not None:
+            self.on_lost(self)
+
+    def hang_up(self) -> None:
+        """Close every connection with :data:`MOVED`: each browser connects again to where the table is now."""
         if self._alarm is not None:
             self._alarm.cancel()
+            self._alarm = None
         for client in list(self.clients):
             self.clients.discard(client)
             client.close(MOVED)
-        if self.on_lost is not None:
-            self.on_lost(self)
 
     async def move(self, client: Client, text: str) -> None:
         """A person's move: checked by the table, then told to everyone; the computer answers."""

@@ -23,9 +23,11 @@ from starlette.exceptions import HTTPException
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError
 from deckhand.play.seats import default_level, parse_seats
+from deckhand.store.live import AlreadyOpened
 from deckhand.web.catalog import resume_from_saves
 from deckhand.web.guard import check_deal, web_agent, web_options
 from deckhand.web.ledger import TableLost, seated
+from deckhand.web.once import once, opened_before
 from deckhand.web.owner import Owner
 from deckhand.web.rooms import Room
 from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
@@ -69,13 +71,24 @@ def tables_router(tables: Tables, owner: Owner) -> APIRouter:
     router = APIRouter()
 
     @router.post("/api/tables", status_code=201)
-    async def new_table(request: NewTable, http: Request) -> TableCreated:
+    async def new_table(request: NewTable, http: Request, idempotency_key: str | None = Header(None)) -> TableCreated:
+        """A new table; sent again with the same ``Idempotency-Key``, the same table (:mod:`deckhand.web.once`)."""
+        key = idempotency_key
+        made = once(key, request) if key is not None else None
         if request.resume is not None:
             owner.require(http)  # before the save is looked for: the same 403 whether or not it exists
-        table = build_table(request)
-        host = table.make_host()
-        invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites()]
-        room = await tables.open(table)
+        table = build_table(request, key)
+        host = table.make_host(key)
+        invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites(key)]
+        try:
+            room = await tables.open(table, once=made)
+        except AlreadyOpened:  # a retry: its first try opened the table (here or in another process)
+            if key is None or made is None:
+                raise
+            return await opened_before(tables.ledger, key, made)
+        except Exception:  # the store failed: nothing was opened, and the same request may be sent again
+            log.exception("table %s could not be stored", table.id)
+            raise HTTPException(503, "the table could not be stored; try again") from None
         room.wake()
         tokens = [SeatToken(seat=seat, token=token) for seat, token in table.hand_out_tokens()]
         return TableCreated(table=table.id, seats=tokens, invites=invites, host=host)
@@ -170,12 +183,13 @@ async def _rematch(tables: Tables, room: Room, *, request: Rematch) -> RematchMa
     return RematchMade(table=table.rematch)
 
 
-def build_table(request: NewTable) -> Table:
+def build_table(request: NewTable, key: str | None = None) -> Table:
     """A new table from a request (or a saved game to go on with); ``ConfigError`` naming what is wrong.
 
     Everything a request names passes :mod:`deckhand.web.guard` first: no
     file is opened, no computer thinks past its caps, and a seed deals only
-    a table where no other person can sit.
+    a table where no other person can sit. The people's tokens are made from
+    the creator's ``key`` when they sent one.
     """
     practice = None
     if request.resume is not None:
@@ -194,7 +208,7 @@ def build_table(request: NewTable) -> Table:
         if not is_human(spec) and spec != OPEN:
             web_agent(spec, game)
     check_deal(specs, request.seed, game, resumed=request.resume is not None)
-    seats = make_seats(game, specs, request.names)
+    seats = make_seats(game, specs, request.names, key)
     stand_in = web_agent(request.stand_in, game, "stand_in") if request.stand_in else default_level(game)
     make_agent(stand_in, game)  # a bad level is refused now, not when someone leaves
     chosen = request.seed is not None or game.options.get("deck") is not None or bool(practice)

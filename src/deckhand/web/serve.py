@@ -7,6 +7,7 @@ import gc
 import os
 import socket
 import threading
+import time
 import webbrowser
 from pathlib import Path
 from types import FrameType
@@ -24,8 +25,20 @@ from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
 from deckhand.web.owner import ENV, LINK, Owner, check_token, new_token
 from deckhand.web.quiet import PromptRefusal, QuietHangUp
+from deckhand.web.tables import Tables
 from deckhand.web.thinking import LIMIT
 from deckhand.web.wire import MAX_MESSAGE
+
+DRAIN = 5.0
+"""Seconds a process sharing its database goes on serving once asked to stop, while ``/readyz`` fails.
+
+A balancer that checks readiness every second or two has stopped sending
+it new work by then; only then are its websockets told to connect again
+(through the balancer, to another process). Alone on SQLite there is no
+other process to send anyone to, so it stops at once (``--drain`` says otherwise).
+"""
+FINISHING = 1
+"""Seconds the requests still being answered at the end of the drain have to finish before they are cut off."""
 
 
 def serve(
@@ -37,8 +50,12 @@ def serve(
     advertise: str | None = None,
     lease: float = LEASE,
     think_limit: float = LIMIT,
+    drain: float | None = None,
 ) -> None:
-    """Run the server until interrupted; ``ConfigError`` when the address or the owner token cannot be used."""
+    """Run the server until interrupted; ``ConfigError`` when the address or the owner token cannot be used.
+
+    ``drain``: seconds it goes on serving once asked to stop (None: :data:`DRAIN`, or 0 alone on SQLite).
+    """
     token, given = owner_token()
     _check_free(host, port)
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
@@ -64,8 +81,16 @@ def serve(
         ws_ping_timeout=20,
         http=QuietHangUp,  # a socket that never sends a request is closed
         ws=PromptRefusal,  # a handshake too long to read is refused at once
+        timeout_graceful_shutdown=FINISHING,
     )
-    Draining(config, app.state.health).run()
+    Draining(config, app.state.health, app.state.tables, drain_window(drain, database_url())).run()
+
+
+def drain_window(drain: float | None, url: str) -> float:
+    """The drain window asked for, else :data:`DRAIN` on a database processes share, 0 alone on SQLite."""
+    if drain is not None:
+        return drain
+    return 0.0 if sqlite_file(url) is not None else DRAIN
 
 
 def owner_token() -> tuple[str, bool]:
@@ -93,15 +118,51 @@ def browser_link(url: str, owner: Owner) -> str:
 
 
 class Draining(uvicorn.Server):
-    """uvicorn's server, whose readiness (``/readyz``) fails from the moment it is asked to stop."""
+    """uvicorn's server, draining when asked to stop (SIGTERM, Ctrl-C) rather than refusing at once.
 
-    def __init__(self, config: uvicorn.Config, health: Health) -> None:
+    Readiness (``/readyz``) fails from that moment, and for ``drain`` seconds
+    the process goes on serving every request and websocket as before, so
+    that a balancer checking readiness sends new work elsewhere before any
+    connection is refused. Then it stops listening, tells every websocket to
+    connect again (:data:`~deckhand.web.rooms.MOVED`: the browser comes back
+    through the balancer, to another process, which takes its table over),
+    gives the requests under way :data:`FINISHING` seconds, and stops. Asked
+    again meanwhile, it stops at once.
+    """
+
+    def __init__(self, config: uvicorn.Config, health: Health, tables: Tables, drain: float = DRAIN) -> None:
         super().__init__(config)
         self.health = health
+        self.tables = tables
+        self.drain = drain
+        self.drain_ends: float | None = None
+        """When the drain window closes, once the process was asked to stop."""
+        self.told = False
+        """Whether the operator was told the drain began (printed from the loop: a signal handler must not print)."""
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.drain_ends is not None:  # asked again: the operator wants it gone now
+            self.force_exit = True
+        elif not self.should_exit:
+            self.drain_ends = time.monotonic() + self.drain
         self.health.draining = True
-        super().handle_exit(sig, frame)
+        super().handle_exit(sig, frame)  # kept to raise again once stopped, as uvicorn does
+
+    async def on_tick(self, counter: int) -> bool:
+        stopping = await super().on_tick(counter)
+        if not stopping or self.force_exit or self.drain_ends is None:
+            return stopping
+        left = self.drain_ends - time.monotonic()
+        if left > 0 and not self.told:
+            self.told = True
+            print(f"deckhand is stopping: serving {left:.0f} s more (Ctrl-C again to stop now)", flush=True)
+        return left <= 0
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:  # no new connection: a browser told to go reaches another process
+            server.close()
+        await self.tables.hang_up()
+        await super().shutdown(sockets)
 
 
 def _tune_collector() -> None:

@@ -10,6 +10,7 @@ a seed or a token.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import random
@@ -71,9 +72,9 @@ class Seat:
             return "computer"
         return OPEN if self.token_hash is None else "human"
 
-    def give_token(self) -> str:
-        """A new token for this seat: the seat keeps its hash, the caller hands the token out."""
-        token = new_token()
+    def give_token(self, token: str | None = None) -> str:
+        """A new token for this seat (``token``, or a random one): the seat keeps its hash, the caller hands it out."""
+        token = token or new_token()
         self.token_hash = token_hash(token)
         return token
 
@@ -186,21 +187,24 @@ class Table:
             seat.token = None
         return tokens
 
-    def make_host(self) -> str:
-        """The host's token, handed out once with the new table's seat tokens."""
-        token = new_token()
+    def make_host(self, key: str | None = None) -> str:
+        """The host's token, handed out with the new table's seat tokens (made again from the creator's ``key``)."""
+        token = derived(key, "host", TOKEN_BYTES) if key else new_token()
         self.host_hash = token_hash(token)
         return token
 
     def is_host(self, token: str) -> bool:
         return self.host_hash is not None and hmac.compare_digest(self.host_hash, token_hash(token))
 
-    def hand_out_invites(self) -> list[tuple[int, str]]:
-        """A new table's invite codes, one per open seat, once; a table listed in the lobby needs none."""
+    def hand_out_invites(self, key: str | None = None) -> list[tuple[int, str]]:
+        """A new table's invite codes, one per open seat (made again from the creator's ``key``), once.
+
+        A table listed in the lobby needs none.
+        """
         invites = []
         for i, entry in enumerate(self.seats):
             if entry.kind == OPEN and not self.public:
-                code = new_invite()
+                code = derived(key, f"invite/{i}", INVITE_BYTES) if key else new_invite()
                 entry.invite_hash = token_hash(code)
                 invites.append((i, code))
         return invites
@@ -531,14 +535,30 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+TOKEN_BYTES = 18
+INVITE_BYTES = 12
+
+
 def new_token() -> str:
     """A seat token: 144 random bits, URL-safe."""
-    return secrets.token_urlsafe(18)
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def new_invite() -> str:
     """An open seat's invite code: 96 random bits, URL-safe."""
-    return secrets.token_urlsafe(12)
+    return secrets.token_urlsafe(INVITE_BYTES)
+
+
+def derived(key: str, label: str, size: int) -> str:
+    """A token only the holder of ``key`` can make again: HMAC-SHA256 of ``label``, ``size`` bytes, URL-safe.
+
+    A table opened with its creator's ``Idempotency-Key`` (a long random
+    secret only the creator knows) gets its creator's tokens from it, so
+    that a retried creation, in whichever process it reaches, answers the
+    same tokens while the store keeps only their hashes, as for any table.
+    """
+    digest = hmac.new(key.encode(), label.encode(), hashlib.sha256).digest()[:size]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 def _matches(kept: str | None, given: str) -> bool:
@@ -549,8 +569,11 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(6)
 
 
-def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) -> list[Seat]:
-    """Seats from the request's specs: ``human`` gets a token, ``open`` waits, anything else is an agent."""
+def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None], key: str | None = None) -> list[Seat]:
+    """Seats from the request's specs: ``human`` gets a token, ``open`` waits, anything else is an agent.
+
+    A person's token is made again from the creator's ``key``, if they sent one.
+    """
     if len(specs) != game.num_players:
         raise ConfigError(f"{game.name} has {game.num_players} seats; {len(specs)} given")
     seats = []
@@ -560,7 +583,7 @@ def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None]) ->
             seats.append(Seat(spec=OPEN, name=name or f"Seat {i + 1}"))  # counted from one, as people count
         elif is_human(spec):
             seat = Seat(spec="human", name=name or f"Player {i + 1}")
-            seat.token = seat.give_token()
+            seat.token = seat.give_token(derived(key, f"seat/{i}", TOKEN_BYTES) if key else None)
             seats.append(seat)
         else:
             seats.append(Seat(spec=spec, name=name or "Computer", agent=make_agent(spec, game)))

@@ -12,15 +12,15 @@ a second.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
 import time
+from functools import partial
 
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import quote
-from deckhand.web.ledger import Ledger, TableLost, forgotten, opened, rematched
+from deckhand.web.ledger import Ledger, Once, TableLost, forgotten, opened, rematched
 from deckhand.web.metrics import Metrics
 from deckhand.web.rooms import Room
 from deckhand.web.table import Table
@@ -49,16 +49,19 @@ class Tables:
         self.metrics = metrics
         self.swept = time.monotonic()
         self._claims: dict[str, asyncio.Task[Table | None]] = {}
+        self._forgetting: dict[str, asyncio.Future[None]] = {}
+        """Tables the sweep is removing from the store now: a request for one waits until it is gone."""
 
-    async def open(self, table: Table, *, rematch_of: Table | None = None) -> Room:
+    async def open(self, table: Table, *, rematch_of: Table | None = None, once: Once | None = None) -> Room:
         """A new table, stored before anyone can sit at it; a rematch is stored with its link from ``rematch_of``.
 
-        :class:`TableLost` if ``rematch_of`` was taken over meanwhile (nothing is stored then).
+        :class:`TableLost` if ``rematch_of`` was taken over meanwhile, :class:`AlreadyOpened` if the
+        creator's key (``once``) opened a table already (nothing is stored then).
         """
         now = time.monotonic()
         if now - self.swept >= SWEEP_EVERY:
             await self.sweep(now)
-        change = opened(table, self.ledger) if rematch_of is None else rematched(rematch_of, table, self.ledger)
+        change = opened(table, self.ledger, once) if rematch_of is None else rematched(rematch_of, table, self.ledger)
         await self.ledger.write(change)
         room = self.add(table)
         room.unasked = not self.ledger.sole
@@ -66,15 +69,27 @@ class Tables:
 
     def add(self, table: Table) -> Room:
         room = Room(table, self.ledger, self.thinking, metrics=self.metrics, finished=table.state.is_terminal())
-        room.on_lost = self._lost
+        room.on_lost = self.remove
         self.rooms[table.id] = room
         room.review()
         return room
 
-    def _lost(self, room: Room) -> None:
-        if self.rooms.get(room.table.id) is room:
-            del self.rooms[room.table.id]
-            self.thinking.forget(room.table.id)
+    def remove(self, room: Room) -> bool:
+        """Forget ``room`` here if it is still its table's room; whether it was.
+
+        Every path that removes a room (the sweep, a table another process
+        took, a lease not renewed, a first request finding the table gone)
+        decided on a room it looked up before an await. By then that room may
+        be gone already, or a newer room may deal the same table (taken back
+        from the store): neither is that path's to remove, so every removal
+        goes through here.
+        """
+        table_id = room.table.id
+        if self.rooms.get(table_id) is not room:
+            return False
+        del self.rooms[table_id]
+        self.thinking.forget(table_id)
+        return True
 
     async def find(self, table_id: str) -> Room:
         """The table's room: this process's, or taken over from the store, whoever dealt it (404: no such table)."""
@@ -85,11 +100,17 @@ class Tables:
             return room
         if not TABLE_ID.fullmatch(table_id):  # not one of ours: never sent to the store (PostgreSQL refuses NUL)
             raise HTTPException(404, f"no table {quote(table_id, 24)}")
+        forgetting = self._forgetting.get(table_id)
+        if forgetting is not None:  # the sweep is removing it from the store: ask the store once that is done
+            await asyncio.shield(forgetting)
+            room = self.rooms.get(table_id)  # kept after all (the store was away)
+            if room is not None:
+                return room
         claim = self._claims.get(table_id)
         if claim is None:
             claim = asyncio.create_task(asyncio.to_thread(self.ledger.claim, table_id))
             self._claims[table_id] = claim
-            claim.add_done_callback(lambda _: self._claims.pop(table_id, None))
+            claim.add_done_callback(partial(self._claimed, table_id))
         found = await asyncio.shield(claim)
         room = self.rooms.get(table_id)
         if room is not None:
@@ -113,15 +134,38 @@ class Tables:
         table as it was when it was opened.
         """
         room.unasked = False
-        if await asyncio.to_thread(self.ledger.owns, room.table.id):
+        owned = await asyncio.to_thread(self.ledger.owns, room.table.id)
+        current = self.rooms.get(room.table.id)
+        if current is not room:  # removed meanwhile: whatever deals the table here now (None: the store knows)
+            return current
+        if owned:
             return room
         room.lose(taken=True)
         return None
+
+    def _claimed(self, table_id: str, claim: asyncio.Task[Table | None]) -> None:
+        if self._claims.get(table_id) is claim:
+            del self._claims[table_id]
 
     async def resume(self) -> None:
         """Deal again every unfinished table free to take (the server is starting), and let its computers go on."""
         for table in await asyncio.to_thread(self.ledger.claim_unfinished, FINISHED_KEPT):
             self.add(table).wake()
+
+    async def hang_up(self, patience: float = 0.5) -> None:
+        """Close every connection with :data:`~deckhand.web.rooms.MOVED` (the process is stopping).
+
+        Each browser connects again, through the balancer, to another
+        process. Waits up to ``patience`` seconds for the close to be handed
+        to every socket, so that it is sent before the server shuts them.
+        """
+        clients = [client for room in self.rooms.values() for client in room.clients]
+        for room in self.rooms.values():
+            room.hang_up()
+        deadline = time.monotonic() + patience
+        while any(not client.queue.empty() for client in clients) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # each writer took its last item: let it send the close
 
     def connections(self) -> int:
         """Websockets open to this process's tables now."""
@@ -131,9 +175,10 @@ class Tables:
         """Renew this process's lease on its tables (if ``extend``); close the rooms of tables another process took."""
         if not extend and not self.rooms:
             return
-        for table_id in await self.ledger.renew(list(self.rooms), extend=extend):
-            room = self.rooms.get(table_id)
-            if room is not None:
+        asked = dict(self.rooms)
+        for table_id in await self.ledger.renew(list(asked), extend=extend):
+            room = asked[table_id]
+            if self.rooms.get(table_id) is room:  # a room that took the table back meanwhile is not the one asked about
                 room.lose(taken=True)
 
     async def keep_leases(self) -> None:
@@ -166,17 +211,46 @@ class Tables:
 
         The store's finished tables no live process keeps (their process
         stopped or died, and nobody asked for them since) are forgotten too,
-        once they ended :data:`FINISHED_KEPT` ago.
+        once they ended :data:`FINISHED_KEPT` ago. A sweep never fails a
+        request it runs in: what cannot be forgotten now waits for the next.
         """
         self.swept = now
         try:
             await self.ledger.write(self.ledger.cleared(FINISHED_KEPT))
         except Exception:  # the store is away for a moment: next sweep
             log.exception("finished tables could not be cleared from the store")
-        for table_id, room in list(self.rooms.items()):
-            kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
-            if room.idle_for(now) > kept and (room.worker is None or room.worker.done()):
-                del self.rooms[table_id]
-                self.thinking.forget(table_id)
-                with contextlib.suppress(TableLost):  # then it is not this process's to forget
-                    await self.ledger.write(forgotten(table_id))
+        idle = [room for room in self.rooms.values() if _idle(room, now)]
+        await asyncio.gather(*(self._forget(room, now) for room in idle))
+
+    async def _forget(self, room: Room, now: float) -> None:
+        """Remove an idle room, then its table from the store; a request for it meanwhile waits for the store.
+
+        Removed first, so that nobody finds the room while its rows go;
+        a request for the table meanwhile waits (:meth:`find`) rather than
+        take it back from rows about to be deleted. If the store cannot
+        forget it now, the room is put back for the next sweep.
+        """
+        table_id = room.table.id
+        if not _idle(room, now) or not self.remove(room):  # someone came back, or it went another way
+            return
+        done = asyncio.get_running_loop().create_future()
+        self._forgetting[table_id] = done
+        try:
+            await self.ledger.write(forgotten(table_id))
+        except TableLost:  # another process deals it now: not this one's to forget
+            pass
+        except Exception:  # the store is away: the table stays, here and there, until the next sweep
+            log.exception("table %s could not be forgotten", table_id)
+            if table_id not in self.rooms:
+                self.rooms[table_id] = room
+                return
+        finally:
+            del self._forgetting[table_id]
+            done.set_result(None)
+        room.hang_up()
+
+
+def _idle(room: Room, now: float) -> bool:
+    """Whether nobody has been at the room long enough to forget it, and no computer is thinking there."""
+    kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
+    return room.idle_for(now) > kept and (room.worker is None or room.worker.done())

@@ -215,7 +215,9 @@ export {};
  */
 
 /**
- * `POST /api/tables`: a new table (or a saved game resumed, by its name in `GET /api/saves`).
+ * `POST /api/tables`: a new table (or a saved game resumed, by its name in `GET /api/saves`). Sent with an
+ * `Idempotency-Key` header (api.js `createTable`), it may be sent again with the same key: the answer is the table the
+ * key opened.
  * @typedef {object} NewTable
  * @property {string} game
  * @property {string | null} [preset]

@@ -1,6 +1,6 @@
 // @ts-check
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
-import { api, games } from "./api.js";
+import { api, createTable, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
 import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
 
@@ -261,7 +261,7 @@ export async function showLobby(main) {
       try {
         start.disabled = true;
         /** @type {TableCreated} */
-        const made = await api("/api/tables", body);
+        const made = await createTable(body);
         sitDown(made.table, made.seats, made.host, made.invites);
       } catch (error) {
         problem.textContent = /** @type {Error} */ (error).message;
@@ -303,7 +303,7 @@ export async function showLobby(main) {
                     /** @type {import("./contract.js").NewTable} */
                     const body = { game: s.game, resume: s.name, names: s.seats.map((spec) => (spec === "human" ? "You" : null)) };
                     /** @type {TableCreated} */
-                    const made = await api("/api/tables", body);
+                    const made = await createTable(body);
                     sitDown(made.table, made.seats);
                   } catch (error) {
                     problem.textContent = /** @type {Error} */ (error).message;
