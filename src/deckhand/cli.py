@@ -7,6 +7,7 @@ a bad file, flag or move.
 
 from __future__ import annotations
 
+import enum
 import json
 import sys
 from pathlib import Path
@@ -226,6 +227,14 @@ def list_games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.
         typer.echo(f"{row['game']:<12} rules v{row['rules_version']}{presets}")
 
 
+class AccessLog(enum.StrEnum):
+    """What ``deckhand serve --access-log`` writes (``deckhand.web.access.FORMATS``)."""
+
+    off = "off"
+    text = "text"
+    json = "json"
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")] = "127.0.0.1",
@@ -269,6 +278,21 @@ def serve_command(
             "0 on SQLite, where no other process could take its players).",
         ),
     ] = None,
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=65535,
+            help="Serve /metrics (Prometheus' text format) on this port of --metrics-host only; without it the "
+            "metrics are not served.",
+        ),
+    ] = None,
+    metrics_host: Annotated[
+        str, typer.Option(help="Address of the metrics port (keep it private: loopback, or an internal network).")
+    ] = "127.0.0.1",
+    access_log: Annotated[
+        AccessLog, typer.Option(help="One line a request on the standard error: off, text, or a JSON object a line.")
+    ] = AccessLog.off,
 ) -> None:
     """Play in the browser: serve the tables and the lobby (same store as the terminal: DECKHAND_DB).
 
@@ -285,6 +309,9 @@ def serve_command(
         lease=lease,
         think_limit=think_limit,
         drain=drain,
+        metrics_port=metrics_port,
+        metrics_host=metrics_host,
+        access_log=access_log.value,
     )
 
 

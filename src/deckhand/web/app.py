@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import DeckhandError
+from deckhand.web.access import Observed
 from deckhand.web.catalog import catalog_router
 from deckhand.web.headers import SecurityHeaders
 from deckhand.web.health import Health, health_router
@@ -55,6 +56,8 @@ def create_app(
     thinkers: int = AT_ONCE,
     think_limit: float = LIMIT,
     owner_token: str | None = None,
+    access_log: str = "off",
+    metrics_route: bool = True,
 ) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
@@ -70,6 +73,10 @@ def create_app(
     Whoever holds
     ``owner_token`` (:mod:`deckhand.web.owner`) may list and resume the
     terminal's saved games and review its games; without one, nobody may.
+    Every request is timed for the metrics and, unless ``access_log`` is
+    ``off``, logged (``text`` or ``json``); the metrics are served at
+    ``/metrics`` if ``metrics_route`` (``deckhand serve`` serves them on a port
+    of their own instead).
     """
     metrics = Metrics()
     ledger = Ledger(url, address, lease, sole, metrics)
@@ -109,9 +116,11 @@ def create_app(
     app.state.health = health
     app.state.owner = owner
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(Observed, metrics=metrics, log_format=access_log)  # outermost: every request is seen
+    app.state.metrics = metrics
     redact_tokens()
     app.include_router(pages_router())
-    app.include_router(health_router(tables, metrics, health))
+    app.include_router(health_router(tables, metrics, health, metrics_route=metrics_route))
     app.include_router(owner.router())
     app.include_router(tables_router(tables, owner))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))

@@ -44,8 +44,8 @@ class Health:
         return True
 
 
-def health_router(tables: Tables, metrics: Metrics, health: Health) -> APIRouter:
-    """``/readyz`` for the balancer and ``/metrics`` for people running the server."""
+def health_router(tables: Tables, metrics: Metrics, health: Health, *, metrics_route: bool = True) -> APIRouter:
+    """``/readyz`` for the balancer and (if ``metrics_route``) ``/metrics`` for people running the server."""
     router = APIRouter()
 
     @router.get("/readyz")
@@ -56,8 +56,10 @@ def health_router(tables: Tables, metrics: Metrics, health: Health) -> APIRouter
             return JSONResponse({"ready": False, "error": "the database does not answer"}, status_code=503)
         return JSONResponse({"ready": True})
 
-    @router.get("/metrics", include_in_schema=False)
-    async def metrics_text() -> Response:
-        return Response(metrics.text(), media_type=CONTENT_TYPE)
+    if metrics_route:
+
+        @router.get("/metrics", include_in_schema=False)
+        async def metrics_text() -> Response:
+            return Response(metrics.text(), media_type=CONTENT_TYPE)
 
     return router

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import logging
 import os
 import socket
 import threading
@@ -15,10 +16,12 @@ from typing import IO
 from urllib.parse import urlsplit
 
 import uvicorn
+from prometheus_client import start_http_server
 
 from deckhand.core.errors import ConfigError, quote
 from deckhand.store.db import sqlite_file
 from deckhand.store.paths import database_url
+from deckhand.web.access import ACCESS_LOG
 from deckhand.web.app import create_app
 from deckhand.web.health import Health
 from deckhand.web.ledger import LEASE
@@ -51,22 +54,42 @@ def serve(
     lease: float = LEASE,
     think_limit: float = LIMIT,
     drain: float | None = None,
+    metrics_port: int | None = None,
+    metrics_host: str = "127.0.0.1",
+    access_log: str = "off",
 ) -> None:
     """Run the server until interrupted; ``ConfigError`` when the address or the owner token cannot be used.
 
     ``drain``: seconds it goes on serving once asked to stop (None: :data:`DRAIN`, or 0 alone on SQLite).
+    The metrics are served at ``metrics_host:metrics_port`` only (never at the public address); the access
+    log (``text`` or ``json``) goes to the standard error.
     """
     token, given = owner_token()
     _check_free(host, port)
+    if metrics_port is not None:
+        _check_free(metrics_host, metrics_port, "--metrics-port", "--metrics-host")
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
     here = socket.gethostname() if host in ("0.0.0.0", "::") else host
     address = _advertised(advertise, f"http://{here}:{port}")
     sole = _alone_on(database_url())
     app = create_app(
-        rate=rate, address=address, lease=lease, sole=sole is not None, owner_token=token, think_limit=think_limit
+        rate=rate,
+        address=address,
+        lease=lease,
+        sole=sole is not None,
+        owner_token=token,
+        think_limit=think_limit,
+        access_log=access_log,
+        metrics_route=False,
     )
+    if metrics_port is not None:
+        start_http_server(metrics_port, addr=metrics_host, registry=app.state.metrics.registry)
+    if access_log != "off":
+        _log_access()
     app.state.thinking.warm()  # the thinking processes start now, not with the first computer's move
     print(f"deckhand is serving at {url} (Ctrl-C to stop)", flush=True)
+    if metrics_port is not None:
+        print(f"metrics at http://{metrics_host}:{metrics_port}/metrics", flush=True)
     print(owner_line(url, token, given), flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(browser_link(url, app.state.owner),)).start()
@@ -177,7 +200,17 @@ def _tune_collector() -> None:
     gc.set_threshold(50_000, 20, 100)
 
 
-def _check_free(host: str, port: int) -> None:
+def _log_access() -> None:
+    """The access log's lines, one a request, as they are (text or JSON), on the standard error."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.getLogger(ACCESS_LOG)
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+
+
+def _check_free(host: str, port: int, port_option: str = "--port", host_option: str = "--host") -> None:
     """A one-line error for an address in use or not ours, instead of uvicorn's traceback."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
@@ -186,8 +219,10 @@ def _check_free(host: str, port: int) -> None:
             probe.bind((host, port))
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                raise ConfigError(f"--port {port}: the port is in use; pick another with --port") from None
-            raise ConfigError(f"--host {host}: cannot listen there: {exc.strerror or exc}") from None
+                raise ConfigError(
+                    f"{port_option} {port}: the port is in use; pick another with {port_option}"
+                ) from None
+            raise ConfigError(f"{host_option} {host}: cannot listen there: {exc.strerror or exc}") from None
 
 
 def _advertised(advertise: str | None, url: str) -> str:
