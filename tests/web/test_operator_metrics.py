@@ -74,8 +74,9 @@ def test_sockets_reconnects_and_finished_games_are_counted(observed: TestClient)
         ws.receive_json()
     with connect(observed, made["table"], token) as ws:  # the same seat again: a reconnection
         play_to_the_end(ws, random.Random(1))
-    with connect(observed, "nosuchtable"):
-        pass
+    with connect(observed, "nosuchtable") as ws:
+        assert ws.receive_json()["type"] == "error"  # then the server closes it, before the browser does
+        ws.receive()
     text = observed.get("/metrics").text
     assert value(text, "deckhand_websocket_opened_total") == 3
     assert value(text, "deckhand_websocket_closed_total", code="1000", by="browser") == 2
