@@ -113,7 +113,6 @@ class _Job:
     order: int
     table: str
     request: bytes
-    asked: float
     deadline: float
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
@@ -188,14 +187,12 @@ class Thinking:
     async def _run(self, table: str, request: bytes, asked: float) -> Any:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        job = _Job(next(self._order), table, request, asked, asked + self.limit, loop, future)
+        job = _Job(next(self._order), table, request, asked + self.limit, loop, future)
         with self._lock:
             if self._stop:
                 raise SearchCancelled("the server is stopping")
             self._queue.append(job)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._schedule, name="deckhand-thinking", daemon=True)
-                self._thread.start()
+            self._start_scheduler()
         self._wake()
         try:
             return await future
@@ -219,9 +216,14 @@ class Thinking:
     def warm(self) -> None:
         """Start the thinking processes now rather than with the first decision (``deckhand serve`` does)."""
         with self._lock:
-            if self._thread is None and not self._stop:
-                self._thread = threading.Thread(target=self._schedule, name="deckhand-thinking", daemon=True)
-                self._thread.start()
+            if not self._stop:
+                self._start_scheduler()
+
+    def _start_scheduler(self) -> None:
+        """The scheduler's thread, once (called under the lock)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._schedule, name="deckhand-thinking", daemon=True)
+            self._thread.start()
 
     def close(self) -> None:
         """Stop every thinking process and drop what waits: the server is stopping."""
@@ -307,16 +309,13 @@ class Thinking:
             for job in late:
                 self._queue.remove(job)
         for job in late:
-            _settle(job, error=OutOfTime(f"ran out of time ({self._limit_words()})"))
+            _settle(job, error=OutOfTime(f"ran out of time ({self.limit:g} s)"))
         for p in list(self._processes):
             held = p.job
             if held is not None and (held.dropped or held.deadline <= now):
                 self._kill(p)
                 self._processes.remove(p)
-                _settle(held, error=OutOfTime(f"ran out of time ({self._limit_words()})"))
-
-    def _limit_words(self) -> str:
-        return f"{self.limit:g} s"
+                _settle(held, error=OutOfTime(f"ran out of time ({self.limit:g} s)"))
 
     def _assign(self, now: float) -> None:
         """Waiting decisions go to idle processes (new ones started up to :attr:`most`), least-thought table first."""
