@@ -81,6 +81,27 @@ def rss_kib(pids: list[int]) -> int:
     return total
 
 
+def server_figures(ports: list[int]) -> dict[str, float]:
+    """The servers' own counters, summed: group commits and their seconds, moves stored, computer answers."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    wanted = {
+        "deckhand_commit_seconds_count": "commits",
+        "deckhand_commit_seconds_sum": "commit_seconds",
+        "deckhand_moves_total": "moves",
+        "deckhand_thinking_wait_seconds_count": "answers",
+        "deckhand_thinking_wait_seconds_sum": "answer_seconds",
+    }
+    figures: dict[str, float] = dict.fromkeys(wanted.values(), 0.0)
+    for port in ports:
+        text = httpx.get(f"http://127.0.0.1:{port}/metrics").text
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name in wanted:
+                    figures[wanted[sample.name]] += sample.value
+    return figures
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User plus system CPU time of the processes so far, together (Linux)."""
     total = 0.0
@@ -518,21 +539,24 @@ def people_rows(args: argparse.Namespace, url: str, server: list[int]) -> None:
             print(f"{'':>9} {count} x {problem[:160]}")
 
 
-def computer_rows(args: argparse.Namespace, url: str, server: list[int]) -> None:
+def computer_rows(args: argparse.Namespace, url: str, server: list[int], metrics: list[int]) -> None:
     """One line per N players, each at its own table against the computer."""
     print(
         f"{args.game} against {args.computer}, {args.seconds:g} s per row, think {args.think:g} s,"
         f" players in {args.processes} processes"
     )
-    heads = ("tables", "moves/s", "p50 ms", "p95 ms", "KiB/table", "server", "players")
+    heads = ["tables", "moves/s", "p50 ms", "p95 ms", "KiB/table", "server", "players"]
+    heads += ["commits/s", "moves/com", "commit ms", "answer ms"]
     print(" ".join(f"{head:>9}" for head in heads))
     for clients in args.clients:
         before = rss_kib(server)
+        figures = server_figures(metrics)
         server_cpu = cpu_seconds(server)
         load = Load(url, args.game, args.computer, args.seconds, args.think, args.ramp)
         moves, rtts, own_cpu = run(load, clients, args.processes)
         grown = rss_kib(server) - before
         server_cpu = (cpu_seconds(server) - server_cpu) / (args.ramp + args.seconds)
+        figures = {name: value - figures[name] for name, value in server_figures(metrics).items()}
         own_cpu /= args.ramp + args.seconds
         rtts.sort()
         p50 = statistics.median(rtts) * 1000 if rtts else float("nan")
@@ -540,7 +564,10 @@ def computer_rows(args: argparse.Namespace, url: str, server: list[int]) -> None
         rate = moves / args.seconds
         print(
             f"{clients:>9} {rate:>9.0f} {p50:>9.1f} {p95:>9.1f} {grown / clients:>9.0f}"
-            f" {server_cpu:>9.0%} {own_cpu:>9.0%}"
+            f" {server_cpu:>9.0%} {own_cpu:>9.0%} {figures['commits'] / (args.ramp + args.seconds):>9.0f}"
+            f" {figures['moves'] / max(figures['commits'], 1):>9.1f}"
+            f" {1000 * figures['commit_seconds'] / max(figures['commits'], 1):>9.1f}"
+            f" {1000 * figures['answer_seconds'] / max(figures['answers'], 1):>9.1f}"
         )
 
 
@@ -575,12 +602,12 @@ def main() -> None:
         parser.error("several servers, or a balancer, share one PostgreSQL: give --postgres URL")
     raise_open_files()
     with tempfile.TemporaryDirectory() as home, shared_database(args.postgres) as database:
-        url, pids, _, stop = start_servers(args, Path(home), database)
+        url, pids, metrics, stop = start_servers(args, Path(home), database)
         try:
             if args.people > 1:
                 people_rows(args, url, pids)
             else:
-                computer_rows(args, url, pids)
+                computer_rows(args, url, pids, metrics)
         finally:
             stop()
 
@@ -610,12 +637,13 @@ def start_servers(
 ) -> tuple[str, list[int], list[int], Callable[[], None]]:
     """The servers (and the balancer), answering: the URL players use, the servers' pids and ports, how to stop."""
     ports = [free_port() for _ in range(args.servers)]
+    metrics = [free_port() for _ in range(args.servers)]
     servers = []
     for number, port in enumerate(ports):
         env = {**os.environ, "DECKHAND_HOME": str(home / str(number))}
         env["DECKHAND_DB"] = database or f"sqlite:///{home}/load.db"
         command = [sys.executable, "-m", "deckhand.cli", "serve", "--port", str(port)]
-        command += ["--advertise", f"http://127.0.0.1:{port}"]
+        command += ["--advertise", f"http://127.0.0.1:{port}", "--metrics-port", str(metrics[number])]
         if args.think == 0:  # players that move as fast as the server answers go past a person's rate limit
             command += ["--rate", "0"]
         servers.append(subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL))
@@ -640,7 +668,7 @@ def start_servers(
             server.terminate()
             server.wait(10)
 
-    return url, [server.pid for server in servers], ports, stop
+    return url, [server.pid for server in servers], metrics, stop
 
 
 if __name__ == "__main__":

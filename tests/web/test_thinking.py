@@ -19,7 +19,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from deckhand.agents.base import Agent, Explanation
-from deckhand.agents.registry import GENERIC_AGENTS, agent_target, make_agent, parse_spec, register_agent
+from deckhand.agents.registry import (
+    GENERIC_AGENTS,
+    agent_target,
+    available_agents,
+    is_rule,
+    make_agent,
+    parse_spec,
+    register_agent,
+)
 from deckhand.agents.search import CANCEL, Budget, SearchCancelled
 from deckhand.core.protocol import Game, View
 from deckhand.core.registry import games, import_object, load_game
@@ -31,6 +39,8 @@ from tests.web.test_crash import start_server
 
 HEAVY = "ismcts:seconds=5"
 """The most a computer from the web may think a move."""
+LIGHT = "ismcts:iterations=50"
+"""A search that ends at once: it thinks in a process all the same (a rule would decide in the server)."""
 
 T = TypeVar("T")
 
@@ -67,7 +77,7 @@ def test_a_table_that_thinks_a_lot_waits_behind_one_that_thinks_little() -> None
             for i in (1, 2)
         ]
         await asyncio.sleep(0.5)  # the heavy table has thought a while now
-        await decide("light", "greedy", "light")
+        await decide("light", LIGHT, "light")
         try:
             await asyncio.gather(*heavy)
         finally:
@@ -113,7 +123,7 @@ def test_a_thinking_process_that_dies_is_replaced_and_its_seat_plays_the_quick_m
             )
             os.kill(busy[0].process.pid, signal.SIGKILL)
             lost = await asyncio.wait_for(asked, 30)
-            after = await thinking.decide("t", "greedy", view, random.Random(1))
+            after = await thinking.decide("t", LIGHT, view, random.Random(1))
         finally:
             thinking.close()
         return lost, after
@@ -130,7 +140,7 @@ def test_an_agent_that_fails_is_named_and_the_process_goes_on() -> None:
         try:
             with pytest.raises(ThinkingFailed, match="ConfigError: unknown agent"):
                 await thinking.decide("t", "nosuch", view, random.Random(1))
-            return await thinking.decide("t", "recall", view, random.Random(1))
+            return await thinking.decide("t", LIGHT, view, random.Random(1))
         finally:
             thinking.close()
 
@@ -147,7 +157,12 @@ def test_a_seeded_seat_decides_in_a_process_as_it_would_at_home() -> None:
         finally:
             thinking.close()
 
-    for name, spec in (("basra", "ismcts:iterations=200"), ("go_fish", "infer"), ("casino", "random")):
+    for name, spec in (
+        ("basra", "ismcts:iterations=200"),
+        ("go_fish", "infer"),
+        ("casino", "random"),
+        ("cambio", "hard"),
+    ):
         view = _position(name, seed=5)
         here, rng = make_agent(spec, view.game), random.Random(9)
         expected = [here.explain(view, rng).action for _ in range(3)]
@@ -160,7 +175,7 @@ def test_an_agent_registered_while_the_server_runs_thinks_in_its_processes_too()
     async def scenario() -> Explanation:
         thinking = Thinking(1, limit=60)
         try:
-            await thinking.decide("t", "greedy", _position("basra"), random.Random(1))  # the processes exist now
+            await thinking.decide("t", LIGHT, _position("basra"), random.Random(1))  # the processes exist now
             register_agent("first-legal", "tests.web.test_thinking:FirstLegal")
             return await thinking.decide("t", "first-legal", _position("basra"), random.Random(1))
         finally:
@@ -187,6 +202,7 @@ def test_every_games_quick_level_is_a_rule_not_a_search(name: str) -> None:
     game = load_game(name)
     spec = quick_spec(game)
     assert spec in game.LEVELS.values()
+    assert is_rule(spec, game), f"{name}'s {QUICK} level ({spec}) would think in a process"
     target = agent_target(parse_spec(spec)[0], game)
     assert target is not None
     budget = set(inspect.signature(import_object(target)).parameters) & set(CAPS)
@@ -211,7 +227,7 @@ def test_a_search_is_called_off_when_the_server_stops() -> None:
             with pytest.raises(SearchCancelled):
                 await asyncio.wait_for(job, 10)
         with pytest.raises(SearchCancelled):
-            await thinking.decide("w", "greedy", view, random.Random(1))
+            await thinking.decide("w", "greedy", view, random.Random(1))  # a rule too
         return processes
 
     processes = run(scenario())
@@ -276,3 +292,27 @@ def test_sigterm_stops_the_server_while_every_computer_thinks_and_the_tables_go_
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(15)
+
+
+@pytest.mark.parametrize("name", games())
+def test_a_rule_takes_no_thinking_budget_and_decides_in_the_server_without_a_process(name: str) -> None:
+    """The server trusts a rule to decide at once: none may take a setting that makes it think longer."""
+    game = load_game(name)
+    rules = [spec for spec in available_agents(game) if is_rule(spec, game)]
+    assert "random" in rules and not is_rule("ismcts", game) and not is_rule("nosuch", game)
+    for spec in rules:
+        target = agent_target(parse_spec(game.LEVELS.get(spec, spec))[0], game)
+        assert target is not None
+        budget = set(inspect.signature(import_object(target)).parameters) & set(CAPS)
+        assert not budget, f"{name}'s rule {spec} thinks with {budget}"
+
+    async def scenario() -> list[Explanation]:
+        thinking = Thinking(1, limit=60)
+        try:
+            return [await thinking.decide("t", spec, _position(name), random.Random(3)) for spec in rules]
+        finally:
+            assert thinking._thread is None and not thinking._processes, "no thinking process was started"
+            thinking.close()
+
+    for spec, explanation in zip(rules, run(scenario()), strict=True):
+        assert explanation.action == make_agent(spec, game).explain(_position(name), random.Random(3)).action, spec

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from deckhand.core.protocol import Action, View
 
@@ -82,6 +82,9 @@ class Agent(ABC):
     override :meth:`step` with something cheaper)."""
 
     name: str = "agent"
+    rule: ClassVar[bool] = False
+    """A rule over the legal moves, not a search: a decision costs a few milliseconds at most whatever its
+    settings, so a server makes it at once, in its own process (a search goes to a thinking process)."""
 
     def step(self, view: View, rng: random.Random) -> Action:
         """The action to play for ``view.player``."""

@@ -13,6 +13,7 @@ class RandomAgent(Agent):
     """Plays a legal action chosen uniformly at random."""
 
     name = "random"
+    rule = True
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game

@@ -15,6 +15,7 @@ on first use. The registry itself names no package but its own.
 from __future__ import annotations
 
 import difflib
+import functools
 import inspect
 from collections.abc import Iterable
 from importlib.metadata import EntryPoint, entry_points
@@ -112,6 +113,28 @@ def available_agents(game: Game) -> list[str]:
     return list(dict.fromkeys([*game.LEVELS, *game.AGENTS, *generic]))
 
 
+def is_rule(spec: str, game: Game) -> bool:
+    """Whether ``spec`` names a rule for ``game`` (:attr:`Agent.rule`), not a search; False if it names nothing."""
+    name, _ = parse_spec(spec)
+    if name in game.LEVELS:
+        name = parse_spec(game.LEVELS[name])[0]
+    target = agent_target(name, game)
+    return target is not None and _rule_target(target)
+
+
+@functools.cache
+def _parameters(factory: Any) -> tuple[tuple[str, ...], bool]:
+    """The names a factory takes, and whether it takes any other (read once: a server makes agents all day)."""
+    parameters = inspect.signature(factory).parameters.values()
+    return tuple(p.name for p in parameters), any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+
+
+@functools.cache
+def _rule_target(target: str) -> bool:
+    factory = import_object(target)
+    return isinstance(factory, type) and issubclass(factory, Agent) and factory.rule
+
+
 def make_agent(spec: str, game: Game) -> Agent:
     """Build the agent that ``spec`` names for ``game``; ``ConfigError`` if it cannot."""
     name, params = parse_spec(spec)
@@ -131,8 +154,7 @@ def make_agent_from(name: str, params: dict[str, Any], game: Game, spec: str) ->
         hint = f"did you mean {quote(close[0], 40)}?" if close else "agents: " + ", ".join(names)
         raise ConfigError(f"unknown agent {quote(name, 40)} for {game.name}; {hint}")
     factory = import_object(target)
-    accepted = inspect.signature(factory).parameters
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+    accepted, takes_any = _parameters(factory)
     for key in params:
         if key not in accepted and not takes_any:
             options = ", ".join(k for k in accepted if k != "game") or "none"

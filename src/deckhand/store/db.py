@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, make_url, select
+from sqlalchemy import Engine, create_engine, event, insert, make_url, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -21,7 +21,7 @@ from deckhand.agents.registry import is_human
 from deckhand.core.errors import ConfigError, quote
 from deckhand.play.records import GameRecord
 from deckhand.store.migrations import level_of, migrate
-from deckhand.store.models import GameRow, SeatRow
+from deckhand.store.models import GameRow, SeatRow, table_of
 from deckhand.store.paths import database_url
 
 _ENGINES: dict[str, Engine] = {}
@@ -117,10 +117,43 @@ def add_game(
     source: str | None = None,
     names: Sequence[str | None] = (),
 ) -> GameRow:
-    """:func:`record_game` within a transaction of the caller's (the server's commits a table's last move with it).
+    """:func:`record_game` within a transaction of the caller's.
 
     ``names`` are the names people played under, seat by seat (``None`` for a computer).
     """
+    game, seat_rows = game_rows(record, seats=seats, source=source, names=names)
+    row = GameRow(**game)
+    row.seats = [SeatRow(**seat) for seat in seat_rows]
+    session.add(row)
+    return row
+
+
+def add_games(session: Session, games: Sequence[tuple[GameRecord, Sequence[str | None]]]) -> list[int]:
+    """Store finished games, each with the names its people played under; their ids, in order.
+
+    Two statements whatever the number of games on PostgreSQL, one more a
+    game on SQLite (which cannot say which id went to which row of one
+    insert): the server's group commit stores every game its tables finished
+    since the last one at once.
+    """
+    if not games:
+        return []
+    rows = [game_rows(record, names=names) for record, names in games]
+    stored = insert(table_of(GameRow)).returning(table_of(GameRow).c.id, sort_by_parameter_order=True)
+    ids = [int(found) for found in session.execute(stored, [game for game, _ in rows]).scalars()]
+    seats = [{**seat, "game_id": id_} for id_, (_, seat_rows) in zip(ids, rows, strict=True) for seat in seat_rows]
+    session.execute(insert(table_of(SeatRow)), seats)
+    return ids
+
+
+def game_rows(
+    record: GameRecord,
+    *,
+    seats: Sequence[str] | None = None,
+    source: str | None = None,
+    names: Sequence[str | None] = (),
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A finished game's row and its seats' rows, as column values; unfinished records are refused."""
     if record.outcome is None or "returns" not in record.outcome:
         raise ConfigError("only finished games are recorded (the record has no outcome)")
     players = list(seats if seats is not None else record.seats)
@@ -129,30 +162,29 @@ def add_game(
     if len(players) != len(results):
         raise ConfigError(f"{len(players)} seats named for a game of {len(results)}")
     flags = [(p, is_human(p)) for p in players]
-    row = GameRow(
-        game=record.game,
-        rules_version=record.rules_version,
-        options=json.dumps(record.options, sort_keys=True),
-        record=record.dumps(),
-        num_actions=len(record.actions),
-        finished_at=datetime.now(UTC).replace(tzinfo=None),
-        source=source or ("play" if any(h for _, h in flags) else "arena"),
-        level=level_of(flags),
-        chosen_deal=bool(record.meta.get("chosen_deal")) or record.options.get("deck") is not None,
-    )
-    row.seats = [
-        SeatRow(
-            seat=i,
-            player=p,
-            human=h,
-            result=results[i],
-            score=scores[i] if i < len(scores) else 0.0,
-            name=names[i] if i < len(names) and h else None,
-        )
+    game = {
+        "game": record.game,
+        "rules_version": record.rules_version,
+        "options": json.dumps(record.options, sort_keys=True),
+        "record": record.dumps(),
+        "num_actions": len(record.actions),
+        "finished_at": datetime.now(UTC).replace(tzinfo=None),
+        "source": source or ("play" if any(h for _, h in flags) else "arena"),
+        "level": level_of(flags),
+        "chosen_deal": bool(record.meta.get("chosen_deal")) or record.options.get("deck") is not None,
+    }
+    seat_rows = [
+        {
+            "seat": i,
+            "player": p,
+            "human": h,
+            "result": results[i],
+            "score": scores[i] if i < len(scores) else 0.0,
+            "name": names[i] if i < len(names) and h else None,
+        }
         for i, (p, h) in enumerate(flags)
     ]
-    session.add(row)
-    return row
+    return game, seat_rows
 
 
 MAX_GAME_ID = 2**31 - 1

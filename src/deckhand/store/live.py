@@ -20,14 +20,36 @@ from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import ColumnElement, Engine, Insert, and_, delete, insert, literal, or_, select, true, update
+from sqlalchemy import (
+    ColumnElement,
+    Engine,
+    Insert,
+    and_,
+    bindparam,
+    delete,
+    insert,
+    literal,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
 from deckhand.core.errors import DeckhandError
 from deckhand.play.records import GameRecord
-from deckhand.store.db import add_game, get_engine
-from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow
+from deckhand.store.db import add_games, get_engine
+from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow, table_of
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A live table's game, over: its record and the names its people played under, seat by seat."""
+
+    table_id: str
+    record: GameRecord
+    names: Sequence[str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +204,8 @@ class LiveWrites:
         else:
             self._session.execute(insert(LiveTableRow), rows)
         seats = [{"table_id": table.id, **asdict(seat)} for table in tables for seat in table.seats]
-        if seats:
-            self._session.execute(insert(LiveSeatRow), seats)
+        if seats:  # the table's own insert: one statement (the ORM's would split rows by the columns they set)
+            self._session.execute(insert(table_of(LiveSeatRow)), seats)
 
     def add_actions(self, actions: Sequence[LiveAction]) -> None:
         """Store actions of any tables (one bulk statement: this is every move's write)."""
@@ -191,25 +213,28 @@ class LiveWrites:
             {"table_id": a.table_id, "seq": a.seq, "action": a.action, "seat": a.seat, "reason": a.reason, "by": a.by}
             for a in actions
         ]
-        self._session.execute(insert(LiveActionRow), rows)
+        self._session.connection().execute(insert(table_of(LiveActionRow)), rows)
 
     def progress(self, progress: Sequence[Progress]) -> None:
         """Set each table's ``seq`` and ``updated_at`` (one bulk update by primary key)."""
-        rows = [{"id": p.table_id, "seq": p.seq, "updated_at": p.updated_at} for p in progress]
-        self._session.execute(update(LiveTableRow), rows)
+        rows = [{"b_row": p.table_id, "b_seq": p.seq, "b_at": p.updated_at} for p in progress]
+        self._session.connection().execute(_PROGRESS, rows)
 
     def seat(self, table_id: str, seats: Sequence[LiveSeat]) -> None:
         """Store who sits where now (someone joined, or the host started with computers in the open seats)."""
         for seat in seats:
             self._session.merge(LiveSeatRow(table_id=table_id, **asdict(seat)))
 
-    def finish(self, table_id: str, record: GameRecord, names: Sequence[str | None]) -> int:
-        """Store the table's finished game in ``games`` and link the table to it; returns the game's id."""
-        game_row = add_game(self._session, record, names=names)
-        self._session.flush()
-        finished = update(LiveTableRow).where(LiveTableRow.id == table_id)
-        self._session.execute(finished.values(finished_game_id=game_row.id))
-        return int(game_row.id)
+    def finish(self, games: Sequence[Finished]) -> list[int]:
+        """Store finished games in ``games`` and link each table to its game; the games' ids, in order.
+
+        A few statements however many games end in one group commit (on SQLite, one more a game).
+        """
+        ids = add_games(self._session, [(game.record, game.names) for game in games])
+        links = [{"b_row": game.table_id, "b_game": id_} for game, id_ in zip(games, ids, strict=True)]
+        if links:
+            self._session.connection().execute(_FINISHED, links)
+        return ids
 
     def rematch(self, table_id: str, rematch: str) -> None:
         """Store where a finished table's people play again (whoever deals the table next offers the same)."""
@@ -361,6 +386,14 @@ class LiveStore:
                 .limit(limit)
             ).all()
             return [_table(row) for row in rows]
+
+
+_LIVE = table_of(LiveTableRow)
+_PROGRESS = (
+    update(_LIVE).where(_LIVE.c.id == bindparam("b_row")).values(seq=bindparam("b_seq"), updated_at=bindparam("b_at"))
+)
+"""Each table's progress, by id: one statement for a whole group commit (the Core's, without the ORM's bookkeeping)."""
+_FINISHED = update(_LIVE).where(_LIVE.c.id == bindparam("b_row")).values(finished_game_id=bindparam("b_game"))
 
 
 def _insert_once(session: Session) -> Insert:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Text, false
+from sqlalchemy import BigInteger, Boolean, DateTime, Float, ForeignKey, Index, Integer, String, Table, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -163,3 +163,8 @@ class ReviewRow(Base):
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     review: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+def table_of(model: type[Base]) -> Table:
+    """A model's table, for the store's bulk statements (the ORM's bulk insert splits rows by the columns set)."""
+    return Base.metadata.tables[model.__tablename__]

@@ -15,6 +15,7 @@ files, seed the deal and let a search think for an hour. A request to
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -91,6 +92,13 @@ def web_agent(spec: str, game: Game, where: str = "seat") -> str:
 
 def _settings(target: str) -> tuple[dict[str, Any], bool]:
     """The settings an agent takes, with their defaults (None where it has none); whether it takes any other."""
+    settings, takes_any = _read_settings(target)
+    return dict(settings), takes_any
+
+
+@functools.cache
+def _read_settings(target: str) -> tuple[dict[str, Any], bool]:
+    """:func:`_settings`, read once an agent (the caller copies the dict it changes)."""
     try:
         factory = import_object(target)
     except Exception:  # an optional extra that is not installed: make_agent names it

@@ -44,6 +44,7 @@ from deckhand.core.registry import game_title, load_game
 from deckhand.store.live import (
     AlreadyOpened,
     Claim,
+    Finished,
     LiveAction,
     LiveSeat,
     LiveStore,
@@ -85,9 +86,9 @@ class Once:
 class Change:
     """What one table hands the ledger: its new actions, how far it got, and any other work.
 
-    In a batch, new tables go first, then each change's ``work`` (a finished
-    game, a seat taken, a table forgotten), then every action and every
-    table's progress in one bulk statement each.
+    In a batch, new tables go first, then each change's ``work`` (a seat
+    taken, a table forgotten), then the finished games, every action and
+    every table's progress, in a few bulk statements each.
     """
 
     actions: list[LiveAction] = field(default_factory=list)
@@ -97,13 +98,20 @@ class Change:
     """A new table, with its seats."""
     owned: str | None = None
     """The table this change is to, committed only while this process owns it."""
+    finished: Finished | None = None
+    """The table's game, over: stored with its last action (every game of a batch in one statement)."""
+    stored: Callable[[int], None] | None = None
+    """Told the finished game's id once it is stored (before the commit)."""
 
 
-def _apply(writes: LiveWrites, changes: Sequence[Change], owner: str) -> list[Change]:
-    """Apply the changes to tables this process owns; those to tables it lost are left out and returned."""
-    guarded = {change.owned for change in changes if change.owned is not None}
+def _apply(writes: LiveWrites, changes: Sequence[Change], owner: str | None) -> list[Change]:
+    """Apply the changes to tables this process owns; those to tables it lost are left out and returned.
+
+    ``owner`` None: the process is alone on its database (it deals every table), so nothing is checked.
+    """
     lost: list[Change] = []
-    if guarded:
+    guarded = {change.owned for change in changes if change.owned is not None}
+    if guarded and owner is not None:
         owned = writes.owned(guarded, owner)
         lost = [change for change in changes if change.owned is not None and change.owned not in owned]
         changes = [change for change in changes if change.owned is None or change.owned in owned]
@@ -113,6 +121,12 @@ def _apply(writes: LiveWrites, changes: Sequence[Change], owner: str) -> list[Ch
     for change in changes:
         if change.work is not None:
             change.work(writes)
+    over = [change for change in changes if change.finished is not None]
+    if over:
+        ids = writes.finish([change.finished for change in over if change.finished is not None])
+        for change, game_id in zip(over, ids, strict=True):
+            if change.stored is not None:
+                change.stored(game_id)
     actions = [row for change in changes for row in change.actions]
     if actions:
         writes.add_actions(actions)
@@ -154,6 +168,11 @@ class Ledger:
         self._committer: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="deckhand-ledger")
 
+    @property
+    def _guard(self) -> str | None:
+        """Whose tables a change must be to (None alone on the database: every table is this process's)."""
+        return None if self.sole else self.owner
+
     async def write(self, change: Change) -> None:
         """Commit ``change`` (with whatever else is waiting); raises what it raised, nothing else is lost."""
         loop = asyncio.get_running_loop()
@@ -183,10 +202,10 @@ class Ledger:
         store = LiveStore.at(self.url)
         try:
             with store.transaction() as writes:
-                lost = _apply(writes, changes, self.owner)
+                lost = _apply(writes, changes, self._guard)
             outcomes: list[BaseException | None] = [_lost(change) if change in lost else None for change in changes]
         except Exception:  # one bad change must not sink the others: each again on its own
-            outcomes = [_alone(store, change, self.owner) for change in changes]
+            outcomes = [_alone(store, change, self._guard) for change in changes]
         if self.metrics is not None:
             stored = [change for change, outcome in zip(changes, outcomes, strict=True) if outcome is None]
             moves = sum(1 for change in stored for action in change.actions if action.seat is not None)
@@ -301,7 +320,7 @@ _REFUSED = (TableLost, AlreadyOpened)
 """What a change may be refused for in the ordinary run of things: no failure of the store."""
 
 
-def _alone(store: LiveStore, change: Change, owner: str) -> BaseException | None:
+def _alone(store: LiveStore, change: Change, owner: str | None) -> BaseException | None:
     try:
         with store.transaction() as writes:
             lost = _apply(writes, [change], owner)
@@ -364,11 +383,12 @@ def taken(table: Table) -> Change:
     record = table.record()
     if record is not None:
         names = [seat.name if is_human(seat.spec) else None for seat in table.seats]
+        change.finished = Finished(table_id, record, names)
 
-        def work(writes: LiveWrites) -> None:
-            table.stored_as = writes.finish(table_id, record, names)
+        def stored(game_id: int) -> None:
+            table.stored_as = game_id
 
-        change.work = work
+        change.stored = stored
     return change
 
 

@@ -4,9 +4,11 @@ A search from the web may be as heavy as the caps allow (:mod:`deckhand.web.guar
 and OpenSpiel's bots never look at a clock. So the server does not trust a
 search to stop, nor to share:
 
-* every decision (a computer's move, a hint) is made in a thinking process
+* every search (a computer's move, a hint) is made in a thinking process
   (:mod:`deckhand.web.thinker`), never in the server's own interpreter, and
-  at a lower priority than the server's, so the players' round trips go on;
+  at a lower priority than the server's, so the players' round trips go on.
+  A rule (the levels that are no search, ``random``) decides at once in the
+  server: its choice costs less than asking a process would;
 * at most :data:`AT_ONCE` decisions run at a time (one a core); the others
   wait paused (``SIGSTOP``). Every :data:`SLICE` the running ones give way to
   the decisions of the tables that have thought least lately (their thinking
@@ -41,7 +43,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from deckhand.agents.base import Explanation
-from deckhand.agents.registry import GENERIC_AGENTS, make_agent
+from deckhand.agents.registry import GENERIC_AGENTS, is_rule, make_agent
 from deckhand.agents.search import SearchCancelled
 from deckhand.core.errors import DeckhandError
 from deckhand.core.protocol import Game, View
@@ -164,19 +166,25 @@ class Thinking:
     async def decide(self, table: str, spec: str, view: View, rng: random.Random) -> Explanation:
         """``spec``'s choice for ``view``, made within :attr:`limit` seconds, or the quick level's.
 
+        A rule (:attr:`Agent.rule <deckhand.agents.base.Agent.rule>`) decides
+        at once, here: a thinking process would cost it more than its choice.
         ``rng`` goes on from where the agent left it. :class:`SearchCancelled`
         once the server stops; :class:`ThinkingFailed` if the agent raised.
         """
-        request = pickle.dumps(thinker.Request.of(spec, view, rng), pickle.HIGHEST_PROTOCOL)
         asked = time.monotonic()
+        if self._stop:
+            raise SearchCancelled("the server is stopping")
         try:
-            answer: tuple[Explanation, Any] = await self._run(table, request, asked)
-        except (OutOfTime, ThinkingLost) as exc:
-            if self.metrics is not None:
-                self.metrics.thinking_cut.inc()
-            log.warning("table %s: the computer (%s) %s; it plays the %s level's move", table, spec, exc, QUICK)
-            quick = make_agent(quick_spec(view.game), view.game)
-            return cut_short(await asyncio.to_thread(quick.explain, view, rng), exc, self.limit)
+            if is_rule(spec, view.game):
+                return _at_once(spec, view, rng)
+            request = pickle.dumps(thinker.Request.of(spec, view, rng), pickle.HIGHEST_PROTOCOL)
+            try:
+                answer: tuple[Explanation, Any] = await self._run(table, request, asked)
+            except (OutOfTime, ThinkingLost) as exc:
+                if self.metrics is not None:
+                    self.metrics.thinking_cut.inc()
+                log.warning("table %s: the computer (%s) %s; it plays the %s level's move", table, spec, exc, QUICK)
+                return cut_short(_at_once(quick_spec(view.game), view, rng), exc, self.limit)
         finally:
             if self.metrics is not None:
                 self.metrics.thinking_wait.observe(time.monotonic() - asked)
@@ -433,6 +441,14 @@ class Thinking:
             p.process.join(2)
         with contextlib.suppress(Exception):
             p.conn.close()
+
+
+def _at_once(spec: str, view: View, rng: random.Random) -> Explanation:
+    """A rule's choice, made here and now (:class:`ThinkingFailed` if it raised, as in a thinking process)."""
+    try:
+        return make_agent(spec, view.game).explain(view, rng)
+    except Exception as exc:
+        raise ThinkingFailed(f"{type(exc).__name__}: {exc}") from exc
 
 
 def _signal(p: _Process, name: str) -> None:

@@ -59,6 +59,7 @@ class ClassicAgent(Agent):
     """The seed's computer player, step by step as its pseudocode lays it out."""
 
     name = "classic"
+    rule = True
 
     def __init__(self, game: BasraSetup) -> None:
         self.game = game
@@ -101,6 +102,7 @@ class GreedyAgent(Agent):
     """Weighs each move's points now against what the table it leaves offers the opponent."""
 
     name = "greedy"
+    rule = True
 
     def __init__(self, game: BasraSetup, jack_keep: float = JACK_KEEP, caution: float = 1.0) -> None:
         self.game = game

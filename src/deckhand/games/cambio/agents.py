@@ -96,6 +96,7 @@ class EasyAgent(Agent):
     """
 
     name = "seed-easy"
+    rule = True
 
     def __init__(self, game: Game | None = None, cambio_chance: float = 0.1) -> None:
         if not 0.0 <= cambio_chance <= 1.0:
@@ -150,6 +151,7 @@ class HardAgent(Agent):
     """
 
     name = "seed-hard"
+    rule = True
 
     def __init__(self, game: Game | None = None, cambio_at: int = 10) -> None:
         self.game = game
@@ -473,6 +475,7 @@ class PolicyAgent(Agent):
     """
 
     name = "policy"
+    rule = True
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game

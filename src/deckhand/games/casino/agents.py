@@ -62,6 +62,7 @@ class GreedyAgent(Agent):
     """Captures the most valuable cards, else builds to capture next turn, else trails its least useful card."""
 
     name = "greedy"
+    rule = True
 
     def __init__(self, game: Game | None = None, build_weight: float = 0.8) -> None:
         self.game = game

@@ -42,6 +42,7 @@ class GuessAgent(Agent):
     """Asks a random seat for a random rank it holds: the easy level."""
 
     name = "guess"
+    rule = True
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game
@@ -63,6 +64,7 @@ class RecallAgent(Agent):
     else fishes for the rank it holds most of, from a seat not known to lack it (the medium level)."""
 
     name = "recall"
+    rule = True
 
     def __init__(self, game: Game | None = None) -> None:
         self.game = game

@@ -132,6 +132,7 @@ class CornerAgent(_Strategy):
     """Seed strategy 1: take a corner with the card hardest to flip there."""
 
     name = "corner"
+    rule = True
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         seen = seat_view(view)
@@ -158,6 +159,7 @@ class FlipMostAgent(_Strategy):
     """Seed strategy 2: the move that flips the most cards now (combos included)."""
 
     name = "flip-most"
+    rule = True
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         seen = seat_view(view)
@@ -183,6 +185,7 @@ class LeastExposedAgent(_Strategy):
     """Seed strategy 3: the placement the opponent's hand can attack in the fewest ways."""
 
     name = "least-exposed"
+    rule = True
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
         seen = seat_view(view)
