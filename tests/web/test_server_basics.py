@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
+from websockets.asyncio.client import connect
 
 from deckhand.core.errors import ConfigError
 from deckhand.web import serve
 from deckhand.web.tables import ABANDONED_KEPT, FINISHED_KEPT
-from tests.web.tables import eventually, join, new_table, receive_state
+from tests.web.tables import eventually, free_port, join, new_table, receive_state
+from tests.web.test_crash import run, start_server
 
 
 def test_health_and_lobby(client: TestClient) -> None:
@@ -107,3 +111,25 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> N
         serve._LOCKS.remove(held)
         held.close()
     assert serve._alone_on("postgresql+psycopg://db.example/deckhand") is None, "a shared database is shared"
+
+
+def test_websocket_messages_go_uncompressed_though_the_browser_offers_deflate(tmp_path: Path) -> None:
+    """A state message is under 1.5 KB: per-message deflate cost the server a quarter of a megabyte a
+    connection and more CPU than the bytes it saved (docs/performance.md)."""
+    port = free_port()
+    server = start_server(tmp_path, port)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        made = httpx.post(f"{url}/api/tables", json={"game": "basra", "seats": ["human", "easy"]}).json()
+
+        async def handshake() -> str | None:
+            ws_url = f"ws://127.0.0.1:{port}/ws/tables/{made['table']}?token={made['seats'][0]['token']}"
+            async with connect(ws_url, compression="deflate") as ws:  # as browsers do
+                assert json.loads(await ws.recv())["type"] == "state"
+                assert ws.request is not None and "permessage-deflate" in ws.request.headers["Sec-WebSocket-Extensions"]
+                return ws.response.headers.get("Sec-WebSocket-Extensions") if ws.response is not None else "?"
+
+        assert run(handshake()) is None
+    finally:
+        server.terminate()
+        server.wait(30)
