@@ -142,7 +142,7 @@ def main() -> None:
     raise_open_files()
     with tempfile.TemporaryDirectory() as home, shared_database(args.postgres) as database:
         assert database is not None
-        url, pids, ports, stop = start_servers(args, Path(home), database)
+        url, pids, ports, _, stop = start_servers(args, Path(home), database)
         try:
             watch = asyncio.run(run(args, url, pids, ports, database))
         finally:
