@@ -101,7 +101,7 @@ def serve(
         log_level="warning",
         ws_max_size=MAX_MESSAGE * 4,  # larger messages are cut off by the server before they are read
         ws_ping_interval=20,
-        ws_per_message_deflate=False,  # state messages are under 1.5 KB: compressing cost more CPU and memory than it saved
+        ws_per_message_deflate=False,  # messages are under 1.5 KB: compressing cost more CPU and memory than it saved
         ws_ping_timeout=20,
         http=QuietHangUp,  # a socket that never sends a request is closed
         ws=PromptRefusal,  # a handshake too long to read is refused at once
