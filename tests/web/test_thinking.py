@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import (
     GENERIC_AGENTS,
+    agent_name,
     agent_target,
     available_agents,
     is_rule,
@@ -301,7 +302,7 @@ def test_a_rule_takes_no_thinking_budget_and_decides_in_the_server_without_a_pro
     rules = [spec for spec in available_agents(game) if is_rule(spec, game)]
     assert "random" in rules and not is_rule("ismcts", game) and not is_rule("nosuch", game)
     for spec in rules:
-        target = agent_target(parse_spec(game.LEVELS.get(spec, spec))[0], game)
+        target = agent_target(agent_name(spec, game), game)
         assert target is not None
         budget = set(inspect.signature(import_object(target)).parameters) & set(CAPS)
         assert not budget, f"{name}'s rule {spec} thinks with {budget}"

@@ -113,12 +113,15 @@ def available_agents(game: Game) -> list[str]:
     return list(dict.fromkeys([*game.LEVELS, *game.AGENTS, *generic]))
 
 
+def agent_name(spec: str, game: Game) -> str:
+    """The name of the agent ``spec`` builds for ``game``: a level's own agent, else the spec's name."""
+    name = parse_spec(spec)[0]
+    return parse_spec(game.LEVELS[name])[0] if name in game.LEVELS else name
+
+
 def is_rule(spec: str, game: Game) -> bool:
     """Whether ``spec`` names a rule for ``game`` (:attr:`Agent.rule`), not a search; False if it names nothing."""
-    name, _ = parse_spec(spec)
-    if name in game.LEVELS:
-        name = parse_spec(game.LEVELS[name])[0]
-    target = agent_target(name, game)
+    target = agent_target(agent_name(spec, game), game)
     return target is not None and _rule_target(target)
 
 

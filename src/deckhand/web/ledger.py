@@ -121,12 +121,11 @@ def _apply(writes: LiveWrites, changes: Sequence[Change], owner: str | None) -> 
     for change in changes:
         if change.work is not None:
             change.work(writes)
-    over = [change for change in changes if change.finished is not None]
+    over = [(change.finished, change.stored) for change in changes if change.finished is not None]
     if over:
-        ids = writes.finish([change.finished for change in over if change.finished is not None])
-        for change, game_id in zip(over, ids, strict=True):
-            if change.stored is not None:
-                change.stored(game_id)
+        for (_, stored), game_id in zip(over, writes.finish([game for game, _ in over]), strict=True):
+            if stored is not None:
+                stored(game_id)
     actions = [row for change in changes for row in change.actions]
     if actions:
         writes.add_actions(actions)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from deckhand.agents.base import Explanation
-from deckhand.agents.registry import GENERIC_AGENTS, INFORMATION, make_agent, parse_spec, register_agent
+from deckhand.agents.registry import GENERIC_AGENTS, INFORMATION, agent_name, make_agent, register_agent
 from deckhand.core.protocol import Game, View
 
 NICE = 5
@@ -42,9 +42,7 @@ class Request:
     @classmethod
     def of(cls, spec: str, view: View, rng: random.Random) -> Request:
         """The request for ``spec``'s decision at ``view``, with the registration of the agent it names."""
-        name = parse_spec(spec)[0]
-        if name in view.game.LEVELS:
-            name = parse_spec(view.game.LEVELS[name])[0]
+        name = agent_name(spec, view.game)
         target = GENERIC_AGENTS.get(name)
         generic = None if target is None else (name, target, INFORMATION.get(name))
         return cls(spec, view.game, view, rng, generic)
