@@ -547,6 +547,15 @@ class View(ABC):
         """
         return self.sample_world(rng)
 
+    def is_determined(self) -> bool:
+        """Whether one world only agrees with this view: the viewer knows every card (a last deal, say).
+
+        Then a position can be solved exactly from the view alone. False
+        unless a game knows better: a wrong False costs only an estimate,
+        a wrong True would call a guess exact.
+        """
+        return False
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):
             return NotImplemented
@@ -617,3 +626,6 @@ class FullView(RedactedView[State]):
 
     def sample_world(self, rng: random.Random) -> State:
         return self._public.clone()
+
+    def is_determined(self) -> bool:
+        return True

@@ -16,9 +16,10 @@ the review
    same random numbers (``State.play_out``), so that the difference between
    the two moves is measured far more precisely than either chance alone.
 
-Where the engine solves the game exactly (Three Trios' solver), the exact
-result (win 1, draw ½, loss 0) stands in for the playouts, and the decision
-says so. The analysis does no I/O: progress and cancellation come in as
+Where the engine solves the game exactly (Three Trios' solver), or the seat
+knows every card and no deal is to come (a last deal: ``review.exact``),
+the exact result with best play (win 1, draw ½, loss 0) stands in for the
+playouts, and the decision says so. The analysis does no I/O: progress and cancellation come in as
 callables, the budget and the seed as values.
 """
 
@@ -41,10 +42,11 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord, replay, start_state
 from deckhand.play.seats import display_names
+from deckhand.review.exact import exact_results
 from deckhand.review.grading import game_accuracy, grade, move_accuracy
 
 FORMAT = "deckhand-review/1"
-VERSION = "2"
+VERSION = "3"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
 
 Z95 = 1.96
@@ -52,6 +54,11 @@ Z95 = 1.96
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 """An exact engine's result for the side to move, as a chance to win."""
+
+
+SOLVER_BUDGETS = ("exact_nodes", "nodes")
+"""An exact solver's node budgets: a level caps them for the table's pace, the review leaves them at the agent's
+defaults."""
 
 
 class ReviewCancelled(DeckhandError):
@@ -221,15 +228,23 @@ def analysis_words(game_name: str, engine: str, budget: str) -> str:
     said = f"Analysed with the {level} level's {what}"
     worlds = figures.get("worlds", "?")
     if game.perfect_information:
+        if what == "solver":
+            said = f"Analysed with the solver, searching further than the {level} level"
         return f"{said}; {worlds} playouts per decision where it finds no exact answer."
     iterations = f"{params['iterations']} iterations and " if "iterations" in params else ""
     return f"{said}, {iterations}{worlds} deals of the unseen cards per decision."
 
 
 def engine_spec(game: Game, iterations: int) -> str:
-    """The strongest level's agent spec, with a search's time budget replaced by ``iterations``."""
+    """The strongest level's agent spec, with a search's time budget replaced by ``iterations``.
+
+    An exact solver's node budgets (Three Trios' ``exact_nodes`` and
+    ``nodes``) are the agent's own defaults, above any level's: the review
+    has time the table has not, and solves a 3x3 game from its first move.
+    """
     level = strongest_spec(game)
     name, params = parse_spec(game.LEVELS.get(level, level))
+    params = {k: v for k, v in params.items() if k not in SOLVER_BUDGETS}
     if "seconds" in params or "iterations" in params:
         params = {k: v for k, v in params.items() if k != "seconds"} | {"iterations": iterations}
     return name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
@@ -261,6 +276,14 @@ def review_decision(
     explanation = engine.explain(view, rng)
     best = explanation.action
     exact = _exact(game, view, played, best, explanation, engine, rng)
+    if exact is None:
+        solved = exact_results(view)
+        if solved is not None and played in solved:
+            top = max(solved.values())
+            if solved.get(best, -1.0) < top:  # the engine's move gives something away: the exact search's does not
+                best = next(action for action in view.legal_actions() if solved.get(action) == top)
+                explanation = _solved(game, view, best, played)
+            exact = solved[played], top
     if exact is not None:
         chance, best_chance = exact
         error, spread = 0.0, 0.0
@@ -318,6 +341,12 @@ def _paired(
     chance, best_chance = _mean(mine), _mean(theirs)
     diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
     return chance, best_chance, Z95 * _stderr(mine), _stderr(diffs)
+
+
+def _solved(game: Game, view: View, best: Action, played: Action) -> Explanation:
+    """The exact search's move, with the game's reasons for it against the move played."""
+    said = game.choice_reasons(view, best, [played])
+    return Explanation(action=best, notation=view.action_to_string(best), reason=said.yours, public=said.public)
 
 
 def _exact(

@@ -134,6 +134,11 @@ class BasraView(RedactedView[BasraState]):
             "returns": s.returns() if s.to_move == TERMINAL else None,
         }
 
+    def is_determined(self) -> bool:
+        """Every card known: the deck is dealt out and at most one other hand holds cards."""
+        others = sum(1 for seat, count in enumerate(self._counts) if seat != self.player and count)
+        return self._deck_left == 0 and others <= 1
+
     def sample_world(self, rng: random.Random) -> BasraState:
         """A full state agreeing with this view; its history starts here (it is empty)."""
         world = self._public.clone()

@@ -146,6 +146,10 @@ class CasinoView(RedactedView[CasinoState]):
         data["deck_count"] = self.deck_count
         return data
 
+    def is_determined(self) -> bool:
+        """Every card known: nothing left to deal and at most one hand hidden holds cards."""
+        return self.deck_count == 0 and sum(1 for count in self._counts if count) <= 1
+
     def sample_world(self, rng: random.Random) -> CasinoState:
         """Deal the opponent's hand at random from the cards this seat has not seen."""
         world = self._public.clone()

@@ -67,6 +67,12 @@ class GoFishView(RedactedView[GoFishState]):
         }
         return data
 
+    def is_determined(self) -> bool:
+        """Every card known: the stock is empty and at most one other hand holds cards the viewer has not seen."""
+        s = self._public
+        hidden = sum(1 for q, hand in enumerate(s.hands) if q != self.player and HIDDEN in hand)
+        return not s.stock and hidden <= 1
+
     def sample_world(self, rng: random.Random) -> GoFishState:
         """A whole history that agrees with everything the viewer saw (``belief.py``), played to now."""
         return self._deal(rng, likely=False)

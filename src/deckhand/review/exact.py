@@ -1,0 +1,81 @@
+"""Exact results where the seat knows every card: a two-player position with no chance left, searched to the end.
+
+In a last deal of Casino or Basra (the deck dealt out, two players) the
+seat sees its hand, the table and every card played, so the other hand is
+the rest: one world agrees with the view (``View.is_determined``). Its
+result with best play on both sides is then a fact, not an estimate, and
+the review says so. The search is minimax with alpha-beta pruning over the
+players' returns (win 1, draw ½, loss 0), bounded by a number of positions:
+past the bound, or at a chance node (another deal to come), it gives up and
+the review estimates as elsewhere.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from deckhand.agents.search import CANCEL, SearchCancelled
+from deckhand.core.protocol import Action, State, View
+
+NODES = 200_000
+"""Positions one decision's exact search may visit before it gives up (a few seconds at most)."""
+
+
+class Unsolved(Exception):
+    """The position is not solved within the bound, or has chance or more than two sides in it."""
+
+
+def exact_results(view: View, *, nodes: int = NODES) -> dict[Action, float] | None:
+    """Each legal move's result for the viewer with best play on both sides, or None where it cannot be exact.
+
+    Only ``view`` is read: the one world that agrees with it is dealt from
+    it. A search called off (``CANCEL``) raises ``SearchCancelled`` within
+    a thousand positions.
+    """
+    if not view.is_determined() or view.game.num_players != 2 or view.current_player() != view.player:
+        return None
+    world = view.sample_world(random.Random(0))  # the only world there is: the seed changes nothing
+    search = _Search(view.player, nodes, CANCEL.get())
+    try:
+        return {action: search.value(world.child(action), 0.0, 1.0) for action in world.legal_actions()}
+    except Unsolved:
+        return None
+
+
+class _Search:
+    """Minimax over ``seat``'s return; the other side's return is one minus it (checked at every end)."""
+
+    def __init__(self, seat: int, nodes: int, cancel: threading.Event | None) -> None:
+        self.seat = seat
+        self.nodes = nodes
+        self.left = nodes
+        self.cancel = cancel
+
+    def value(self, state: State, alpha: float, beta: float) -> float:
+        """The seat's result with best play from ``state``, exact inside (alpha, beta), a bound outside it."""
+        self.left -= 1
+        if self.left < 0:
+            raise Unsolved(f"more than {self.nodes} positions")
+        if self.cancel is not None and (self.nodes - self.left) % 1024 == 1 and self.cancel.is_set():
+            raise SearchCancelled("the exact search was called off")
+        if state.is_terminal():
+            returns = state.returns()
+            if abs(sum(returns) - 1.0) > 1e-9:
+                raise Unsolved("the results are not one side's gain against the other's")
+            return returns[self.seat]
+        if state.is_chance_node():
+            raise Unsolved("a deal is still to come")
+        mine = state.current_player() == self.seat
+        best = 0.0 if mine else 1.0
+        for action in state.legal_actions():
+            result = self.value(state.child(action), alpha, beta)
+            if mine:
+                best = max(best, result)
+                alpha = max(alpha, result)
+            else:
+                best = min(best, result)
+                beta = min(beta, result)
+            if alpha >= beta:
+                break
+        return best
