@@ -19,7 +19,7 @@ import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.protocol import State
-from deckhand.review.analysis import ReviewBudget, engine_spec, review_decision, review_game
+from deckhand.review.analysis import ReviewBudget, _paired, engine_spec, review_decision, review_game
 from deckhand.review.exact import exact_results
 from tests.review.games import played
 
@@ -160,3 +160,25 @@ def test_three_trios_3x3_is_exact_at_every_decision() -> None:
     for seed in (1, 2):
         review = review_game(played("three_trios", seed=seed), 0, TINY)
         assert review.decisions and all(d.exact for d in review.decisions)
+
+
+def test_every_part_of_a_review_stops_when_called_off() -> None:
+    """Cancelling reaches inside each long step: the paired playouts, and Three Trios' two solvers."""
+    stop = threading.Event()
+    stop.set()
+    game = deckhand.load_game("three_trios")
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(rng))
+    view = state.view(state.current_player())
+    token = CANCEL.set(stop)
+    try:
+        for spec in ("solver", "solver:exact_cells=1,nodes=1000000"):  # the exact search, then the look-ahead
+            with pytest.raises(SearchCancelled):
+                make_agent(spec, game).explain(view, rng)
+        move = view.legal_actions()[0]
+        with pytest.raises(SearchCancelled):
+            _paired(view, move, move, 50, rng)
+    finally:
+        CANCEL.reset(token)

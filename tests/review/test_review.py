@@ -76,10 +76,20 @@ def test_a_solved_draw_is_said_as_a_draw() -> None:
 
 
 def test_lichess_accuracy_and_the_grades() -> None:
-    assert move_accuracy(0) == pytest.approx(100, abs=0.01)
-    assert move_accuracy(10) == pytest.approx(103.1668 * 2.718281828 ** (-0.4354) - 3.1669, abs=0.01)
+    assert move_accuracy(0) == 100
+    # lila's curve plus its uncertainty bonus of 1 for a move that gave something up
+    assert move_accuracy(10) == pytest.approx(103.1668 * 2.718281828 ** (-0.4354) - 3.1669 + 1, abs=0.01)
+    assert move_accuracy(0.1) == 100  # the bonus lifts a tiny loss back to the clip
     assert move_accuracy(100) == 0
-    assert [grade(x) for x in (4.9, 5, 10, 20)] == ["", "inaccuracy", "mistake", "blunder"]
+    assert [grade(x) for x in (4.9, 5, 9.9, 10, 14.9, 15, 20)] == [
+        "",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
     steady = game_accuracy([0] * 9 + [5])
     blunder = game_accuracy([0] * 9 + [40])
     assert steady is not None and blunder is not None and blunder < steady - 10  # one blunder pulls it down

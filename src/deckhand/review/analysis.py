@@ -46,7 +46,7 @@ from deckhand.review.exact import exact_results
 from deckhand.review.grading import game_accuracy, grade, move_accuracy
 
 FORMAT = "deckhand-review/1"
-VERSION = "3"
+VERSION = "4"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
 
 Z95 = 1.96
@@ -328,7 +328,10 @@ def _paired(
     seat = view.player
     mine: list[float] = []
     theirs: list[float] = []
+    cancel = CANCEL.get()
     for _ in range(worlds):
+        if cancel is not None and cancel.is_set():  # a world's playouts take milliseconds: stop between them
+            raise SearchCancelled("the review was cancelled")
         world = view.sample_likely_world(rng)
         seed = rng.getrandbits(64)
         for move, out in ((played, mine), (best, theirs)):

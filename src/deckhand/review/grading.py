@@ -1,15 +1,16 @@
-"""How a move's cost becomes a grade and an accuracy: lichess's accuracy, in win chances.
+"""How a move's cost becomes a grade and an accuracy: lichess's, in win chances.
 
-lichess (its "Accuracy metric" page) grades a move by the win chance it
-gives up: ``103.1668·exp(−0.04354·Δ) − 3.1669`` for Δ in percentage
-points, clipped to 0..100. In a card game chance moves the position between
-two of a seat's decisions (the next card, the others' hidden hands), so Δ here
-is not "before" against "after" but the move played against the best move
-found *at the same decision*, both estimated from what the seat knew then.
+lichess (lila's ``AccuracyPercent``) grades a move by the win chance it gives
+up: ``103.1668·exp(−0.04354·Δ) − 3.1669`` for Δ in percentage points, plus 1
+(its "uncertainty bonus", for an analysis that is never perfect) when the move
+gave anything up, clipped to 0..100. In a card game chance moves the position
+between two of a seat's decisions (the next card, the others' hidden hands), so
+Δ here is not "before" against "after" but the move played against the best
+move found *at the same decision*, both estimated from what the seat knew then.
 
-The grades follow the same scale as lichess's labels: an inaccuracy gives up at
-least 5 points, a mistake 10, a blunder 20. Below 5 points a card game's
-estimates are within their own noise at a review's budget, so nothing is said.
+The grades are lila's (``Advice``): a blunder gives up at least 15 points, a
+mistake 10, an inaccuracy 5. A loss counts only beyond its own noise (the
+review's significance test), so a grade is never noise.
 """
 
 from __future__ import annotations
@@ -17,13 +18,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-GRADES: tuple[tuple[float, str], ...] = ((20.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
-"""(least Δ in points, grade), worst first."""
+GRADES: tuple[tuple[float, str], ...] = ((15.0, "blunder"), (10.0, "mistake"), (5.0, "inaccuracy"))
+"""(least Δ in points, grade), worst first: lila's 0.3/0.2/0.1 of winning chances (−1..1), in win-% points."""
+
+BONUS = 1.0
+"""lila's "uncertainty bonus": what a move that gave something up gets back, since no analysis is perfect."""
 
 
 def move_accuracy(loss: float) -> float:
-    """A move's accuracy (0..100) from the win chance it gave up, ``loss`` in percentage points (lichess)."""
-    value = 103.1668 * math.exp(-0.04354 * max(loss, 0.0)) - 3.1669
+    """A move's accuracy (0..100) from the win chance it gave up, ``loss`` in percentage points (lila's curve)."""
+    if loss <= 0:
+        return 100.0
+    value = 103.1668100711649 * math.exp(-0.04354415386753951 * loss) - 3.166924740191411 + BONUS
     return min(100.0, max(0.0, value))
 
 

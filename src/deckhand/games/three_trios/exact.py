@@ -32,6 +32,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.games.three_trios.options import ThreeTriosSetup
 from deckhand.games.three_trios.view import Position
 
@@ -227,6 +228,7 @@ class ExactSearch:
         """Per number of empty cells, the move that last proved a bound: tried first where the table has none."""
         limit = self.node_limit
         deadline = self.deadline
+        cancel = CANCEL.get()
         counter = self
 
         def last(me: int, k: int, red: int, cell: int, hand: int) -> bool:
@@ -286,6 +288,8 @@ class ExactSearch:
             nodes = counter.nodes = counter.nodes + 1
             if nodes > limit or (deadline is not None and not nodes & 1023 and time.monotonic() > deadline):
                 raise OutOfBudget
+            if cancel is not None and not nodes & 1023 and cancel.is_set():
+                raise SearchCancelled("the exact search was called off")
             full = key | red
             bounds = tt.get(full)
             if bounds is None:

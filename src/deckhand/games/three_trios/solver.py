@@ -27,6 +27,7 @@ import time
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.mcts import MCTSAgent
+from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.errors import ConfigError
 from deckhand.core.protocol import Action, Game, View
 from deckhand.games.three_trios.agents import flips_said, game_of, seat_view
@@ -61,6 +62,8 @@ class DepthLimitedSearch:
         self.nodes = 0
         self.node_limit = node_limit
         self.deadline = deadline
+        self.cancel = CANCEL.get()
+        """Set when the search is called off (a review cancelled, a server stopping): checked with the deadline."""
         values = game.vals
         first: dict[tuple[int, ...], int] = {}
         self.kind = [first.setdefault(tuple(values[c * 4 : c * 4 + 4]), c) for c in range(len(game.names))]
@@ -194,6 +197,8 @@ class DepthLimitedSearch:
             self.deadline is not None and self.nodes % 1024 == 0 and time.monotonic() > self.deadline
         ):
             raise OutOfBudget
+        if self.cancel is not None and self.nodes % 1024 == 0 and self.cancel.is_set():
+            raise SearchCancelled("the look-ahead was called off")
         board, owner = self.board, self.owner
         key = (*board, *owner)
         entry = self.tt.get(key)
