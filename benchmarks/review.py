@@ -4,7 +4,10 @@ Run: ``PYTHONPATH=src python benchmarks/review.py [--budget iterations=300,world
 For each game it plays one game (the medium level against the easy one,
 seeded), reviews seat 0 twice with two analysis seeds, and prints the time of
 one review, the number of decisions, and how often the two estimates of the
-same decision's chance agree within their stated 95% errors combined.
+same decision's chance agree within their stated 95% errors combined; then the
+flags (decisions graded in either review) and how many of them got the same
+grade from both seeds. ``--games N`` reviews N games of each game (seconds:
+one review's mean).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import time
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.play.records import GameRecord
-from deckhand.review import ReviewBudget, review_game
+from deckhand.review import Decision, ReviewBudget, review_game
 
 
 def played(name: str, seed: int) -> GameRecord:
@@ -38,23 +41,35 @@ def played(name: str, seed: int) -> GameRecord:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--budget", default="iterations=300,worlds=100")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("games", nargs="*", default=deckhand.games())
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--games", type=int, default=1, help="games of each game, seeded from --seed on")
+    parser.add_argument("names", nargs="*", default=deckhand.games())
     args = parser.parse_args()
     budget = ReviewBudget.parse(args.budget)
-    print(f"{'game':12} {'decisions':>9} {'seconds':>8} {'agree':>7} {'mean |d|':>9} {'mean err':>9}")
-    for name in args.games:
-        record = played(name, args.seed)
-        start = time.perf_counter()
-        first = review_game(record, 0, budget, seed=1)
-        seconds = time.perf_counter() - start
-        second = review_game(record, 0, budget, seed=2)
-        pairs = list(zip(first.decisions, second.decisions, strict=True))
+    print(
+        f"{'game':12} {'decisions':>9} {'seconds':>8} {'agree':>7} {'mean |d|':>9} {'mean err':>9}"
+        f" {'flags':>6} {'same flag':>10}"
+    )
+    for name in args.names:
+        pairs: list[tuple[Decision, Decision]] = []
+        seconds = 0.0
+        for seed in range(args.seed, args.seed + args.games):
+            record = played(name, seed)
+            start = time.perf_counter()
+            first = review_game(record, 0, budget, seed=1)
+            seconds += time.perf_counter() - start
+            second = review_game(record, 0, budget, seed=2)
+            pairs += zip(first.decisions, second.decisions, strict=True)
         agree = sum(abs(a.chance - b.chance) <= math.hypot(a.error, b.error) + 1e-9 for a, b in pairs)
         gap = sum(abs(a.chance - b.chance) for a, b in pairs) / max(len(pairs), 1)
         error = sum(a.error for a, _ in pairs) / max(len(pairs), 1)
         share = agree / max(len(pairs), 1)
-        print(f"{name:12} {len(pairs):9} {seconds:8.1f} {share:7.0%} {gap * 100:8.1f}p {error * 100:8.1f}p")
+        flagged = [(a, b) for a, b in pairs if a.grade or b.grade]
+        same = sum(a.grade == b.grade for a, b in flagged)
+        print(
+            f"{name:12} {len(pairs):9} {seconds / args.games:8.1f} {share:7.0%} {gap * 100:8.1f}p {error * 100:8.1f}p"
+            f" {len(flagged):6} {same / max(len(flagged), 1):10.0%}"
+        )
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.protocol import State
-from deckhand.review.analysis import ReviewBudget, _paired, engine_spec, review_decision, review_game
+from deckhand.review.analysis import ReviewBudget, _paired, engine_spec, review_decision, review_game, unsettled
 from deckhand.review.exact import exact_results
 from tests.review.games import played
 
@@ -182,3 +182,14 @@ def test_every_part_of_a_review_stops_when_called_off() -> None:
             _paired(view, move, move, 50, rng)
     finally:
         CANCEL.reset(token)
+
+
+def test_more_worlds_only_where_a_grade_hangs_on_the_noise() -> None:
+    """A difference whose 95% interval holds 5, 10 or 15 points is unsettled; a clear one, or none, is not."""
+    rng = random.Random(3)
+    noisy = [float(rng.random() < 0.5) for _ in range(100)]
+    assert not unsettled(noisy, noisy)  # the same move: no difference at all
+    assert not unsettled([0.0] * 50 + [1.0] * 50, [1.0] * 100)  # 50 points lost, known to about 10
+    near = [float(rng.random() < 0.45) for _ in range(100)]
+    shifted = [max(a, float(rng.random() < 0.12)) for a in near]  # some 6 points better, noisily
+    assert unsettled(near, shifted)

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import deckhand.web.reviews as reviews
+from deckhand.play.records import replay
 from deckhand.review import ReviewBudget
 from deckhand.store import record_game
 from deckhand.web.app import create_app
@@ -132,3 +133,24 @@ def test_a_finished_tables_summary_offers_its_review_only_to_the_seats_token(cli
     assert summary(**{"X-Seat-Token": token})["review"] == f"#/review/{game_id}?seat=0&table={table}"
     assert client.post(f"/api/games/{game_id}/review?seat=0").status_code == 403, "the link alone is not the seat"
     assert token not in str(summary(**{"X-Seat-Token": token})), "the summary never carries a token"
+
+
+def test_a_seats_replay_shows_its_own_cards_to_that_seat_only(client: TestClient, monkeypatch: Any) -> None:
+    """The review's move links open the replay from the reviewed seat's view: who may see the review may see
+    it, nobody else; and it shows what that seat saw, not more."""
+    monkeypatch.setattr(reviews, "live_seat_hash", lambda game_id, seat, url=None: (True, token_hash(f"t{seat}")))
+    record = played("casino", seed=3)
+    game_id = record_game(record)
+    assert client.get(f"/api/records/{game_id}/replay?seat=0").status_code == 403
+    assert client.get(f"/api/records/{game_id}/replay?seat=0", headers={"X-Seat-Token": "wrong"}).status_code == 403
+    assert client.get(f"/api/records/{game_id}/replay?seat=1", headers={"X-Seat-Token": "t0"}).status_code == 403
+    mine = client.get(f"/api/records/{game_id}/replay?seat=0", headers={"X-Seat-Token": "t0"})
+    public = client.get(f"/api/records/{game_id}/replay").json()
+    assert mine.status_code == 200 and mine.json()["viewer"] == 0 and public["viewer"] is None
+    steps = mine.json()["steps"]
+    assert [s["move"] for s in steps] == [s["move"] for s in public["steps"]]
+    assert steps[-1]["view"] == replay(record).view(0).to_json()
+    dealt = next(i for i, step in enumerate(public["steps"]) if step["view"]["hands"][0])  # after the coin toss
+    mine_then, public_then = steps[dealt]["view"]["hands"], public["steps"][dealt]["view"]["hands"]
+    assert "??" in public_then[0] and "??" not in mine_then[0], "its own hand is face up"
+    assert mine_then[1] == public_then[1] and set(mine_then[1]) == {"??"}, "the other hand stays hidden"

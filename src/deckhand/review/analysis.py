@@ -43,7 +43,7 @@ from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord, replay, start_state
 from deckhand.play.seats import display_names
 from deckhand.review.exact import exact_results
-from deckhand.review.grading import game_accuracy, grade, move_accuracy
+from deckhand.review.grading import GRADES, game_accuracy, grade, move_accuracy
 
 FORMAT = "deckhand-review/1"
 VERSION = "4"
@@ -55,6 +55,9 @@ Z95 = 1.96
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 """An exact engine's result for the side to move, as a chance to win."""
 
+
+MORE = 4
+"""Where a move's grade hangs on the noise, its worlds are doubled up to this many times the budget's."""
 
 SOLVER_BUDGETS = ("exact_nodes", "nodes")
 """An exact solver's node budgets: a level caps them for the table's pace, the review leaves them at the agent's
@@ -323,27 +326,51 @@ def _sentence(words: str) -> str:
 def _paired(
     view: View, played: Action, best: Action, worlds: int, rng: random.Random
 ) -> tuple[float, float, float, float]:
-    """Both moves played out in the same ``worlds`` worlds: (played's chance, best's, played's 95% error, the
-    difference's standard error)."""
-    seat = view.player
+    """Both moves played out in the same worlds: (played's chance, best's, played's 95% error, the difference's
+    standard error).
+
+    ``worlds`` first; then, while the difference's 95% interval still holds a
+    grade's threshold (the grade hangs on the noise), as many again, up to
+    :data:`MORE` times ``worlds``: the flags are spent on where they are close.
+    """
     mine: list[float] = []
     theirs: list[float] = []
+    _play_pairs(view, played, best, worlds, rng, mine, theirs)
+    while len(mine) < worlds * MORE and unsettled(mine, theirs):
+        _play_pairs(view, played, best, len(mine), rng, mine, theirs)
+    chance, best_chance = _mean(mine), _mean(theirs)
+    diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
+    return chance, best_chance, Z95 * _stderr(mine), _stderr(diffs)
+
+
+def _play_pairs(
+    view: View, played: Action, best: Action, worlds: int, rng: random.Random, mine: list[float], theirs: list[float]
+) -> None:
+    """Deal ``worlds`` more worlds and play each out after both moves with the same random numbers."""
+    seat = view.player
     cancel = CANCEL.get()
     for _ in range(worlds):
         if cancel is not None and cancel.is_set():  # a world's playouts take milliseconds: stop between them
             raise SearchCancelled("the review was cancelled")
         world = view.sample_likely_world(rng)
         seed = rng.getrandbits(64)
-        for move, out in ((played, mine), (best, theirs)):
-            if move == played and out is theirs:
-                out.append(mine[-1])
-                continue
-            state = world.clone()
-            state.apply_action(move)
-            out.append(state.play_out(random.Random(seed))[seat])
-    chance, best_chance = _mean(mine), _mean(theirs)
+        state = world.clone()
+        state.apply_action(played)
+        mine.append(state.play_out(random.Random(seed))[seat])
+        if best == played:
+            theirs.append(mine[-1])
+            continue
+        state = world.clone()
+        state.apply_action(best)
+        theirs.append(state.play_out(random.Random(seed))[seat])
+
+
+def unsettled(mine: list[float], theirs: list[float]) -> bool:
+    """Whether the paired difference's 95% interval holds a grade's threshold: more worlds could change the grade."""
     diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
-    return chance, best_chance, Z95 * _stderr(mine), _stderr(diffs)
+    gap = _mean(diffs) * 100
+    half = Z95 * _stderr(diffs) * 100
+    return any(abs(gap - least) < half for least, _ in GRADES)
 
 
 def _solved(game: Game, view: View, best: Action, played: Action) -> Explanation:

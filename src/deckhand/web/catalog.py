@@ -12,7 +12,7 @@ import asyncio
 from dataclasses import asdict
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 from pydantic import Field
 from starlette.exceptions import HTTPException
 
@@ -20,7 +20,7 @@ from deckhand.agents.registry import available_agents
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.options import preset_info
 from deckhand.core.presentation import Presentation, title_of
-from deckhand.core.protocol import Game
+from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, game_title, games, load_game
 from deckhand.core.rules_text import rules_text
 from deckhand.play.records import start_state
@@ -32,6 +32,7 @@ from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.web.guard import web_options
 from deckhand.web.ledger import listed_tables
 from deckhand.web.owner import Owner
+from deckhand.web.reviews import check_reviewer
 from deckhand.web.tables import Tables
 from deckhand.web.wire import Strict
 
@@ -78,24 +79,33 @@ def checked(name: str, choice: GameChoice) -> Game:
     return web_options(name, choice.preset, choice.options)
 
 
-def replay_steps(game_id: int) -> dict[str, Any]:
-    """A stored game step by step, as a spectator saw it: each move, what was said, the public view after."""
-    record = load_record(game_id)
+def replay_steps(game_id: int, seat: int | None = None, url: str | None = None) -> dict[str, Any]:
+    """A stored game step by step, as a spectator saw it: each move, what was said, the public view after.
+
+    With ``seat``, as that seat saw it: its own view at each step (its hand
+    face up, nothing it could not see). Whoever asks must have been allowed
+    that seat's review (:func:`deckhand.web.reviews.check_reviewer`).
+    """
+    record = load_record(game_id, url=url)
     state = start_state(record)
     shown: Presentation = state.game
-    names = display_names(record.seats, stored_names(game_id))  # as the people sat there: by name
+    names = display_names(record.seats, stored_names(game_id, url=url))  # as the people sat there: by name
     step: dict[str, Any] = {"seat": None, "move": None, "words": "", "said": []}  # the deal
     steps = [step]
+
+    def seen(now: State) -> Any:
+        return (now.public_view() if seat is None else now.view(seat)).to_json()
+
     for text in record.actions:
         action = state.string_to_action(text)
-        seat = state.current_player()
-        if seat >= 0:  # the table as it stood before this move closes the step before
-            step["view"] = state.public_view().to_json()
-            step = {"seat": seat, "move": text, "words": shown.tell_move(state, action, names), "said": []}
+        mover = state.current_player()
+        if mover >= 0:  # the table as it stood before this move closes the step before
+            step["view"] = seen(state)
+            step = {"seat": mover, "move": text, "words": shown.tell_move(state, action, names), "said": []}
             steps.append(step)
         step["said"] += shown.announce(state, action, names)
         state.apply_action(action)
-    step["view"] = state.public_view().to_json()
+    step["view"] = seen(state)
     return {
         "id": game_id,
         "game": record.game,
@@ -105,6 +115,7 @@ def replay_steps(game_id: int) -> dict[str, Any]:
         "seat_lines": [seat_line(seat, names[seat], spec) for seat, spec in enumerate(record.seats)],
         "outcome": record.outcome,
         "pieces": shown.pieces(),
+        "viewer": seat,
         "steps": steps,
     }
 
@@ -142,9 +153,14 @@ def catalog_router(tables: Tables, owner: Owner) -> APIRouter:
         return await asyncio.to_thread(_statistics, game)  # reads every stored game: not on the tables' loop
 
     @router.get("/records/{game_id}/replay")
-    async def replay(game_id: int) -> dict[str, Any]:
+    async def replay(
+        request: Request, game_id: int, seat: int | None = None, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        url = tables.ledger.url
+        if seat is not None:  # that seat's cards face up: only for whoever may see its review
+            await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, url, owner.admits(request))
         try:
-            return replay_steps(game_id)
+            return await asyncio.to_thread(replay_steps, game_id, seat, url)
         except ConfigError as exc:
             raise HTTPException(404, str(exc)) from None
         except DeckhandError as exc:

@@ -41,6 +41,18 @@ def test_a_stored_game_is_reviewed_from_its_replay(
         assert first.played.rstrip(".") in page.locator(".review-move").first.inner_text()
         page.locator(".review-move a").first.click()
         page.get_by_text(f"step {first.number} of").wait_for()
+        # from the reviewed seat's view: its own hand face up, as it saw the table then
+        page.get_by_text("What you saw: your own cards face up, no other hidden card.").wait_for()
+        assert "seat=0" in page.url
+
+        def faces(query: str, caption: str) -> int:  # face-up cards on the table after the first move
+            page.goto(f"{server.url}/#/replay/{game_id}?step=1{query}")
+            page.get_by_text(caption).wait_for()  # this replay drawn, not the one before it
+            page.get_by_text("step 1 of").wait_for()
+            return int(page.locator(".felt img.face").count())
+
+        mine = faces("&seat=0", "What you saw")
+        assert mine >= faces("", "What a spectator saw") + 3, "the seat's own hand is face up, a spectator's is not"
 
 
 def test_a_finished_table_offers_its_seat_the_review_and_a_spectator_none(

@@ -1,5 +1,5 @@
 // @ts-check
-// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N], #/review/ID?seat=N; #owner=TOKEN is the owner's link. Settings live in the header.
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N][&seat=N[&table=ID]], #/review/ID?seat=N; #owner=TOKEN is the owner's link. Settings live in the header.
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
@@ -56,7 +56,7 @@ async function route() {
     } else if (parts[0] === "stats") {
       leave = await showStats(main);
     } else if (parts[0] === "replay" && parts[1]) {
-      leave = await showReplay(main, parts[1], Number(params.get("step") || 0));
+      leave = await showReplay(main, parts[1], Number(params.get("step") || 0), params);
     } else if (parts[0] === "review" && parts[1]) {
       leave = await showReview(main, parts[1], params);
     } else {

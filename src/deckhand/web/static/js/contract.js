@@ -312,7 +312,8 @@ export {};
  */
 
 /**
- * `GET /api/records/{ID}/replay`: a finished game step by step, as a spectator saw it.
+ * `GET /api/records/{ID}/replay[?seat=N]`: a finished game step by step, as a spectator saw it, or (`seat`, with
+ * the seat's token or the owner's) as that seat saw it.
  * @typedef {object} Replay
  * @property {number} id
  * @property {string} game
@@ -321,6 +322,7 @@ export {};
  * @property {string[]} names The names the people played under (else "You", "Player 2"), and "Computer".
  * @property {string[]} seat_lines Each seat in words, counted from one: "Seat 1: Ann", "Seat 2: Computer (hard)".
  * @property {Record<string, Piece>} pieces
+ * @property {number | null} viewer The seat whose view each step holds, or null: the public view.
  * @property {ReplayStep[]} steps
  */
 

@@ -1,7 +1,7 @@
 // @ts-check
 // The rules (the same text as `deckhand rules`), the statistics with a chart, and replays of finished games.
 import { api, gameModule, games } from "./api.js";
-import { clear, h } from "./dom.js";
+import { clear, h, store } from "./dom.js";
 import { markdown } from "./markdown.js";
 
 /**
@@ -161,13 +161,21 @@ export async function showStats(main) {
  * @param {HTMLElement} main
  * @param {string} id
  * @param {number} [start] The step shown first (`#/replay/ID?step=N`: after the Nth move, as the review numbers it).
+ * @param {URLSearchParams} [params] `seat` (and `table`, whose kept token proves it): the game as that seat saw it,
+ *   its own cards face up, for whoever may see its review; else as a spectator saw it.
  * @returns {Promise<() => void>}
  */
-export async function showReplay(main, id, start = 0) {
+export async function showReplay(main, id, start = 0, params = new URLSearchParams()) {
+  const asked = params.get("seat");
+  const seat = asked === null ? null : Number(asked);
+  const table = params.get("table");
+  /** @type {Record<string, string>} */
+  const tokens = table ? store.get(`tokens.${table}`, {}) : {};
   /** @type {import("./contract.js").Replay} */
   let data;
   try {
-    data = await api(`/api/records/${encodeURIComponent(id)}/replay`);
+    const query = seat === null ? "" : `?seat=${seat}`;
+    data = await api(`/api/records/${encodeURIComponent(id)}/replay${query}`, undefined, seat === null ? undefined : tokens[seat]);
   } catch (error) {
     clear(main, h("p.error", {}, /** @type {Error} */ (error).message), h("a", { href: "#/stats" }, "Back"));
     return () => {};
@@ -186,7 +194,7 @@ export async function showReplay(main, id, start = 0) {
     const current = data.steps[step];
     /** @type {import("./contract.js").DrawContext} */
     const ctx = {
-      view: current.view, previous: step ? data.steps[step - 1].view : null, seat: null, legal: [], quiet: [], toMove: null,
+      view: current.view, previous: step ? data.steps[step - 1].view : null, seat: data.viewer, legal: [], quiet: [], toMove: null,
       names, labels: info.seat_labels || [], pieces: data.pieces || {}, sel: {}, hint: null, glimpse: {}, events: [], result: null, memory: false,
       play: () => {}, redraw: draw, say: () => {},
       match: async (cards) => ({ type: "matches", cards, moves: [] }), marks: async (piece) => ({ type: "marks", piece, marks: {} }),
@@ -208,7 +216,11 @@ export async function showReplay(main, id, start = 0) {
     h("section", {},
       h("h1", {}, `Replay of game ${data.id}: ${data.title || info.title || data.game}`),
       h("p", {}, data.seat_lines.join(" · ")),
-      h("p.muted", {}, "What a spectator saw: no hidden card is shown before the end."),
+      h("p.muted", {}, data.viewer === null
+        ? "What a spectator saw: no hidden card is shown before the end."
+        : names[data.viewer] === "You"
+          ? "What you saw: your own cards face up, no other hidden card."
+          : `What ${names[data.viewer]} saw: their own cards face up, no other hidden card.`),
       h("p.review-links", {}, reviewSeats(data.seats).map((seat, i, all) => [i ? " " : "", reviewLink(data.id, seat,
         all.length === 1 ? "Review this game" : names[seat] === "You" ? "Review your game" : `Review the game of ${names[seat]}`)])),
       h("div.replay-controls", {},

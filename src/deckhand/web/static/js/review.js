@@ -108,18 +108,20 @@ export function outlook(chance, exact, error = 0) {
 }
 
 /**
- * One costly move: its number links to the replay at that move; the notation is the words' tooltip.
+ * One costly move: its number links to the replay at that move, from the reviewed seat's view; the notation is the
+ * words' tooltip.
  * @param {ReviewDecision} d
  * @param {string} id The stored game's id.
+ * @param {string} seen `seat=N` (and `&table=ID`, whose kept token proves the seat): the replay the seat saw.
  */
-function costly(d, id) {
+function costly(d, id, seen) {
   const what = { blunder: "A blunder", mistake: "A mistake", inaccuracy: "An inaccuracy" }[d.grade] || "A small loss";
   const solved = d.exact && String(d.chance) in EXACT && String(d.best_chance) in EXACT;
   const cost = solved ? `it turned ${EXACT[String(d.best_chance)]} into ${EXACT[String(d.chance)]}` : `−${Math.floor(d.loss)}%`;
   const best = d.best.replace(/\.$/, "");
   const advised = d.advice.startsWith(best);
   return h("li.review-move", {},
-    h("strong", {}, h("a", { href: `#/replay/${encodeURIComponent(id)}?step=${d.number}` }, `Move ${d.number}`), `: ${what}: ${cost}`),
+    h("strong", {}, h("a", { href: `#/replay/${encodeURIComponent(id)}?step=${d.number}&${seen}` }, `Move ${d.number}`), `: ${what}: ${cost}`),
     h("div", { title: d.played_move || "" }, `${d.played.replace(/\.$/, "")}: ${outlook(d.chance, d.exact, d.error)}.`),
     h("div", { title: d.best_move || "" }, advised
       ? `Better: ${best} (${outlook(d.best_chance, d.exact)})${d.advice.slice(best.length)}`
@@ -130,8 +132,9 @@ function costly(d, id) {
 /**
  * @param {GameReview} review
  * @param {string} id The stored game's id.
+ * @param {string} seen The reviewed seat, as the replay's query takes it (`seat=N&table=ID`).
  */
-function reviewBody(review, id) {
+function reviewBody(review, id, seen) {
   const s = review.summary;
   const grades = ["blunder", "mistake", "inaccuracy"].map((g) => `${s.graded[g] || 0} ${g}${s.graded[g] === 1 ? "" : g === "inaccuracy" ? "" : "s"}`.replace("inaccuracy", s.graded.inaccuracy === 1 ? "inaccuracy" : "inaccuracies"));
   const worst = s.mistakes.map((n) => review.decisions.find((d) => d.number === n)).filter((d) => d !== undefined);
@@ -147,7 +150,7 @@ function reviewBody(review, id) {
     h("h3", {}, "Your chance to win after each of your moves"),
     reviewChart(review.decisions),
     h("h3", {}, worst.length ? "The costliest moves" : "No move cost a measurable chance to win"),
-    h("ol.review-moves", {}, worst.map((d) => costly(/** @type {ReviewDecision} */ (d), id))),
+    h("ol.review-moves", {}, worst.map((d) => costly(/** @type {ReviewDecision} */ (d), id, seen))),
     h("p.muted", { title: `${review.engine}; ${review.budget}` }, review.analysis || ""));
 }
 
@@ -165,17 +168,18 @@ export async function showReview(main, id, params) {
   const tokens = table ? store.get(`tokens.${table}`, {}) : {};
   const token = tokens[seat];
   const path = `/api/games/${encodeURIComponent(id)}/review?seat=${seat}`;
+  const seen = `seat=${seat}${table ? `&table=${encodeURIComponent(table)}` : ""}`;
   let left = false;
   let timer = 0;
   const line = h("p.review-progress", { role: "status" }, "Starting the review…");
   const cancel = h("button", { type: "button", onclick: () => { call("DELETE", path, token).catch(() => {}); } }, "Cancel");
-  const back = h("a", { href: `#/replay/${encodeURIComponent(id)}` }, "Back to the replay");
+  const back = h("a", { href: `#/replay/${encodeURIComponent(id)}?${seen}` }, "Back to the replay");
   clear(main, h("section.panel", {}, h("h2", {}, "Game review"), line, cancel, " ", back));
   /** @param {ReviewState} state */
   const show = (state) => {
     if (left) return;
     if (state.status === "done" && state.review) {
-      clear(main, reviewBody(state.review, id), h("p", {}, back));
+      clear(main, reviewBody(state.review, id, seen), h("p", {}, back));
     } else if (state.status === "running") {
       line.textContent = state.total ? `Reviewing: ${state.done} of ${state.total} decisions…` : "Reviewing…";
       timer = window.setTimeout(() => call("GET", path, token).then(show, fail), 500);
