@@ -55,10 +55,20 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(review.to_json(), indent=1))
             return
-        from deckhand.review.text import review_text
+        from rich.text import Text
 
-        for line in review_text(review, name="you" if seat is None else f"Seat {review.seat + 1}"):
-            typer.echo(line)
+        from deckhand.review.text import review_text
+        from deckhand.terminal.pager import page
+        from deckhand.terminal.reader import StreamReader
+
+        lines = review_text(review, name="you" if seat is None else f"Seat {review.seat + 1}")
+        screen = Console(highlight=False)
+        reader = StreamReader(screen)
+        if reader.interactive and screen.is_terminal:  # a person: a screenful at a time, as the rules are shown
+            page(screen, reader, Text("\n".join(lines)))
+        else:  # a pipe or a file: the whole review
+            for line in lines:
+                typer.echo(line)
 
 
 def _run(console: Console, game: str | None, last: bool, seat: int | None, budget: Any, seed: int) -> Any:

@@ -21,6 +21,7 @@ from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.protocol import State
 from deckhand.review.analysis import ReviewBudget, _paired, engine_spec, review_decision, review_game, unsettled
 from deckhand.review.exact import exact_results
+from deckhand.review.text import decision_lines
 from tests.review.games import played
 
 TINY = ReviewBudget(iterations=20, worlds=8)
@@ -193,3 +194,23 @@ def test_more_worlds_only_where_a_grade_hangs_on_the_noise() -> None:
     near = [float(rng.random() < 0.45) for _ in range(100)]
     shifted = [max(a, float(rng.random() < 0.12)) for a in near]  # some 6 points better, noisily
     assert unsettled(near, shifted)
+
+
+def test_a_costly_move_in_a_last_deal_says_what_followed_it() -> None:
+    """Why it cost: the line the exact search followed, in the table's words, and only where it was solved."""
+    game = deckhand.load_game("casino")
+    engine = make_agent(engine_spec(game, TINY.iterations), game)
+    told = 0
+    for state in positions("casino", 12):
+        view = state.view(state.current_player())
+        results = exact_results(view)
+        if results is None:
+            continue
+        for move in view.legal_actions():
+            decision = review_decision(game, view, move, engine, TINY, random.Random(1), names=["You", "Computer"])
+            assert bool(decision.line) == (decision.loss > 0)
+            if decision.line:
+                told += 1
+                assert decision.line.endswith(".") and "??" not in decision.line
+                assert any(line.startswith("  With best play from there:") for line in decision_lines(decision))
+    assert told >= 3

@@ -42,7 +42,7 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord, replay, start_state
 from deckhand.play.seats import display_names
-from deckhand.review.exact import exact_results
+from deckhand.review.exact import best_line, exact_results
 from deckhand.review.grading import GRADES, game_accuracy, grade, move_accuracy
 
 FORMAT = "deckhand-review/1"
@@ -56,7 +56,7 @@ RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 """An exact engine's result for the side to move, as a chance to win."""
 
 
-MORE = 4
+MORE = 16
 """Where a move's grade hangs on the noise, its worlds are doubled up to this many times the budget's."""
 
 SOLVER_BUDGETS = ("exact_nodes", "nodes")
@@ -135,6 +135,9 @@ class Decision:
     """The move played in the game's notation."""
     best_move: str = ""
     """The best move found in the game's notation."""
+    line: str = ""
+    """Why the move played cost what it did, where the position was solved: what followed it with best play on
+    both sides, as the table would tell it; "" elsewhere."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -279,6 +282,7 @@ def review_decision(
     explanation = engine.explain(view, rng)
     best = explanation.action
     exact = _exact(game, view, played, best, explanation, engine, rng)
+    solved = None
     if exact is None:
         solved = exact_results(view)
         if solved is not None and played in solved:
@@ -299,6 +303,7 @@ def review_decision(
     said = names or [f"Seat {s}" for s in range(game.num_players)]
     advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
     played_words = told or _sentence(game.suggest(view, played, said))
+    line = " ".join(best_line(view, played, said)) if exact is not None and loss > 0 and solved is not None else ""
     return Decision(
         number=number,
         played=played_words,
@@ -314,6 +319,7 @@ def review_decision(
         index=index,
         played_move=view.action_to_string(played),
         best_move=view.action_to_string(best),
+        line=line,
     )
 
 

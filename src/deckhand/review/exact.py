@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.protocol import Action, State, View
@@ -41,6 +42,32 @@ def exact_results(view: View, *, nodes: int = NODES) -> dict[Action, float] | No
         return {action: search.value(world.child(action), 0.0, 1.0) for action in world.legal_actions()}
     except Unsolved:
         return None
+
+
+def best_line(view: View, played: Action, names: Sequence[str], *, moves: int = 3, nodes: int = NODES) -> list[str]:
+    """What follows ``played`` with best play on both sides, as the table would tell it: up to ``moves`` moves.
+
+    Why a move in a solved last deal cost what it did, from the line the
+    exact search follows ("Computer takes the 9♠ and the 3♥ with the
+    queen"). The seat knows every card here, so the line names nothing it
+    could not see. Empty where the position is not solved.
+    """
+    if not view.is_determined() or view.game.num_players != 2:
+        return []
+    state = view.sample_world(random.Random(0)).child(played)
+    search = _Search(view.player, nodes, CANCEL.get())
+    said: list[str] = []
+    try:
+        while len(said) < moves and not state.is_terminal() and not state.is_chance_node():
+            mine = state.current_player() == view.player
+            results = {action: search.value(state.child(action), 0.0, 1.0) for action in state.legal_actions()}
+            target = max(results.values()) if mine else min(results.values())
+            action = next(a for a in state.legal_actions() if results[a] == target)
+            said.append(state.tell_move(action, names))
+            state.apply_action(action)
+    except Unsolved:
+        return []
+    return said
 
 
 class _Search:

@@ -80,6 +80,8 @@ def decision_lines(decision: Decision) -> list[str]:
         f"Move {decision.number}, {cost_line(decision)}",
         f"  {decision.played.rstrip('.')}: {outlook(decision.chance, decision.exact, decision.error)}.",
     ]
+    if decision.line:  # why it cost: what followed it with best play
+        lines.append(f"  With best play from there: {decision.line}")
     best, advice = decision.best.rstrip("."), decision.advice
     chance = outlook(decision.best_chance, decision.exact)
     if advice.startswith(best):  # the advice opens with the better move: say it once, and why

@@ -9,7 +9,7 @@ import { clear, h, store } from "./dom.js";
  * in `played_move`/`best_move`.
  * @typedef {{number: number, index?: number, played: string, best: string, played_move?: string, best_move?: string,
  *   chance: number, best_chance: number, error: number, loss: number, grade: string, accuracy: number,
- *   advice: string, exact: boolean}} ReviewDecision
+ *   advice: string, exact: boolean, line?: string}} ReviewDecision
  * @typedef {{decisions: number, accuracy: number | null, mistakes: number[], graded: Record<string, number>,
  *   deal: number | null, fair: number, exact: number}} ReviewSummary
  * @typedef {{game: string, seat: number, engine: string, budget: string, analysis?: string, result: number | null,
@@ -123,6 +123,7 @@ function costly(d, id, seen) {
   return h("li.review-move", {},
     h("strong", {}, h("a", { href: `#/replay/${encodeURIComponent(id)}?step=${d.number}&${seen}` }, `Move ${d.number}`), `: ${what}: ${cost}`),
     h("div", { title: d.played_move || "" }, `${d.played.replace(/\.$/, "")}: ${outlook(d.chance, d.exact, d.error)}.`),
+    d.line && h("div", {}, `With best play from there: ${d.line}`),
     h("div", { title: d.best_move || "" }, advised
       ? `Better: ${best} (${outlook(d.best_chance, d.exact)})${d.advice.slice(best.length)}`
       : `Better: ${best}: ${outlook(d.best_chance, d.exact)}.`),
