@@ -199,7 +199,12 @@ class Review:
 
 
 def summarise(decisions: list[Decision], players: int) -> dict[str, Any]:
-    """Accuracy, the three costliest moves, and the luck of the deal kept apart from the play.
+    """Accuracy, the mean loss, the three costliest moves, and the luck of the deal kept apart from the play.
+
+    The mean loss (points of win chance given up a decision, lichess's "average
+    centipawn loss" in win chances) separates levels where accuracy, which
+    forgives small losses, does not: in Go Fish over 12 games, 0.59 points for
+    random play against 0.03 for the hard level (accuracy 97.5 against 99.9).
 
     The deal is the best move's chance at the seat's first decision: what the
     cards it was dealt were worth with good play, against the fair share
@@ -210,6 +215,7 @@ def summarise(decisions: list[Decision], players: int) -> dict[str, Any]:
     return {
         "decisions": len(decisions),
         "accuracy": None if accuracy is None else round(accuracy, 1),
+        "mean_loss": round(sum(d.loss for d in decisions) / len(decisions), 2) if decisions else None,
         "mistakes": [d.number for d in worst],
         "graded": {name: sum(d.grade == name for d in decisions) for name in ("inaccuracy", "mistake", "blunder")},
         "deal": round(decisions[0].best_chance, 4) if decisions else None,

@@ -104,6 +104,8 @@ def summary_lines(review: Review, name: str) -> list[str]:
     lines = [
         f"Review of {game_title(review.game)} for {who}: {accuracy}; {s['decisions']} decisions; " + grades + ".",
     ]
+    if s.get("mean_loss") is not None:
+        lines.append(f"On average {s['mean_loss']:.1f} points of win chance given up a decision.")
     if s["deal"] is not None and review.decisions and review.decisions[0].exact and s["deal"] in EXACT:
         lines.append(f"The deal: {EXACT[s['deal']]} with best play at your first decision.")
     elif s["deal"] is not None:

@@ -10,7 +10,7 @@ import { clear, h, store } from "./dom.js";
  * @typedef {{number: number, index?: number, played: string, best: string, played_move?: string, best_move?: string,
  *   chance: number, best_chance: number, error: number, loss: number, grade: string, accuracy: number,
  *   advice: string, exact: boolean, line?: string}} ReviewDecision
- * @typedef {{decisions: number, accuracy: number | null, mistakes: number[], graded: Record<string, number>,
+ * @typedef {{decisions: number, accuracy: number | null, mean_loss?: number | null, mistakes: number[], graded: Record<string, number>,
  *   deal: number | null, fair: number, exact: number}} ReviewSummary
  * @typedef {{game: string, seat: number, engine: string, budget: string, analysis?: string, result: number | null,
  *   summary: ReviewSummary, decisions: ReviewDecision[]}} GameReview
@@ -143,7 +143,8 @@ function reviewBody(review, id, seen) {
   return h("section.panel.review", {},
     h("h2", {}, "Game review"),
     h("p.review-summary", {},
-      s.accuracy === null ? "No decisions to review." : `Accuracy ${Math.round(s.accuracy)}% over ${s.decisions} decisions: ${grades.join(", ")}. `, result),
+      s.accuracy === null ? "No decisions to review." : `Accuracy ${Math.round(s.accuracy)}% over ${s.decisions} decisions: ${grades.join(", ")}. `,
+      s.mean_loss === null || s.mean_loss === undefined ? "" : `On average ${s.mean_loss.toFixed(1)} points of win chance given up a decision. `, result),
     s.deal !== null && h("p", {}, review.decisions[0]?.exact && String(s.deal) in EXACT
       ? `The deal: ${EXACT[String(s.deal)]} with best play at your first decision.`
       : `The deal: ${percent(s.deal)} to win with good play at your first decision (a fair share is ${percent(s.fair)}).`),
