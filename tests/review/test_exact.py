@@ -214,3 +214,13 @@ def test_a_costly_move_in_a_last_deal_says_what_followed_it() -> None:
                 assert decision.line.endswith(".") and "??" not in decision.line
                 assert any(line.startswith("  With best play from there:") for line in decision_lines(decision))
     assert told >= 3
+
+
+def test_a_go_fish_view_with_cards_out_of_play_is_not_determined() -> None:
+    """Cards named nowhere (a rule table's position) could be in either hidden hand: no world is the only one."""
+    from tests.go_fish.helpers import arrange
+
+    state = arrange(["C7 D8", "H9 SK"], "")
+    view = state.view(0)
+    assert not view.is_determined()
+    assert exact_results(view) is None

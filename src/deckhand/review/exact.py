@@ -93,9 +93,12 @@ class _Search:
             return returns[self.seat]
         if state.is_chance_node():
             raise Unsolved("a deal is still to come")
+        actions = state.legal_actions()
+        if not actions:  # neither over nor dealt, and no move: nothing here is exact
+            raise Unsolved("a position with no move")
         mine = state.current_player() == self.seat
         best = 0.0 if mine else 1.0
-        for action in state.legal_actions():
+        for action in actions:
             result = self.value(state.child(action), alpha, beta)
             if mine:
                 best = max(best, result)

@@ -16,10 +16,12 @@ from collections.abc import Hashable
 from deckhand.core.cards import CODES
 from deckhand.core.protocol import JSON, RedactedView, player_label
 from deckhand.games.go_fish.belief import Worlds, masked_history, read_facts
+from deckhand.games.go_fish.options import DECK_SIZE
 from deckhand.games.go_fish.state import (
     HIDDEN,
     PHASES,
     GoFishState,
+    book_cards,
     by_rank,
     public_json,
     rank_of,
@@ -68,10 +70,15 @@ class GoFishView(RedactedView[GoFishState]):
         return data
 
     def is_determined(self) -> bool:
-        """Every card known: the stock is empty and at most one other hand holds cards the viewer has not seen."""
+        """Every card known: the stock is empty, at most one other hand holds cards the viewer has not seen, and
+        they are all the cards of the deck it has not seen (none is out of play)."""
         s = self._public
-        hidden = sum(1 for q, hand in enumerate(s.hands) if q != self.player and HIDDEN in hand)
-        return not s.stock and hidden <= 1
+        others = [hand for q, hand in enumerate(s.hands) if q != self.player]
+        hidden = sum(hand.count(HIDDEN) for hand in others)
+        known = sum(len(hand) for q, hand in enumerate(s.hands) if q == self.player)
+        known += sum(len(hand) - hand.count(HIDDEN) for hand in others)
+        known += sum(len(book_cards(rank)) for books in s.books for rank in books)
+        return not s.stock and sum(1 for hand in others if HIDDEN in hand) <= 1 and DECK_SIZE - known == hidden
 
     def sample_world(self, rng: random.Random) -> GoFishState:
         """A whole history that agrees with everything the viewer saw (``belief.py``), played to now."""
