@@ -12,29 +12,14 @@ measured. Reported per game: the median and the largest of those times.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import threading
 import time
 
 import deckhand
-from deckhand.agents.registry import make_agent
 from deckhand.play.records import GameRecord
 from deckhand.review import ReviewBudget, ReviewCancelled, review_game
-
-
-def played(name: str, seed: int) -> GameRecord:
-    game = deckhand.load_game(name)
-    rng = random.Random(seed)
-    agents = [make_agent(spec, game) for spec in ("medium", "easy")]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        player = state.current_player()
-        if player < 0:
-            state.apply_action(state.sample_chance_outcome(rng))
-        else:
-            state.apply_action(agents[player].step(state.view(player), rng))
-    return GameRecord.from_state(state, ["human", "easy"])
+from review import played  # the games benchmarks/review.py reviews: medium against easy, seeded
 
 
 def stopped_after(record: GameRecord, delay: float) -> float | None:
