@@ -128,8 +128,10 @@ def add_game(
     return row
 
 
-def add_games(session: Session, games: Sequence[tuple[GameRecord, Sequence[str | None]]]) -> list[int]:
-    """Store finished games, each with the names its people played under; their ids, in order.
+def add_games(
+    session: Session, games: Sequence[tuple[GameRecord, Sequence[str | None], Sequence[int | None]]]
+) -> list[int]:
+    """Store finished games, each with the names and accounts its people played under; their ids, in order.
 
     Two statements whatever the number of games on PostgreSQL, one more a
     game on SQLite (which cannot say which id went to which row of one
@@ -138,7 +140,7 @@ def add_games(session: Session, games: Sequence[tuple[GameRecord, Sequence[str |
     """
     if not games:
         return []
-    rows = [game_rows(record, names=names) for record, names in games]
+    rows = [game_rows(record, names=names, accounts=accounts) for record, names, accounts in games]
     stored = insert(table_of(GameRow)).returning(table_of(GameRow).c.id, sort_by_parameter_order=True)
     ids = [int(found) for found in session.execute(stored, [game for game, _ in rows]).scalars()]
     seats = [{**seat, "game_id": id_} for id_, (_, seat_rows) in zip(ids, rows, strict=True) for seat in seat_rows]
@@ -152,6 +154,7 @@ def game_rows(
     seats: Sequence[str] | None = None,
     source: str | None = None,
     names: Sequence[str | None] = (),
+    accounts: Sequence[int | None] = (),
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A finished game's row and its seats' rows, as column values; unfinished records are refused."""
     if record.outcome is None or "returns" not in record.outcome:
@@ -181,6 +184,7 @@ def game_rows(
             "result": results[i],
             "score": scores[i] if i < len(scores) else 0.0,
             "name": names[i] if i < len(names) and h else None,
+            "account_id": accounts[i] if i < len(accounts) and h else None,
         }
         for i, (p, h) in enumerate(flags)
     ]

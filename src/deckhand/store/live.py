@@ -50,6 +50,8 @@ class Finished:
     table_id: str
     record: GameRecord
     names: Sequence[str | None]
+    accounts: Sequence[int | None] = ()
+    """The accounts its people played as, seat by seat (``None``: anonymous or a computer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,8 @@ class LiveSeat:
     token_hash: str | None = None
     invite_hash: str | None = None
     """The hash of an open seat's invite code; ``None`` once taken, or at a table listed in the lobby."""
+    account_id: int | None = None
+    """The account its person sits as (``None``: anonymous, open, or a computer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +234,7 @@ class LiveWrites:
 
         A few statements however many games end in one group commit (on SQLite, one more a game).
         """
-        ids = add_games(self._session, [(game.record, game.names) for game in games])
+        ids = add_games(self._session, [(game.record, game.names, game.accounts) for game in games])
         links = [{"b_row": game.table_id, "b_game": id_} for game, id_ in zip(games, ids, strict=True)]
         if links:
             self._session.connection().execute(_FINISHED, links)
@@ -409,7 +413,14 @@ def _insert_once(session: Session) -> Insert:
 def _table(row: LiveTableRow) -> LiveTable:
     columns: dict[str, Any] = {f.name: getattr(row, f.name) for f in fields(LiveTable) if f.name != "seats"}
     seats = tuple(
-        LiveSeat(seat=s.seat, spec=s.spec, name=s.name, token_hash=s.token_hash, invite_hash=s.invite_hash)
+        LiveSeat(
+            seat=s.seat,
+            spec=s.spec,
+            name=s.name,
+            token_hash=s.token_hash,
+            invite_hash=s.invite_hash,
+            account_id=s.account_id,
+        )
         for s in row.seats
     )
     return LiveTable(**columns, seats=seats)

@@ -61,6 +61,10 @@ class SeatRow(Base):
     score: Mapped[float] = mapped_column(Float)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     """The name a person played under (at ``deckhand serve``), so statistics can show people by name."""
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    """The account the person played as, signed in (null: anonymous, a computer, or an account since deleted)."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 
@@ -129,6 +133,8 @@ class LiveSeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The hash of an open seat's invite code (a table not listed in the lobby); null once taken."""
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), nullable=True)
+    """The account of the person sitting here, signed in (null: anonymous, open, or a computer)."""
 
 
 class LiveActionRow(Base):
@@ -163,6 +169,44 @@ class ReviewRow(Base):
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     review: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class AccountRow(Base):
+    """A person's account at ``deckhand serve``: a name that lasts, and its password's hash (never the password)."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(20))
+    """The name as its person spelled it: shown at tables, on profiles and leaderboards."""
+    name_key: Mapped[str] = mapped_column(String(20), unique=True)
+    """The name in lower case: two names differing only in case are one name."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    """Argon2id, in PHC format (its parameters with it, so a hash made with older ones is made again at sign-in)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the hash of its cookie's token (never the token), until it expires or signs out."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class GuessRow(Base):
+    """Failed sign-ins counted for one name or one address, so that guessing is limited across processes."""
+
+    __tablename__ = "sign_in_failures"
+
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    """``name:`` and the name in lower case (whether or not it exists), or ``address:`` and the client's address."""
+    failures: Mapped[int] = mapped_column(Integer)
+    since: Mapped[datetime] = mapped_column(DateTime)
+    """When the window these failures count in began."""
 
 
 def table_of(model: type[Base]) -> Table:

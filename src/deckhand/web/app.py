@@ -23,7 +23,9 @@ from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import DeckhandError
 from deckhand.web.access import Observed
+from deckhand.web.accounts import Accounts
 from deckhand.web.catalog import catalog_router
+from deckhand.web.credentials import Passwords
 from deckhand.web.headers import SecurityHeaders
 from deckhand.web.health import Health, health_router
 from deckhand.web.ledger import LEASE, Ledger, TableLost
@@ -58,6 +60,7 @@ def create_app(
     owner_token: str | None = None,
     access_log: str = "off",
     metrics_route: bool = True,
+    passwords: Passwords | None = None,
 ) -> FastAPI:
     """The application, dealing from the store at ``url`` (``DECKHAND_DB`` by default).
 
@@ -76,7 +79,8 @@ def create_app(
     Every request is timed for the metrics and, unless ``access_log`` is
     ``off``, logged (``text`` or ``json``); the metrics are served at
     ``/metrics`` if ``metrics_route`` (``deckhand serve`` serves them on a port
-    of their own instead).
+    of their own instead). Accounts' passwords are hashed by ``passwords``
+    (Argon2id at its library's recommended cost unless given).
     """
     metrics = Metrics()
     ledger = Ledger(url, address, lease, sole, metrics)
@@ -86,6 +90,7 @@ def create_app(
     health = Health()
     reviewer = Reviewer(url)
     owner = Owner(owner_token)
+    accounts = Accounts(url, passwords)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -115,6 +120,7 @@ def create_app(
     app.state.thinking = thinking
     app.state.health = health
     app.state.owner = owner
+    app.state.accounts = accounts
     app.add_middleware(SecurityHeaders)
     app.add_middleware(Observed, metrics=metrics, log_format=access_log)  # outermost: every request is seen
     app.state.metrics = metrics
@@ -122,7 +128,8 @@ def create_app(
     app.include_router(pages_router())
     app.include_router(health_router(tables, metrics, health, metrics_route=metrics_route))
     app.include_router(owner.router())
-    app.include_router(tables_router(tables, owner))
+    app.include_router(accounts.router())
+    app.include_router(tables_router(tables, owner, accounts))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
     app.include_router(catalog_router(tables, owner))
     app.include_router(review_router(reviewer, owner))
@@ -131,7 +138,7 @@ def create_app(
 
 
 async def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
-    return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+    return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
 
 async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -382,7 +382,7 @@ def taken(table: Table) -> Change:
     record = table.record()
     if record is not None:
         names = [seat.name if is_human(seat.spec) else None for seat in table.seats]
-        change.finished = Finished(table_id, record, names)
+        change.finished = Finished(table_id, record, names, tuple(seat.account for seat in table.seats))
 
         def stored(game_id: int) -> None:
             table.stored_as = game_id
@@ -436,7 +436,9 @@ def _resumed(table: Table) -> str | None:
 
 def _seats(table: Table) -> tuple[LiveSeat, ...]:
     return tuple(
-        LiveSeat(seat=i, spec=s.spec, name=s.name, token_hash=s.token_hash, invite_hash=s.invite_hash)
+        LiveSeat(
+            seat=i, spec=s.spec, name=s.name, token_hash=s.token_hash, invite_hash=s.invite_hash, account_id=s.account
+        )
         for i, s in enumerate(table.seats)
     )
 
@@ -488,6 +490,7 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
             token_hash=s.token_hash,
             agent=None if s.spec == OPEN or is_human(s.spec) else make_agent(s.spec, game),
             invite_hash=s.invite_hash,
+            account=s.account_id,
         )
         for s in row.seats
     ]

@@ -23,7 +23,9 @@ from starlette.exceptions import HTTPException
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError
 from deckhand.play.seats import default_level, parse_seats
+from deckhand.store.accounts import Account
 from deckhand.store.live import AlreadyOpened
+from deckhand.web.accounts import Accounts
 from deckhand.web.catalog import resume_from_saves
 from deckhand.web.guard import check_deal, web_agent, web_options
 from deckhand.web.ledger import TableLost, seated
@@ -66,8 +68,12 @@ def pages_router() -> APIRouter:
     return router
 
 
-def tables_router(tables: Tables, owner: Owner) -> APIRouter:
-    """Opening a table (going on with a saved game: the owner only), taking a seat, starting, a rematch, a summary."""
+def tables_router(tables: Tables, owner: Owner, accounts: Accounts) -> APIRouter:
+    """Opening a table (going on with a saved game: the owner only), taking a seat, starting, a rematch, a summary.
+
+    A signed-in person opens a table or takes a seat as their account: their
+    seat carries the account's name, whatever name the request gave.
+    """
     router = APIRouter()
 
     @router.post("/api/tables", status_code=201)
@@ -77,7 +83,10 @@ def tables_router(tables: Tables, owner: Owner) -> APIRouter:
         made = once(key, request) if key is not None else None
         if request.resume is not None:
             owner.require(http)  # before the save is looked for: the same 403 whether or not it exists
+        person = await accounts.person(http)
         table = build_table(request, key)
+        if person is not None:
+            _sit_as(table, person)
         host = table.make_host(key)
         invites = [Invite(seat=seat, code=code) for seat, code in table.hand_out_invites(key)]
         try:
@@ -94,8 +103,11 @@ def tables_router(tables: Tables, owner: Owner) -> APIRouter:
         return TableCreated(table=table.id, seats=tokens, invites=invites, host=host)
 
     @router.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, request: Join) -> SeatToken:
-        return await _at(tables, table_id, partial(_join, request=request))
+    async def join_table(table_id: str, request: Join, http: Request) -> SeatToken:
+        person = await accounts.person(http)
+        if person is None and request.name is None:
+            raise HTTPException(422, "name: a name is needed to sit down (or sign in)")
+        return await _at(tables, table_id, partial(_join, request=request, person=person))
 
     @router.post("/api/tables/{table_id}/start")
     async def start_table(table_id: str, request: Start) -> dict[str, Any]:
@@ -127,11 +139,21 @@ async def _at(tables: Tables, table_id: str, act: Callable[[Room], Awaitable[T]]
         return await act(await tables.find(table_id))
 
 
-async def _join(room: Room, *, request: Join) -> SeatToken:
-    """A person takes a seat (by invite, or an open one)."""
+def _sit_as(table: Table, person: Account) -> None:
+    """The table's creator sits as their account: the first person's seat (the others are theirs to name)."""
+    for entry in table.seats:
+        if entry.kind == "human":
+            entry.name, entry.account = person.name, person.id
+            return
+
+
+async def _join(room: Room, *, request: Join, person: Account | None) -> SeatToken:
+    """A person takes a seat (by invite, or an open one), as their account if signed in."""
+    name = person.name if person is not None else request.name
+    assert name is not None, "an anonymous person's name was checked before"
     async with room.lock:
         try:
-            seat, token = room.table.join(request.name, request.seat, request.invite)
+            seat, token = room.table.join(name, request.seat, request.invite, person.id if person else None)
         except NotInvited as exc:
             raise HTTPException(403, str(exc)) from None
         except ConfigError as exc:

@@ -60,6 +60,8 @@ class Seat:
     """The computer playing for this seat's person while they are away."""
     invite_hash: str | None = None
     """For an open seat of a table not listed in the lobby: the hash of the code its invite link carries."""
+    account: int | None = None
+    """The id of the account its person sits as, signed in (``None``: anonymous, open, or a computer)."""
 
     @property
     def player(self) -> Agent | None:
@@ -209,8 +211,10 @@ class Table:
                 invites.append((i, code))
         return invites
 
-    def join(self, name: str, seat: int | None = None, invite: str | None = None) -> tuple[int, str]:
-        """A person takes an open seat (the first, unless one is named).
+    def join(
+        self, name: str, seat: int | None = None, invite: str | None = None, account: int | None = None
+    ) -> tuple[int, str]:
+        """A person takes an open seat (the first, unless one is named), as ``account`` if signed in.
 
         At a table not listed in the lobby the seat's invite code is needed
         (:class:`NotInvited` without it); ``ConfigError`` when no seat is free.
@@ -231,6 +235,7 @@ class Table:
         entry.name = name
         entry.spec = "human"
         entry.invite_hash = None
+        entry.account = account
         return free[0], entry.give_token()
 
     def start_now(self, level: str) -> list[int]:
@@ -486,6 +491,7 @@ class Table:
                 token_hash=entry.token_hash,
                 agent=None if entry.agent is None else make_agent(entry.spec, self.game),
                 invite_hash=entry.invite_hash,
+                account=entry.account,
             )
             for entry in self.seats
         ]

@@ -60,9 +60,12 @@ class NewTable(Strict):
 
 
 class Join(Strict):
-    """``POST /api/tables/{ID}/join``: a display name, the open seat wanted (by default the first), its invite."""
+    """``POST /api/tables/{ID}/join``: a display name, the open seat wanted (by default the first), its invite.
 
-    name: Name
+    A signed-in person sits as their account: the name is theirs, and may be left out.
+    """
+
+    name: Name | None = None
     seat: Annotated[int, Field(ge=0, lt=12)] | None = None
     invite: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     """The seat's invite code, from the link the host sent (a table listed in the lobby needs none)."""

@@ -1,0 +1,249 @@
+"""Accounts at ``deckhand serve``: sign up, sign in and out, who is signed in, and deleting an account.
+
+``POST /api/account`` makes an account and signs it in; ``POST /api/session``
+signs in, ``DELETE /api/session`` out; ``GET /api/me`` says who is signed in;
+``DELETE /api/account`` deletes the account (its password again). A session is
+a random token in a cookie (``HttpOnly``, ``SameSite=Lax``, ``Secure`` over
+TLS) whose hash the store keeps: it survives a restart, holds across the
+processes behind a balancer, and ends when its person signs out.
+
+Guessing is limited in the store, so every process counts the same failures:
+:data:`NAME_GUESSES` wrong passwords for a name, or :data:`ADDRESS_GUESSES`
+from an address, within :data:`WINDOW`, and further sign-ins are refused
+with 429 and ``Retry-After`` until the window ends. A sign-in answers the
+same words, in about the same time, whether or not the name exists; a
+refused guess costs a hash either way. Anonymous play is unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import secrets
+from datetime import timedelta
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import Field
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
+
+from deckhand.core.errors import ConfigError
+from deckhand.store.accounts import (
+    Account,
+    NameTaken,
+    close_session,
+    count_failure,
+    create_account,
+    delete_account,
+    failures,
+    find_account,
+    forget_failures,
+    now,
+    open_session,
+    session_account,
+    set_password_hash,
+)
+from deckhand.web.credentials import PASSWORD_MAX, Passwords, check_name, check_password, name_key
+from deckhand.web.forgery import CROSS_SITE, same_origin
+from deckhand.web.owner import over_tls
+from deckhand.web.table import token_hash
+from deckhand.web.wire import Strict
+
+COOKIE = "deckhand_session"
+LIFETIME = timedelta(days=30)
+"""How long a session lasts from sign-in."""
+WINDOW = timedelta(minutes=15)
+"""The window failed sign-ins are counted in."""
+NAME_GUESSES = 5
+"""Wrong passwords for one name within :data:`WINDOW` before its sign-ins are refused until the window ends."""
+ADDRESS_GUESSES = 20
+"""Failed sign-ins from one address within :data:`WINDOW` before its sign-ins are refused."""
+SIGN_UPS = 5
+"""Accounts one address may make within :data:`SIGN_UP_WINDOW`."""
+SIGN_UP_WINDOW = timedelta(hours=1)
+
+WRONG = "that name and password do not match an account"
+"""A refused sign-in's answer: the same whether the name exists or the password is wrong."""
+SIGNED_OUT = "you are not signed in"
+
+Password = Annotated[str, Field(min_length=1, max_length=PASSWORD_MAX)]
+
+
+class Credentials(Strict):
+    """``POST /api/account`` and ``POST /api/session``: a name and its password."""
+
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    password: Password
+
+
+class PasswordAgain(Strict):
+    """``DELETE /api/account``: the password again, so that an open browser alone cannot delete an account."""
+
+    password: Password
+
+
+class Accounts:
+    """The accounts of a server on the store at ``url``, its password hashing and its sessions."""
+
+    def __init__(self, url: str | None = None, passwords: Passwords | None = None) -> None:
+        self.url = url
+        self.passwords = passwords or Passwords()
+
+    async def person(self, request: HTTPConnection) -> Account | None:
+        """The account signed in at a request that changes something; ``None`` for an anonymous one.
+
+        A request sending the session cookie from another site is refused
+        (403) before anything is looked up.
+        """
+        token = request.cookies.get(COOKIE)
+        if token is None:
+            return None
+        if not same_origin(request.headers):
+            raise HTTPException(403, CROSS_SITE)
+        return await asyncio.to_thread(session_account, token_hash(token), url=self.url)
+
+    def router(self) -> APIRouter:
+        """The account routes."""
+        router = APIRouter()
+
+        @router.post("/api/account", status_code=201)
+        async def sign_up(given: Credentials, request: Request) -> Response:
+            _from_here(request)
+            try:
+                name = check_name(given.name)
+                password = check_password(given.password, name)
+            except ConfigError as exc:
+                return _answer({"error": str(exc)}, 422)
+            made = [_address_key(request, "created")]
+            await self._limit(made, SIGN_UPS, SIGN_UP_WINDOW, "too many accounts made from here")
+            if await asyncio.to_thread(find_account, name_key(name), url=self.url) is not None:
+                return _answer({"error": f"the name {name!r} is taken"}, 409)
+            kept = await self.passwords.make(password)
+            try:
+                account = await asyncio.to_thread(create_account, name, name_key(name), kept, url=self.url)
+            except NameTaken as exc:
+                return _answer({"error": str(exc)}, 409)
+            await asyncio.to_thread(count_failure, made, SIGN_UP_WINDOW, url=self.url)
+            return await self._signed_in(request, account, 201)
+
+        @router.post("/api/session")
+        async def sign_in(given: Credentials, request: Request) -> Response:
+            _from_here(request)
+            keys = [f"name:{name_key(given.name)[:100]}", _address_key(request)]
+            await self._limit(keys, NAME_GUESSES, WINDOW, "too many wrong passwords", per_key=_guesses)
+            account = await asyncio.to_thread(find_account, name_key(given.name), url=self.url)
+            right, again = await self.passwords.check(given.password, account.password_hash if account else None)
+            if account is None or not right:
+                await asyncio.to_thread(count_failure, keys, WINDOW, url=self.url)
+                return _answer({"error": WRONG}, 401)
+            if again is not None:  # hashed with older parameters: kept hashed with today's
+                await asyncio.to_thread(set_password_hash, account.id, again, url=self.url)
+            await asyncio.to_thread(forget_failures, keys[:1], url=self.url)
+            return await self._signed_in(request, account, 200)
+
+        @router.delete("/api/session", status_code=204)
+        async def sign_out(request: Request) -> Response:
+            _from_here(request)
+            token = request.cookies.get(COOKIE)
+            if token is not None:
+                await asyncio.to_thread(close_session, token_hash(token), url=self.url)
+            response = Response(status_code=204, headers={"Cache-Control": "no-store"})
+            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=over_tls(request))
+            return response
+
+        @router.get("/api/me")
+        async def me(request: Request) -> Response:
+            account = await self._current(request)
+            if account is None:
+                return _answer({"error": SIGNED_OUT}, 401)
+            return _answer({"name": account.name, "since": account.created_at.date().isoformat()}, 200)
+
+        @router.delete("/api/account", status_code=204)
+        async def delete(given: PasswordAgain, request: Request) -> Response:
+            account = await self.person(request)
+            if account is None:
+                return _answer({"error": SIGNED_OUT}, 401)
+            keys = [f"name:{name_key(account.name)}", _address_key(request)]
+            await self._limit(keys, NAME_GUESSES, WINDOW, "too many wrong passwords", per_key=_guesses)
+            kept = await asyncio.to_thread(find_account, name_key(account.name), url=self.url)
+            right, _ = await self.passwords.check(given.password, kept.password_hash if kept else None)
+            if kept is None or not right:
+                await asyncio.to_thread(count_failure, keys, WINDOW, url=self.url)
+                return _answer({"error": "that is not the account's password"}, 403)
+            await asyncio.to_thread(delete_account, account.id, url=self.url)
+            response = Response(status_code=204, headers={"Cache-Control": "no-store"})
+            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=over_tls(request))
+            return response
+
+        return router
+
+    async def _current(self, request: HTTPConnection) -> Account | None:
+        """Who is signed in at a request that only reads (no origin check: it changes nothing)."""
+        token = request.cookies.get(COOKIE)
+        if token is None:
+            return None
+        return await asyncio.to_thread(session_account, token_hash(token), url=self.url)
+
+    async def _limit(
+        self,
+        keys: list[str],
+        most: int,
+        window: timedelta,
+        why: str,
+        per_key: dict[str, int] | None = None,
+    ) -> None:
+        """``HTTPException(429)`` with ``Retry-After`` if any key has failed ``most`` times within ``window``."""
+        counted = await asyncio.to_thread(failures, keys, window, url=self.url)
+        at = now()
+        waits = [
+            (since + window - at).total_seconds()
+            for key, (count, since) in counted.items()
+            if count >= (per_key or {}).get(key.split(":", 1)[0], most)
+        ]
+        if waits:
+            wait = max(1, math.ceil(max(waits)))
+            raise HTTPException(429, f"{why}: try again in {_minutes(wait)}", headers={"Retry-After": str(wait)})
+
+    async def _signed_in(self, request: Request, account: Account, status: int) -> Response:
+        """The answer that signs ``account`` in: a new session (the one the browser had, if any, ends)."""
+        old = request.cookies.get(COOKIE)
+        if old is not None:
+            await asyncio.to_thread(close_session, token_hash(old), url=self.url)
+        token = secrets.token_urlsafe(32)
+        await asyncio.to_thread(open_session, account.id, token_hash(token), LIFETIME, url=self.url)
+        response = _answer({"name": account.name}, status)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=int(LIFETIME.total_seconds()),
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=over_tls(request),
+        )
+        return response
+
+
+_guesses = {"name": NAME_GUESSES, "address": ADDRESS_GUESSES}
+
+
+def _from_here(request: Request) -> None:
+    """403 unless the request comes from the server's own page (a sign-in from another site plants a session)."""
+    if not same_origin(request.headers):
+        raise HTTPException(403, CROSS_SITE)
+
+
+def _address_key(request: Request, kind: str = "address") -> str:
+    """The limits' key for the client's address (as the server's trusted proxy reports it, if any)."""
+    return f"{kind}:{request.client.host if request.client else 'unknown'}"
+
+
+def _minutes(seconds: int) -> str:
+    minutes = math.ceil(seconds / 60)
+    return f"{seconds} seconds" if seconds < 60 else f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _answer(body: dict[str, Any], status: int) -> JSONResponse:
+    return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
