@@ -159,6 +159,10 @@ class Game(ABC, Generic[S_co]):
     def num_players(self) -> int:
         """How many seats the game has."""
 
+    def teams(self) -> list[list[int]]:
+        """The sides that win and lose together (a rating rates a side as one): by default each seat alone."""
+        return [[seat] for seat in range(self.num_players)]
+
     @abstractmethod
     def new_initial_state(self) -> S_co:
         """The state before anything happens (usually a chance node: the deal)."""

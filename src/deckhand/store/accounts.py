@@ -17,7 +17,15 @@ from sqlalchemy.orm import Session
 
 from deckhand.core.errors import DeckhandError
 from deckhand.store.db import get_engine
-from deckhand.store.models import AccountRow, GuessRow, LiveSeatRow, SeatRow, SessionRow
+from deckhand.store.models import (
+    AccountRow,
+    GuessRow,
+    LiveSeatRow,
+    RatingChangeRow,
+    RatingRow,
+    SeatRow,
+    SessionRow,
+)
 
 FORMER = "a former player"
 """The name a deleted account's seats show in the games it leaves behind."""
@@ -85,7 +93,8 @@ def delete_account(account_id: int, *, url: str | None = None) -> None:
     with Session(get_engine(url)) as session, session.begin():
         for model in (SeatRow, LiveSeatRow):
             session.execute(update(model).where(model.account_id == account_id).values(account_id=None, name=FORMER))
-        session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+        for personal in (SessionRow, RatingRow, RatingChangeRow):  # SQLite does not cascade: said here for both
+            session.execute(delete(personal).where(personal.account_id == account_id))
         session.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
 

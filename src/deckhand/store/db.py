@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -128,10 +129,19 @@ def add_game(
     return row
 
 
-def add_games(
-    session: Session, games: Sequence[tuple[GameRecord, Sequence[str | None], Sequence[int | None]]]
-) -> list[int]:
-    """Store finished games, each with the names and accounts its people played under; their ids, in order.
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A finished game to store: its record, and the names and accounts its people played as, seat by seat."""
+
+    record: GameRecord
+    names: Sequence[str | None] = ()
+    accounts: Sequence[int | None] = ()
+    """``None`` for a seat of an anonymous person or a computer."""
+    rated: bool = False
+
+
+def add_games(session: Session, games: Sequence[Played]) -> list[int]:
+    """Store finished games; their ids, in order.
 
     Two statements whatever the number of games on PostgreSQL, one more a
     game on SQLite (which cannot say which id went to which row of one
@@ -140,7 +150,9 @@ def add_games(
     """
     if not games:
         return []
-    rows = [game_rows(record, names=names, accounts=accounts) for record, names, accounts in games]
+    rows = [game_rows(game.record, names=game.names, accounts=game.accounts) for game in games]
+    for (row, _), game in zip(rows, games, strict=True):
+        row["rated"] = game.rated
     stored = insert(table_of(GameRow)).returning(table_of(GameRow).c.id, sort_by_parameter_order=True)
     ids = [int(found) for found in session.execute(stored, [game for game, _ in rows]).scalars()]
     seats = [{**seat, "game_id": id_} for id_, (_, seat_rows) in zip(ids, rows, strict=True) for seat in seat_rows]

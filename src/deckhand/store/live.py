@@ -39,8 +39,9 @@ from sqlalchemy.orm import Session, selectinload
 
 from deckhand.core.errors import DeckhandError
 from deckhand.play.records import GameRecord
-from deckhand.store.db import add_games, get_engine
+from deckhand.store.db import Played, add_games, get_engine
 from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow, table_of
+from deckhand.store.ratings import rate_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,8 @@ class Finished:
     names: Sequence[str | None]
     accounts: Sequence[int | None] = ()
     """The accounts its people played as, seat by seat (``None``: anonymous or a computer)."""
+    rated: bool = False
+    """Its people's ratings move, in the transaction that stores it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,8 @@ class LiveTable:
     """The hash of the ``Idempotency-Key`` it was opened with: one table per key, whichever process is asked."""
     request_hash: str | None = None
     """The hash of the request it was opened by, with that key."""
+    rated: bool = False
+    """Its game moves its people's ratings."""
 
 
 class AlreadyOpened(DeckhandError):
@@ -232,12 +237,18 @@ class LiveWrites:
     def finish(self, games: Sequence[Finished]) -> list[int]:
         """Store finished games in ``games`` and link each table to its game; the games' ids, in order.
 
+        A rated game's people's ratings move here, in the same transaction: a
+        game stored once moves them once.
+
         A few statements however many games end in one group commit (on SQLite, one more a game).
         """
-        ids = add_games(self._session, [(game.record, game.names, game.accounts) for game in games])
+        ids = add_games(self._session, [Played(g.record, g.names, g.accounts, g.rated) for g in games])
         links = [{"b_row": game.table_id, "b_game": id_} for game, id_ in zip(games, ids, strict=True)]
         if links:
             self._session.connection().execute(_FINISHED, links)
+        for game, id_ in zip(games, ids, strict=True):
+            if game.rated:
+                rate_game(self._session, id_, game.record, game.accounts)
         return ids
 
     def rematch(self, table_id: str, rematch: str) -> None:

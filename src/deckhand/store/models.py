@@ -38,6 +38,8 @@ class GameRow(Base):
     """The computer's level in a game between people and the computer, else null."""
     chosen_deal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Dealt from a seed or a stacked deck someone chose (practice): people's statistics count it apart."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A rated game: it moved its people's ratings (in the transaction that stored it)."""
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="game_row", cascade="all, delete-orphan", order_by="SeatRow.seat"
@@ -112,6 +114,8 @@ class LiveTableRow(Base):
     """The hash of the ``Idempotency-Key`` its creator sent (never the key): a retry answers this table."""
     request_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The hash of the request that opened it with that key: the same key with another request is refused."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Its game moves its people's ratings: every person sits as an account."""
 
     seats: Mapped[list[LiveSeatRow]] = relationship(cascade="all, delete-orphan", order_by="LiveSeatRow.seat")
 
@@ -195,6 +199,38 @@ class SessionRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime)
     expires_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class RatingRow(Base):
+    """An account's rating in one pool (a game, and its preset): OpenSkill's mu and sigma, and its record."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(60), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    losses: Mapped[int] = mapped_column(Integer)
+    draws: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+
+    __table_args__ = (Index("ix_ratings_pool_mu", "pool", "mu"),)
+
+
+class RatingChangeRow(Base):
+    """An account's rating after one rated game: the points of its graph over time."""
+
+    __tablename__ = "rating_changes"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, index=True)
+    pool: Mapped[str] = mapped_column(String(60))
+    mu_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime)
 
 
 class GuessRow(Base):

@@ -2,7 +2,9 @@
 
 ``POST /api/account`` makes an account and signs it in; ``POST /api/session``
 signs in, ``DELETE /api/session`` out; ``GET /api/me`` says who is signed in;
-``DELETE /api/account`` deletes the account (its password again). A session is
+``DELETE /api/account`` deletes the account (its password again);
+``GET /api/players/{name}`` is anyone's profile (ratings, their graph, recent
+games) and ``GET /api/leaderboard/{game}`` the best rated. A session is
 a random token in a cookie (``HttpOnly``, ``SameSite=Lax``, ``Secure`` over
 TLS) whose hash the store keeps: it survives a restart, holds across the
 processes behind a balancer, and ends when its person signs out.
@@ -29,7 +31,9 @@ from pydantic import Field
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
-from deckhand.core.errors import ConfigError
+from deckhand.core.errors import ConfigError, quote
+from deckhand.core.registry import game_title, games
+from deckhand.play.rated import LEVELS
 from deckhand.store.accounts import (
     Account,
     NameTaken,
@@ -45,7 +49,8 @@ from deckhand.store.accounts import (
     session_account,
     set_password_hash,
 )
-from deckhand.web.credentials import PASSWORD_MAX, Passwords, check_name, check_password, name_key
+from deckhand.store.ratings import leaderboard, profile
+from deckhand.web.credentials import NAME, PASSWORD_MAX, Passwords, check_name, check_password, name_key
 from deckhand.web.forgery import CROSS_SITE, same_origin
 from deckhand.web.owner import over_tls
 from deckhand.web.table import token_hash
@@ -158,7 +163,30 @@ class Accounts:
             account = await self._current(request)
             if account is None:
                 return _answer({"error": SIGNED_OUT}, 401)
-            return _answer({"name": account.name, "since": account.created_at.date().isoformat()}, 200)
+            found = await asyncio.to_thread(profile, name_key(account.name), url=self.url)
+            ratings = found["ratings"] if found else {}
+            since = account.created_at.date().isoformat()
+            return _answer({"name": account.name, "since": since, "ratings": ratings}, 200)
+
+        @router.get("/api/players/{name}")
+        async def player(name: str) -> Response:
+            found = None
+            if NAME.fullmatch(name):
+                found = await asyncio.to_thread(profile, name_key(name), url=self.url)
+            if found is None:
+                return _answer({"error": f"no player is named {quote(name, 40)}"}, 404)
+            return _answer(found, 200)
+
+        @router.get("/api/leaderboard/{game}")
+        async def board(game: str) -> Response:
+            if game not in games():
+                return _answer({"error": f"no game is named {quote(game, 40)}"}, 404)
+            boards = await asyncio.to_thread(leaderboard, game, url=self.url)
+            pools = {
+                name: {"players": boards.get(name, []), "levels": dict(LEVELS.get(name, {}))}
+                for name in sorted(set(boards) | {p for p in LEVELS if p.split("/")[0] == game})
+            }
+            return _answer({"game": game, "title": game_title(game), "pools": pools}, 200)
 
         @router.delete("/api/account", status_code=204)
         async def delete(given: PasswordAgain, request: Request) -> Response:

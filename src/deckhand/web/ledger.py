@@ -366,6 +366,7 @@ def opened(table: Table, ledger: Ledger, once: Once | None = None) -> Change:
         seats=_seats(table),
         key_hash=once.key_hash if once is not None else None,
         request_hash=once.request_hash if once is not None else None,
+        rated=table.rated,
     )
     return change
 
@@ -382,7 +383,8 @@ def taken(table: Table) -> Change:
     record = table.record()
     if record is not None:
         names = [seat.name if is_human(seat.spec) else None for seat in table.seats]
-        change.finished = Finished(table_id, record, names, tuple(seat.account for seat in table.seats))
+        accounts = tuple(seat.account for seat in table.seats)
+        change.finished = Finished(table_id, record, names, accounts, rated=table.rated)
 
         def stored(game_id: int) -> None:
             table.stored_as = game_id
@@ -517,4 +519,5 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         recorded=row.finished_game_id is not None,
         stored_as=row.finished_game_id,
         rematch=row.rematch,
+        rated=row.rated,
     )

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError
+from deckhand.play.rated import LEVELS, level_rating, pool
 from deckhand.play.seats import default_level, parse_seats
 from deckhand.store.accounts import Account
 from deckhand.store.live import AlreadyOpened
@@ -85,6 +86,8 @@ def tables_router(tables: Tables, owner: Owner, accounts: Accounts) -> APIRouter
             owner.require(http)  # before the save is looked for: the same 403 whether or not it exists
         person = await accounts.person(http)
         table = build_table(request, key)
+        if request.rated:
+            check_rated(request, table, person)
         if person is not None:
             _sit_as(table, person)
         host = table.make_host(key)
@@ -147,8 +150,45 @@ def _sit_as(table: Table, person: Account) -> None:
             return
 
 
+def check_rated(request: NewTable, table: Table, person: Account | None) -> None:
+    """Refuse a rated table that could not be rated fairly: ``HTTPException`` naming what is wrong.
+
+    Its creator is signed in and the only person seated at the start (the
+    others take open seats, as accounts); its computers are levels rated in
+    its pool; the server deals (no seed, stacked deck or saved game), and
+    the game is a preset's (with the number of players, no other option).
+    """
+    if person is None:
+        raise HTTPException(403, "sign in to play a rated game")
+    if request.resume is not None:
+        raise HTTPException(422, "rated: a saved game cannot be rated")
+    if request.seed is not None or table.chosen:
+        raise HTTPException(422, "rated: a rated game is dealt by the server (no seed or stacked deck)")
+    for option in request.options:
+        if option != "players":
+            raise HTTPException(422, f"rated: a rated game is played as its preset says, without {option!r}")
+    if sum(entry.kind == "human" for entry in table.seats) > 1:
+        raise HTTPException(422, "rated: everyone sits as their own account (give the others open seats)")
+    for entry in table.seats:
+        if entry.agent is not None:
+            _rated_level(table, entry.spec)
+
+
+def _rated_level(table: Table, level: str) -> None:
+    """``HTTPException(422)`` unless ``level`` has a rating in the table's pool."""
+    pool_name = pool(table.game)
+    if level_rating(pool_name, level) is not None:
+        return
+    rated = ", ".join(LEVELS.get(pool_name, {}))
+    if not rated:
+        raise HTTPException(422, f"rated: no level of the computer is rated in {pool_name} yet: play people there")
+    raise HTTPException(422, f"rated: the computer at a rated table is a level rated in {pool_name} ({rated})")
+
+
 async def _join(room: Room, *, request: Join, person: Account | None) -> SeatToken:
     """A person takes a seat (by invite, or an open one), as their account if signed in."""
+    if room.table.rated and person is None:
+        raise HTTPException(403, "a rated table's seats are for signed-in players: sign in first")
     name = person.name if person is not None else request.name
     assert name is not None, "an anonymous person's name was checked before"
     async with room.lock:
@@ -173,6 +213,8 @@ async def _start(room: Room, *, request: Start) -> dict[str, Any]:
     async with room.lock:
         level = web_agent(request.level, table.game, "level") if request.level else None
         level = level or table.stand_in or default_level(table.game)
+        if table.rated:
+            _rated_level(table, level)
         try:
             table.start_now(level)
         except ConfigError as exc:
@@ -247,6 +289,7 @@ def build_table(request: NewTable, key: str | None = None) -> Table:
         away=request.away,
         start=start,
         origin=state.clone() if request.resume is not None else None,
+        rated=request.rated,
     )
 
 

@@ -137,6 +137,8 @@ class Table:
     stand_in: str | None = None
     """The computer level that plays for a person away for :attr:`away` seconds (None: nobody does)."""
     away: float = 60.0
+    rated: bool = False
+    """Its game moves its people's ratings: every person sits as an account."""
     rematch: str | None = None
     """The table where this one's people play again, once one of them asked."""
     start: State | None = None
@@ -416,6 +418,7 @@ class Table:
             "public": self.public,
             "seq": self.seq,
             "waiting": self.waiting_for_people,
+            "rated": self.rated,
             "rematch": self.rematch,
             "pieces": shown.pieces(),
             "hint_marks": shown.HINT_MARKS,
@@ -506,6 +509,7 @@ class Table:
             host_hash=self.host_hash,
             stand_in=self.stand_in,
             away=self.away,
+            rated=self.rated,
         )
 
     def record_of_play(self) -> GameRecord:

@@ -57,6 +57,9 @@ class NewTable(Strict):
     when the host starts early; by default the game's usual level."""
     away: Annotated[float, Field(ge=0, le=86400)] = 60.0
     """Seconds a person may stay away while others play before the stand-in takes their turns (0: never)."""
+    rated: bool = False
+    """The game moves its people's ratings: its creator is signed in, an open seat takes only accounts, the
+    computers are levels, and the deal is the system's (no seed, deck or saved game; options a preset's)."""
 
 
 class Join(Strict):

@@ -126,6 +126,10 @@ class BasraSetup(Game[S_co]):
     def num_players(self) -> int:
         return self.players
 
+    def teams(self) -> list[list[int]]:
+        """At four seats partners sit opposite: seats 0 and 2 against 1 and 3."""
+        return [[0, 2], [1, 3]] if self.players == 4 else [[0], [1]]
+
     def max_game_length(self) -> int:
         # Per deck: every card drawn, at most 5 set aside and redrawn, every hand card played.
         return self.max_decks * (2 * len(self.deck_cards) + 5)

@@ -1,0 +1,121 @@
+"""Rated games: OpenSkill's Weng-Lin model (Plackett-Luce), one pool per game and preset, on a familiar scale.
+
+Unlike Elo or Glicko-2, the model rates games of three to six players and
+partnerships (four-seat Basra: a side is rated as one) alike. A rating is a
+skill ``mu`` and its uncertainty ``sigma``; people see them on the scale of
+chess ratings, 1500 for a newcomer, where 400 points between two players
+mean ten to one odds (:func:`shown`). A rating stays *provisional* while its
+uncertainty is above :data:`PROVISIONAL`.
+
+The computer levels get fixed ratings in a pool once the arena among the
+levels has measured them (:data:`LEVELS`): a rated game against them would
+move only the people's ratings, so a first rating could come from playing
+the computer. Until a pool's levels are measured, its rated games are
+between people only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from deckhand.core.protocol import Game
+
+MODEL = PlackettLuce()
+"""OpenSkill's defaults: a newcomer at mu 25, sigma 25/3; beta 25/6."""
+CENTRE = 1500
+"""The shown rating of a newcomer."""
+PER_MU = 400 / math.log(10) / (math.sqrt(2) * MODEL.beta)
+"""Shown points per unit of mu: two players ``d`` shown points apart have the odds Elo gives ``d``."""
+PROVISIONAL = 110
+"""A rating whose shown uncertainty is above this is provisional (lichess's threshold, in its points)."""
+LEVEL_SIGMA = 0.5
+"""A level's uncertainty: measured over thousands of games, it barely moves the odds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A skill estimate in the model's units; ``fixed`` for a computer level (never updated)."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    fixed: bool = False
+
+    @property
+    def shown(self) -> int:
+        return shown(self.mu)
+
+    @property
+    def uncertainty(self) -> int:
+        return round(self.sigma * PER_MU)
+
+    @property
+    def provisional(self) -> bool:
+        return self.uncertainty > PROVISIONAL
+
+
+def shown(mu: float) -> int:
+    """A skill on the chess scale."""
+    return round(CENTRE + (mu - MODEL.mu) * PER_MU)
+
+
+def from_shown(points: float, sigma: float = LEVEL_SIGMA) -> Rating:
+    """A fixed rating from a figure on the chess scale (a level's)."""
+    return Rating(MODEL.mu + (points - CENTRE) / PER_MU, sigma, fixed=True)
+
+
+def pool(game: Game) -> str:
+    """The pool a game is rated in: the game, and its preset where it has presets (they differ in skill)."""
+    preset = game.options.get("preset")
+    return f"{game.name}/{preset}" if preset else game.name
+
+
+LEVELS: Mapping[str, Mapping[str, int]] = {
+    "go_fish/standard": {"easy": 1425, "medium": 1500, "hard": 1526},
+    "go_fish/family": {"easy": 1344, "medium": 1500, "hard": 1532},
+}
+"""Each pool's levels on the chess scale, as the arena among the levels measured them
+(``benchmarks/level_ratings.py``); a pool not listed has no rated games against the computer yet."""
+
+
+def level_rating(pool_name: str, level: str) -> Rating | None:
+    """A level's fixed rating in a pool; ``None`` if it has none there (it cannot sit at a rated table)."""
+    points = LEVELS.get(pool_name, {}).get(level)
+    return None if points is None else from_shown(points)
+
+
+def rate(game: Game, returns: Sequence[float], seats: Sequence[Rating]) -> list[Rating]:
+    """Every seat's rating after a game with these returns; a fixed one comes back unchanged.
+
+    Sides (:meth:`Game.teams`) are ranked by their return, a tie sharing a
+    rank; a side is rated as one, each partner moved by their share.
+    """
+    teams = game.teams()
+    before = [[MODEL.create_rating([seats[seat].mu, seats[seat].sigma]) for seat in team] for team in teams]
+    side_returns = [max(returns[seat] for seat in team) for team in teams]
+    order = sorted(set(side_returns), reverse=True)
+    ranks: list[float] = [order.index(value) + 1.0 for value in side_returns]
+    after = MODEL.rate(before, ranks=ranks)
+    rated = list(seats)
+    for team, side in zip(teams, after, strict=True):
+        for seat, new in zip(team, side, strict=True):
+            if not seats[seat].fixed:
+                rated[seat] = Rating(new.mu, new.sigma)
+    return rated
+
+
+def outcome(returns: Sequence[float], seat: int) -> str:
+    """``win``, ``loss`` or ``draw`` for a seat: a win is the best return alone (a shared best is a draw)."""
+    best = max(returns)
+    if returns[seat] < best:
+        return "loss"
+    return "win" if sum(1 for value in returns if value == best) == 1 or _partners_only(returns, best) else "draw"
+
+
+def _partners_only(returns: Sequence[float], best: float) -> bool:
+    """Whether the seats sharing the best return are partners (then theirs is a win): half the seats, 1/2 each."""
+    sharing = [value for value in returns if value == best]
+    return len(sharing) * 2 == len(returns) and best > 0 and math.isclose(sum(returns), len(sharing) * best)
