@@ -233,6 +233,8 @@ PAGES = [
     ("lobby", "#/", "#start"),
     ("rules", "#/rules/cambio", ".rules-text"),
     ("statistics", "#/stats", "table.stats"),
+    ("sign-in", "#/signin", "#sign-up-submit"),
+    ("leaderboard", "#/leaderboard/go_fish", ".leaderboard table.stats"),
 ]
 
 

@@ -20,14 +20,15 @@ export class ApiError extends Error {
  * @param {unknown} [body]
  * @param {string | null} [token] A seat's token, sent in a header (never in the URL, which logs keep).
  * @param {Record<string, string>} [more] Other headers.
+ * @param {string} [method] By default GET, or POST with a body.
  * @returns {Promise<any>}
  */
-export async function api(path, body, token, more = {}) {
+export async function api(path, body, token, more = {}, method) {
   /** @type {Record<string, string>} */
   const headers = token ? { ...more, "X-Seat-Token": token } : { ...more };
   /** @type {RequestInit} */
-  const init = body === undefined ? { headers } : {
-    method: "POST",
+  const init = body === undefined ? { headers, method: method || "GET" } : {
+    method: method || "POST",
     headers: { ...headers, "content-type": "application/json" },
     body: JSON.stringify(body),
   };

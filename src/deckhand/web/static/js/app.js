@@ -1,5 +1,7 @@
 // @ts-check
-// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N][&seat=N[&table=ID]], #/review/ID?seat=N; #owner=TOKEN is the owner's link. Settings live in the header.
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N][&seat=N[&table=ID]], #/review/ID?seat=N,
+// #/signin, #/player/NAME, #/leaderboard[/GAME]; #owner=TOKEN is the owner's link. Settings and the account live in the header.
+import { drawAccountBar, showLeaderboard, showPlayer, showSignIn } from "./account.js";
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
@@ -59,6 +61,12 @@ async function route() {
       leave = await showReplay(main, parts[1], Number(params.get("step") || 0), params);
     } else if (parts[0] === "review" && parts[1]) {
       leave = await showReview(main, parts[1], params);
+    } else if (parts[0] === "signin") {
+      leave = await showSignIn(main);
+    } else if (parts[0] === "player" && parts[1]) {
+      leave = await showPlayer(main, decodeURIComponent(parts[1]));
+    } else if (parts[0] === "leaderboard") {
+      leave = await showLeaderboard(main, parts[1]);
     } else {
       leave = await showLobby(main);
     }
@@ -83,5 +91,6 @@ async function takeOwnerToken() {
 }
 
 settings();
+drawAccountBar();
 window.addEventListener("hashchange", route);
 takeOwnerToken().then(route);

@@ -168,6 +168,7 @@ export {};
  * @property {boolean} public Listed in the lobby.
  * @property {number} seq
  * @property {boolean} waiting Whether the game waits for open seats to be taken.
+ * @property {boolean} rated Its game moves its people's ratings.
  * @property {string | null} rematch
  * @property {Record<string, Piece>} pieces
  * @property {boolean} hint_marks
@@ -230,11 +231,67 @@ export {};
  * @property {string} [resume]
  * @property {string} [stand_in] The level that plays for a person away, and takes the seats left empty.
  * @property {number} [away] Seconds a person may stay away before the stand-in plays (0: never).
+ * @property {boolean} [rated] The game moves its people's ratings (its creator signed in).
  */
 
 /**
  * `POST /api/tables/{ID}/join`: a display name, the open seat wanted (by default the first), its invite code.
- * @typedef {{name: string, seat?: number, invite?: string}} Join
+ * @typedef {{name?: string, seat?: number, invite?: string}} Join
+ */
+
+// -- accounts and ratings (web/accounts.py, store/ratings.py) --------------------------------
+
+/**
+ * A rating in one pool (a game and its preset), on the chess scale.
+ * @typedef {object} Standing
+ * @property {number} rating
+ * @property {number} uncertainty
+ * @property {boolean} provisional
+ * @property {number} games
+ * @property {number} wins
+ * @property {number} losses
+ * @property {number} draws
+ */
+
+/**
+ * `GET /api/me`: who is signed in.
+ * @typedef {object} Me
+ * @property {string} name
+ * @property {string} since
+ * @property {Record<string, Standing>} ratings
+ */
+
+/**
+ * One of a player's recent games.
+ * @typedef {object} PlayerGame
+ * @property {number} id
+ * @property {string} game
+ * @property {string} title
+ * @property {string} finished
+ * @property {number} seat
+ * @property {"win" | "loss" | "draw"} result
+ * @property {boolean} rated
+ * @property {number | null} change The rating's change at a rated game.
+ * @property {string[]} against
+ * @property {string} replay
+ */
+
+/**
+ * `GET /api/players/{name}`: a profile.
+ * @typedef {object} Profile
+ * @property {string} name
+ * @property {string} since
+ * @property {Record<string, Standing>} ratings
+ * @property {Record<string, {game: number, at: string, rating: number}[]>} graph The rating after each rated game.
+ * @property {PlayerGame[]} games
+ */
+
+/**
+ * `GET /api/leaderboard/{game}`.
+ * @typedef {object} Leaderboard
+ * @property {string} game
+ * @property {string} title
+ * @property {Record<string, {players: (Standing & {name: string})[], levels: Record<string, number>}>} pools
  */
 
 /**

@@ -1,5 +1,6 @@
 // @ts-check
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
+import { signedIn } from "./account.js";
 import { api, createTable, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
 import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
@@ -78,7 +79,8 @@ export async function showJoin(main, tableId, seat, invite) {
   }
   const summary = await tableSummary(main, tableId);
   if (!summary) return () => {};
-  const name = h("input", { id: "name", type: "text", maxlength: 40, required: true, value: store.get("name", ""), autocomplete: "nickname" });
+  const me = await signedIn().catch(() => null);
+  const name = h("input", { id: "name", type: "text", maxlength: 40, required: true, value: me ? me.name : store.get("name", ""), autocomplete: "nickname", readOnly: Boolean(me) });
   const problem = h("p.error", { role: "alert" });
   const free = summary.seats.filter((s) => s.kind === "open");
   const wanted = seat === undefined ? null : Number(seat);
@@ -89,7 +91,7 @@ export async function showJoin(main, tableId, seat, invite) {
         event.preventDefault();
         const typed = name.value.trim();
         if (!typed) return;
-        store.set("name", typed);
+        if (!me) store.set("name", typed);
         try {
           /** @type {import("./contract.js").Join} */
           const body = wanted === null ? { name: typed } : { name: typed, seat: wanted };
@@ -100,7 +102,8 @@ export async function showJoin(main, tableId, seat, invite) {
         }
       },
     },
-    h("div.form-row", {}, h("label", { for: "name" }, "Your name at the table"), name),
+    h("div.form-row", {}, h("label", { for: "name" }, me ? "You sit down as" : "Your name at the table"), name),
+    summary.rated && !me ? h("p.muted", {}, "A rated game's seats are for signed-in players: ", h("a", { href: "#/signin" }, "sign in"), " first.") : "",
     problem,
     h("button.primary", { type: "submit", id: "sit-down", disabled: !free.length }, "Sit down"),
     " ",
@@ -126,6 +129,7 @@ export async function showJoin(main, tableId, seat, invite) {
  */
 export async function showLobby(main) {
   const all = await games();
+  const me = await signedIn().catch(() => null);
   const chosen = { name: store.get("lobby.game", all[0].name) };
   if (!all.some((g) => g.name === chosen.name)) chosen.name = all[0].name;
   const picker = h("div.games", { role: "group", "aria-label": "Game" });
@@ -159,6 +163,7 @@ export async function showLobby(main) {
     const seed = h("input", { id: "seed", type: "number", min: 0, placeholder: "random", "aria-label": "Seed" });
     const spectators = h("input", { type: "checkbox", checked: true, id: "spectators" });
     const listed = h("input", { type: "checkbox", id: "listed" });
+    const rated = h("input", { type: "checkbox", id: "rated", disabled: !me });
     const away = h("input", { id: "away", type: "number", min: 0, max: 3600, value: 60, style: "width:5rem", "aria-label": "Seconds before a computer stands in" });
     const start = h("button.primary", { type: "button", id: "start" }, `Play ${game.title}`);
 
@@ -258,6 +263,7 @@ export async function showLobby(main) {
         away: Number(away.value || 0),
       };
       if (seed.value !== "") body.seed = Number(seed.value);
+      if (rated.checked) body.rated = true;
       try {
         start.disabled = true;
         /** @type {TableCreated} */
@@ -283,6 +289,13 @@ export async function showLobby(main) {
       h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards: for practice alone (friends' tables are dealt by the server)")),
       h("div.form-row", {}, h("label", {}, "Table"), h("label", {}, spectators, " others may watch"), h("label", {}, listed, " list it in the lobby")),
       h("div.form-row", {}, h("label", { for: "away" }, "Away"), h("span", {}, "a computer plays for a person away ", away, " s while others wait (0: never)")),
+      h(
+        "div.form-row",
+        {},
+        h("label", { for: "rated" }, "Rated"),
+        h("label", {}, rated, " the game moves the ratings of the people at it"),
+        me ? "" : h("span.muted", {}, " (", h("a", { href: "#/signin" }, "sign in"), " to play rated games)"),
+      ),
       problem,
       start,
     );
