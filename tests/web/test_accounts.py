@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterator
 from datetime import timedelta
@@ -306,3 +307,26 @@ def test_accounts_on_postgresql(hasher: Counting, database: str, monkeypatch: py
         assert second.request("DELETE", "/api/account", json={"password": "correct horse"}).status_code == 204
         assert second.get("/api/me").status_code == 401
     get_engine(database).dispose()
+
+
+def test_a_password_never_reaches_an_answer_or_a_log(hasher: Counting, caplog: pytest.LogCaptureFixture) -> None:
+    secret = "s3cret-Passw0rd"
+    caplog.set_level(logging.DEBUG)
+    with TestClient(create_app(rate=0, passwords=Passwords(hasher), access_log="json"), headers=HERE) as client:
+        answers = [
+            client.post("/api/account", json={"name": "Ada", "password": secret}),
+            client.post("/api/account", json={"name": "Ada", "password": secret}),
+            client.post("/api/account", json={"name": "Ada!", "password": secret}),
+            client.post("/api/account", json={"name": "Bea", "password": secret * 30}),
+            client.post("/api/session", json={"name": "Ada", "password": secret + "x"}),
+            client.post("/api/session", json={"name": "Ada", "password": secret, "more": secret}),
+            client.post(
+                "/api/session",
+                content=f'{{"name": "Ada", "password": "{secret}',
+                headers={"content-type": "application/json"},
+            ),
+            client.request("DELETE", "/api/account", json={"password": secret + "y"}),
+        ]
+    assert [answer.status_code for answer in answers] == [201, 409, 422, 422, 401, 422, 422, 403]
+    assert all(secret not in answer.text for answer in answers)
+    assert secret not in caplog.text

@@ -142,3 +142,24 @@ def test_an_unknown_player_or_game_is_404(client: TestClient, name: str) -> None
     answer = client.get(f"/api/players/{name}")
     assert answer.status_code == 404 and "\n" not in answer.json()["error"]
     assert client.get("/api/leaderboard/chess").status_code == 404
+
+
+def test_a_signed_in_person_reviews_and_replays_their_own_seat_only(client: TestClient) -> None:
+    ada, bea = accounts(client, "Ada", "Bea")
+    as_person(client, ada)
+    made = new_table(client, game="go_fish", seats=["human", "medium"])
+    play_out(client, made, {0: made["seats"][0]["token"]})
+    game = client.get("/api/players/Ada").json()["games"][0]
+    assert game["review"] == f"/#/review/{game['id']}?seat=0"
+    mine = f"/api/records/{game['id']}/replay?seat=0"
+    assert client.get(mine).status_code == 200
+    assert client.post(f"/api/games/{game['id']}/review?seat=1").status_code == 403, "the computer's seat is not hers"
+    for someone in (bea, None):
+        client.cookies.clear()
+        if someone is not None:
+            as_person(client, someone)
+        assert client.get(mine).status_code == 403
+        assert client.post(f"/api/games/{game['id']}/review?seat=0").status_code == 403
+    as_person(client, ada)
+    assert client.post(f"/api/games/{game['id']}/review?seat=0").status_code in (200, 202)
+    client.delete(f"/api/games/{game['id']}/review?seat=0")

@@ -157,6 +157,7 @@ def profile(name_key: str, *, url: str | None = None) -> dict[str, Any] | None:
                     "change": change_of.get(game.id),
                     "against": [who for other, who, _ in sitters.get(game.id, []) if other != seat],
                     "replay": f"/#/replay/{game.id}",
+                    "review": f"/#/review/{game.id}?seat={seat}",
                 }
             )
     ratings = {standing.pop("pool"): standing for standing in standings}

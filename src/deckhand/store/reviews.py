@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from deckhand.core.errors import ConfigError
 from deckhand.store.db import MAX_GAME_ID, get_engine
-from deckhand.store.models import GameRow, LiveSeatRow, LiveTableRow, ReviewRow
+from deckhand.store.models import GameRow, LiveSeatRow, LiveTableRow, ReviewRow, SeatRow
 
 
 def stored_review(game_id: int, seat: int, key: str, *, url: str | None = None) -> dict[str, Any] | None:
@@ -46,6 +46,16 @@ def keep_review(game_id: int, seat: int, key: str, review: dict[str, Any], *, ur
                 created_at=datetime.now(UTC).replace(tzinfo=None),
             )
         )
+
+
+def seat_account(game_id: int, seat: int, *, url: str | None = None) -> int | None:
+    """The account that played that seat of a stored game, signed in (``None``: anonymous, a computer, or deleted)."""
+    if not 1 <= game_id <= MAX_GAME_ID:
+        return None
+    query = select(SeatRow.account_id).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+    with Session(get_engine(url)) as session:
+        found = session.scalar(query)
+    return None if found is None else int(found)
 
 
 def live_seat_hash(game_id: int, seat: int, *, url: str | None = None) -> tuple[bool, str | None]:

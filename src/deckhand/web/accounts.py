@@ -160,7 +160,7 @@ class Accounts:
 
         @router.get("/api/me")
         async def me(request: Request) -> Response:
-            account = await self._current(request)
+            account = await self.current(request)
             if account is None:
                 return _answer({"error": SIGNED_OUT}, 401)
             found = await asyncio.to_thread(profile, name_key(account.name), url=self.url)
@@ -207,7 +207,7 @@ class Accounts:
 
         return router
 
-    async def _current(self, request: HTTPConnection) -> Account | None:
+    async def current(self, request: HTTPConnection) -> Account | None:
         """Who is signed in at a request that only reads (no origin check: it changes nothing)."""
         token = request.cookies.get(COOKIE)
         if token is None:

@@ -131,8 +131,8 @@ def create_app(
     app.include_router(accounts.router())
     app.include_router(tables_router(tables, owner, accounts))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
-    app.include_router(catalog_router(tables, owner))
-    app.include_router(review_router(reviewer, owner))
+    app.include_router(catalog_router(tables, owner, accounts))
+    app.include_router(review_router(reviewer, owner, accounts))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -29,6 +29,7 @@ from deckhand.play.seats import display_names, seat_line
 from deckhand.store.db import load_record, stored_names
 from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
+from deckhand.web.accounts import Accounts
 from deckhand.web.guard import web_options
 from deckhand.web.ledger import listed_tables
 from deckhand.web.owner import Owner
@@ -129,7 +130,7 @@ def resume_from_saves(name: str) -> Loaded:
     return load_file(path)
 
 
-def catalog_router(tables: Tables, owner: Owner) -> APIRouter:
+def catalog_router(tables: Tables, owner: Owner, accounts: Accounts) -> APIRouter:
     router = APIRouter(prefix="/api")
 
     @router.get("/games")
@@ -158,7 +159,9 @@ def catalog_router(tables: Tables, owner: Owner) -> APIRouter:
     ) -> dict[str, Any]:
         url = tables.ledger.url
         if seat is not None:  # that seat's cards face up: only for whoever may see its review
-            await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, url, owner.admits(request))
+            person = await accounts.current(request)
+            account = person.id if person is not None else None
+            await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, url, owner.admits(request), account)
         try:
             return await asyncio.to_thread(replay_steps, game_id, seat, url)
         except ConfigError as exc:

@@ -34,7 +34,8 @@ from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.review import ReviewBudget, ReviewCancelled
 from deckhand.review.kept import kept_review, review_stored_game
 from deckhand.store.db import load_record
-from deckhand.store.reviews import live_seat_hash
+from deckhand.store.reviews import live_seat_hash, seat_account
+from deckhand.web.accounts import Accounts
 from deckhand.web.owner import Owner
 from deckhand.web.table import token_hash
 
@@ -127,14 +128,22 @@ class Reviewer:
                 self._running.cancel.set()
 
 
-def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, owner: bool = False) -> None:
-    """Refuse (403, 404) a review that would show a seat's cards to someone who did not hold that seat."""
+def check_reviewer(
+    game_id: int, seat: int, token: str | None, url: str | None, owner: bool = False, account: int | None = None
+) -> None:
+    """Refuse (403, 404) a review that would show a seat's cards to someone who did not hold that seat.
+
+    The seat's person is known by the seat's token, or by the account they
+    played as, signed in now (``account``).
+    """
     try:
         record = load_record(game_id, url=url)
     except ConfigError as exc:
         raise HTTPException(404, str(exc)) from None
     if not 0 <= seat < len(record.seats):
         raise HTTPException(422, f"seat {seat} is not at this table (seats 0 to {len(record.seats) - 1})")
+    if account is not None and seat_account(game_id, seat, url=url) == account:
+        return
     live, kept = live_seat_hash(game_id, seat, url=url)
     if live:
         if kept is None or token is None or not hmac.compare_digest(kept, token_hash(token)):
@@ -149,12 +158,18 @@ def check_reviewer(game_id: int, seat: int, token: str | None, url: str | None, 
         )
 
 
-def review_router(reviewer: Reviewer, owner: Owner) -> APIRouter:
+def review_router(reviewer: Reviewer, owner: Owner, accounts: Accounts) -> APIRouter:
     router = APIRouter(prefix="/api/games/{game_id}/review")
+
+    async def check(request: Request, game_id: int, seat: int, token: str | None, *, changing: bool) -> None:
+        """:func:`check_reviewer` for this request: its seat token, the owner's token, the account signed in."""
+        person = await (accounts.person(request) if changing else accounts.current(request))
+        account = person.id if person is not None else None
+        await asyncio.to_thread(check_reviewer, game_id, seat, token, reviewer.url, owner.admits(request), account)
 
     @router.post("")
     async def start(request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> JSONResponse:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, owner.admits(request))
+        await check(request, game_id, seat, x_seat_token, changing=True)
         review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
         if review is not None:
             return JSONResponse({"status": "done", "review": review.to_json()})
@@ -165,7 +180,7 @@ def review_router(reviewer: Reviewer, owner: Owner) -> APIRouter:
     async def progress(
         request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)
     ) -> dict[str, Any]:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, owner.admits(request))
+        await check(request, game_id, seat, x_seat_token, changing=False)
         review = await asyncio.to_thread(kept_review, game_id, seat, BUDGET, url=reviewer.url)
         if review is not None:
             return {"status": "done", "review": review.to_json()}
@@ -182,7 +197,7 @@ def review_router(reviewer: Reviewer, owner: Owner) -> APIRouter:
     async def cancel(
         request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)
     ) -> dict[str, Any]:
-        await asyncio.to_thread(check_reviewer, game_id, seat, x_seat_token, reviewer.url, owner.admits(request))
+        await check(request, game_id, seat, x_seat_token, changing=True)
         return {"cancelled": reviewer.cancel(game_id, seat)}
 
     return router

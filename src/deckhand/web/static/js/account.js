@@ -201,6 +201,8 @@ export async function showPlayer(main, name) {
   const pools = Object.keys(found.ratings).sort();
   const columns = ["Game", "Rating", "Games", "Won", "Lost", "Drawn"];
   const results = { win: "Won", loss: "Lost", draw: "Drawn" };
+  const me = await signedIn().catch(() => null);
+  const mine = Boolean(me && me.name === found.name); // a review shows the seat's cards: offered to its person only
   clear(
     main,
     h(
@@ -235,6 +237,7 @@ export async function showPlayer(main, name) {
                 g.rated && g.change !== null ? ` (rated, ${g.change >= 0 ? "+" : "−"}${Math.abs(g.change)})` : "",
                 ` · ${g.finished.slice(0, 16).replace("T", " ")} `,
                 h("a", { href: g.replay }, "Replay"),
+                mine ? [" ", h("a", { href: g.review }, "Review")] : "",
               ),
             ),
           )

@@ -274,6 +274,7 @@ export {};
  * @property {number | null} change The rating's change at a rated game.
  * @property {string[]} against
  * @property {string} replay
+ * @property {string} review The seat's review page: for its person only (signed in as the account).
  */
 
 /**
