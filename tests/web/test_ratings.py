@@ -11,7 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from deckhand.store.db import get_engine
+from deckhand.core.registry import load_game
+from deckhand.store.db import get_engine, load_record
+from deckhand.store.ratings import abandoned
 from deckhand.web.accounts import COOKIE
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
@@ -163,3 +165,19 @@ def test_a_signed_in_person_reviews_and_replays_their_own_seat_only(client: Test
     as_person(client, ada)
     assert client.post(f"/api/games/{game['id']}/review?seat=0").status_code in (200, 202)
     client.delete(f"/api/games/{game['id']}/review?seat=0")
+
+
+def test_a_person_gone_past_the_grace_period_loses_the_rated_game(client: TestClient) -> None:
+    ada, bea = accounts(client, "Ada", "Bea")
+    as_person(client, ada)
+    made = new_table(client, game="three_trios", seats=["human", "open"], rated=True, away=0.1)
+    as_person(client, bea)
+    assert join(client, made, "Bea").status_code == 200  # and never comes to the table: the stand-in plays for her
+    play_out(client, made, {0: made["seats"][0]["token"]})
+    ratings = {
+        name: client.get(f"/api/players/{name}").json()["ratings"]["three_trios/classic"] for name in ("Ada", "Bea")
+    }
+    assert (ratings["Ada"]["wins"], ratings["Bea"]["losses"]) == (1, 1)
+    assert ratings["Ada"]["rating"] > 1500 > ratings["Bea"]["rating"]
+    record = load_record(client.get("/api/players/Ada").json()["games"][0]["id"])
+    assert abandoned(record, load_game("three_trios")) == {1}, "the stand-in played Bea's last move, and it was seen"

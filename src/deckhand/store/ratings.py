@@ -16,9 +16,10 @@ from typing import Any
 from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
+from deckhand.core.protocol import Game
 from deckhand.core.registry import game_title, load_game
 from deckhand.play.rated import Rating, level_rating, outcome, pool, rate, shown
-from deckhand.play.records import GameRecord
+from deckhand.play.records import GameRecord, start_state
 from deckhand.store.db import get_engine
 from deckhand.store.models import AccountRow, GameRow, RatingChangeRow, RatingRow, SeatRow
 
@@ -28,6 +29,24 @@ RECENT = 20
 """The games a profile lists."""
 BOARD = 50
 """The accounts a leaderboard lists."""
+
+
+def abandoned(record: GameRecord, game: Game) -> set[int]:
+    """The seats whose person was gone at the end: the computer standing in for them made their last move.
+
+    A person away longer than the table's grace period (``away``) has a
+    computer stand in; one who never came back lost the game for the ratings.
+    """
+    stood_in = {(entry["seat"], entry["action"]) for entry in record.meta.get("stand_ins", [])}
+    if not stood_in:
+        return set()
+    last: dict[int, int] = {}
+    state = start_state(record, game)
+    for index, text in enumerate(record.actions):
+        if not state.is_chance_node():
+            last[state.current_player()] = index
+        state.apply_action(state.string_to_action(text))
+    return {seat for seat, index in last.items() if (seat, index) in stood_in}
 
 
 def rate_game(session: Session, game_id: int, record: GameRecord, accounts: Sequence[int | None]) -> None:
@@ -42,6 +61,9 @@ def rate_game(session: Session, game_id: int, record: GameRecord, accounts: Sequ
     ids = [account for account in accounts if account is not None]
     if not ids or len(returns) != game.num_players:
         return
+    gone = abandoned(record, game)
+    if gone:  # their seats rank last, below every seat that was played to the end
+        returns = [min(returns) - 1.0 if seat in gone else value for seat, value in enumerate(returns)]
     rows = {
         row.account_id: row
         for row in session.scalars(
@@ -71,7 +93,7 @@ def rate_game(session: Session, game_id: int, record: GameRecord, accounts: Sequ
                 account_id=account, pool=pool_name, games=0, wins=0, losses=0, draws=0, mu=0.0, sigma=0.0
             )
             session.add(row)
-        result = outcome(returns, seat)
+        result = outcome(returns, seat)  # an abandoned seat's is a loss: it ranks last
         row.mu, row.sigma, row.games, row.updated_at = after[seat].mu, after[seat].sigma, row.games + 1, at
         row.wins += result == "win"
         row.losses += result == "loss"
