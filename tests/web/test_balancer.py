@@ -378,6 +378,47 @@ def test_behind_a_balancer_that_forwards_no_address_the_saves_answer_only_the_ow
     assert OWNER not in balancer.logs(), "the owner token is in no log"
 
 
+def test_a_session_and_the_limits_on_guessing_hold_on_every_process_behind_the_balancer(
+    kind: str, database: str, tmp_path: Path
+) -> None:
+    """Sessions and failed sign-ins live in the store: whichever process a request reaches, they are the same."""
+    servers = [Server(tmp_path / "home", database, wait=False) for _ in range(2)]
+    balancer = None
+    try:
+        for server in servers:
+            server.wait()
+        balancer = Balancer(tmp_path / kind, [server.port for server in servers], kind)
+        page = {"Origin": balancer.url}  # the server's own page, as the browser names it
+        with httpx.Client(base_url=balancer.url, verify=False, headers=page) as ada:
+            made = ada.post("/api/account", json={"name": "Ada", "password": "correct horse"})
+            assert made.status_code == 201, made.text
+            assert all(part in made.headers["set-cookie"].lower() for part in ("httponly", "samesite=lax", "secure"))
+            for _ in range(6):  # the balancer shares requests that name no table between the processes
+                assert ada.get("/api/me").json()["name"] == "Ada"
+            forged = ada.request(
+                "DELETE",
+                "/api/account",
+                json={"password": "correct horse"},
+                headers={"Origin": "https://cards.example"},
+            )
+            assert forged.status_code == 403
+            assert ada.delete("/api/session").status_code == 204
+            for _ in range(4):
+                assert ada.get("/api/me").status_code == 401, "signed out at every process"
+        with httpx.Client(base_url=balancer.url, verify=False, headers=page) as guesser:
+            answers = [
+                guesser.post("/api/session", json={"name": "Ada", "password": f"guess {n}"}).status_code
+                for n in range(6)
+            ]
+            assert answers == [401] * 5 + [429], "the failures are counted in the store, not in one process"
+    finally:
+        if balancer is not None:
+            balancer.stop()
+        for server in servers:
+            server.process.kill()
+    assert "correct horse" not in balancer.logs()
+
+
 CREATORS = 6
 """Browsers opening tables at once through the balancer."""
 PAUSES = (0.3, 1.0, 2.0, 4.0)
