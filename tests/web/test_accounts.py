@@ -267,7 +267,8 @@ def test_a_signed_in_person_sits_as_their_account_and_their_game_keeps_it(client
     client.cookies.set(COOKIE, bea)
     answer = join(client, made, "Not Bea")
     assert answer.status_code == 200
-    assert [seat["name"] for seat in summary(client, made["table"])["seats"]] == ["Ada", "Bea"]
+    seats = summary(client, made["table"])["seats"]
+    assert [(seat["name"], seat["account"]) for seat in seats] == [("Ada", True), ("Bea", True)]
     tokens = [made["seats"][0]["token"], answer.json()["token"]]
     with connect(client, made["table"], tokens[0]) as first, connect(client, made["table"], tokens[1]) as second:
         drive(client, made["table"], {0: Inbox(first), 1: Inbox(second)}, random.Random(3))
@@ -286,9 +287,10 @@ def test_a_signed_in_person_sits_as_their_account_and_their_game_keeps_it(client
 
 
 def test_an_anonymous_person_needs_a_name_to_sit_down(client: TestClient) -> None:
-    made = new_table(client, game="basra", seats=["human", "open"], public=True)
+    made = new_table(client, game="basra", seats=["human", "open"], public=True, names=["Ada"])
     answer = client.post(f"/api/tables/{made['table']}/join", json={})
     assert answer.status_code == 422 and "name" in answer.json()["error"]
+    assert summary(client, made["table"])["seats"][0]["account"] is False, "a typed name is only typed"
 
 
 @pytest.mark.skipif(POSTGRES is None, reason=NO_POSTGRES)

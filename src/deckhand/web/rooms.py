@@ -189,6 +189,7 @@ class Room:
                     kind=entry.kind,
                     connected=seat in here or entry.agent is not None,
                     stand_in=table.stand_in if entry.stand_in is not None else None,
+                    account=entry.account is not None,
                 )
                 for seat, entry in enumerate(table.seats)
             ],

@@ -410,7 +410,10 @@ class Table:
             "game": self.game.name,
             "title": title_of(shown),
             "options": shown.public_options(),
-            "seats": [{"seat": i, "name": e.name, "kind": e.kind, "spec": e.spec} for i, e in enumerate(self.seats)],
+            "seats": [
+                {"seat": i, "name": e.name, "kind": e.kind, "spec": e.spec, "account": e.account is not None}
+                for i, e in enumerate(self.seats)
+            ],
             "seat_labels": list(shown.SEAT_LABELS),
             "to_move": self.to_move,
             "finished": self.state.is_terminal(),

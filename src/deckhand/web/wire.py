@@ -221,6 +221,8 @@ class SeatOut(BaseModel):
     connected: bool
     stand_in: str | None = None
     """The computer level playing for this seat's person while they are away."""
+    account: bool = False
+    """Its person sits as their account, signed in (the name is theirs, not only typed)."""
 
 
 class SeatsMessage(BaseModel):

@@ -91,6 +91,7 @@ def test_two_people_sign_up_and_play_a_rated_game_by_invite(server: LiveServer, 
     assert bea.locator("#name").input_value() == "Bea" and bea.locator("#name").is_editable() is False
     bea.locator("#sit-down").click()
     bea.wait_for_url(re.compile("#/table/"))
+    bea.locator(".status .seat-tag", has_text="Ada").locator(".account-mark").wait_for()
     play_out(server, table, {0: ada, 1: bea})
     ada.locator(".result h3").wait_for()
     found = eventually(lambda: server.summary(table)["replay"], "the game is stored")

@@ -108,6 +108,7 @@ export {};
  * @property {"human" | "open" | "computer"} kind `open`: waiting for someone to join by link.
  * @property {boolean} connected
  * @property {string | null} [stand_in] The computer level playing for this seat's person while they are away.
+ * @property {boolean} [account] Its person sits as their account, signed in: the name is theirs.
  */
 
 /**

@@ -660,6 +660,7 @@ class TableView {
         h("span.dot", { style: `background:${colour}` }),
         `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
         score === null || score === undefined ? "" : ` · ${score}`,
+        person && person.account ? h("span.account-mark", { title: `${name} is signed in: the name is their account's`, "aria-label": "signed in" }, " ✓") : "",
         person && person.kind === "human" ? presence(this.offline ? null : person.connected) : "",
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
         thinking ? h("span.thinking-dots", { role: "status" }, " thinking…") : "",
