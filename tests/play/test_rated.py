@@ -51,3 +51,16 @@ def test_three_players_rank_by_their_returns() -> None:
     after = rate(game, [1.0, 0.0, 0.0], [Rating()] * 3)
     assert after[0].mu > MODEL.mu > after[1].mu and after[1] == after[2]
     assert outcome([1.0, 0.0, 0.0], 1) == "loss" and outcome([0.5, 0.5, 0.0], 0) == "draw"
+
+
+def test_every_measured_pool_is_a_real_game_and_preset_with_its_own_levels() -> None:
+    from deckhand.core.registry import game_class
+    from deckhand.play.rated import LEVELS
+
+    for pool_name, levels in LEVELS.items():
+        game_name, preset = pool_name.split("/")
+        game = load_game(game_name, preset=preset)
+        assert preset in game_class(game_name).PRESETS and pool(game) == pool_name
+        assert set(levels) == set(game.LEVELS), f"{pool_name}: every level of the game, measured together"
+        assert levels["medium"] == 1500, "anchored at medium, where a newcomer starts"
+        assert game.options.get("shuffle") is not False, "a pool whose deal is known in advance is never rated"

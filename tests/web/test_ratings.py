@@ -181,3 +181,11 @@ def test_a_person_gone_past_the_grace_period_loses_the_rated_game(client: TestCl
     assert ratings["Ada"]["rating"] > 1500 > ratings["Bea"]["rating"]
     record = load_record(client.get("/api/players/Ada").json()["games"][0]["id"])
     assert abandoned(record, load_game("three_trios")) == {1}, "the stand-in played Bea's last move, and it was seen"
+
+
+def test_rules_that_deal_the_same_cards_every_game_are_not_rated(client: TestClient) -> None:
+    as_person(client, accounts(client, "Ada")[0])
+    answer = client.post(
+        "/api/tables", json={"game": "three_trios", "preset": "file-order", "seats": ["human", "open"], "rated": True}
+    )
+    assert answer.status_code == 422 and "same cards every game" in answer.json()["error"]

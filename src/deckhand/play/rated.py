@@ -74,8 +74,12 @@ def pool(game: Game) -> str:
 
 
 LEVELS: Mapping[str, Mapping[str, int]] = {
+    "cambio/classic": {"easy": 1073, "medium": 1500, "hard": 1565},
+    "cambio/house": {"easy": 1114, "medium": 1500, "hard": 1548},
     "go_fish/standard": {"easy": 1425, "medium": 1500, "hard": 1526},
     "go_fish/family": {"easy": 1344, "medium": 1500, "hard": 1532},
+    "three_trios/classic": {"easy": 1474, "medium": 1500, "hard": 2030, "expert": 2093},
+    "three_trios/holes": {"easy": 1257, "medium": 1500, "hard": 2046, "expert": 2197},
 }
 """Each pool's levels on the chess scale, as the arena among the levels measured them
 (``benchmarks/level_ratings.py``); a pool not listed has no rated games against the computer yet."""

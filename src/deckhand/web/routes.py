@@ -164,6 +164,8 @@ def check_rated(request: NewTable, table: Table, person: Account | None) -> None
         raise HTTPException(422, "rated: a saved game cannot be rated")
     if request.seed is not None or table.chosen:
         raise HTTPException(422, "rated: a rated game is dealt by the server (no seed or stacked deck)")
+    if table.game.options.get("shuffle") is False:
+        raise HTTPException(422, "rated: these rules deal the same cards every game, so they cannot be rated")
     for option in request.options:
         if option != "players":
             raise HTTPException(422, f"rated: a rated game is played as its preset says, without {option!r}")
