@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from deckhand.store.accounts import FORMER
 from deckhand.store.db import get_engine
 from deckhand.store.models import SessionRow
-from deckhand.web.accounts import ADDRESS_GUESSES, COOKIE, NAME_GUESSES, SIGN_UPS, WRONG
+from deckhand.web.accounts import ADDRESS_GUESSES, COOKIE, MARK, NAME_GUESSES, SIGN_UPS, WRONG
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
 from tests.web.servers import NO_POSTGRES, POSTGRES, database
@@ -68,8 +68,9 @@ def sign_in(client: TestClient, name: str = "Ada", password: str = "correct hors
 def test_signing_up_signs_in_with_a_cookie_scripts_cannot_read(client: TestClient) -> None:
     answer = client.post("/api/account", json={"name": "Ada", "password": "correct horse"})
     assert (answer.status_code, answer.json()) == (201, {"name": "Ada"})
-    cookie = answer.headers["set-cookie"]
-    assert f"{COOKIE}=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie and "Secure" not in cookie
+    session, mark = answer.headers.get_list("set-cookie")
+    assert f"{COOKIE}=" in session and "HttpOnly" in session and "SameSite=lax" in session and "Secure" not in session
+    assert mark.startswith(f"{MARK}=1;") and "HttpOnly" not in mark, "the page may read the mark: it holds no secret"
     me = client.get("/api/me")
     assert me.status_code == 200 and me.json()["name"] == "Ada"
 
@@ -170,7 +171,8 @@ def test_one_address_makes_a_few_accounts_an_hour(client: TestClient) -> None:
 def test_signing_out_ends_the_session_in_the_store(client: TestClient) -> None:
     assert sign_up(client) == 201
     token = client.cookies[COOKIE]
-    assert client.delete("/api/session").status_code == 204
+    signed_out = client.delete("/api/session")
+    assert signed_out.status_code == 204 and MARK not in client.cookies
     assert client.get("/api/me").status_code == 401
     client.cookies.set(COOKIE, token)  # a copy of the cookie kept by someone else
     assert client.get("/api/me").status_code == 401

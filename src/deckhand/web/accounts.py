@@ -57,6 +57,8 @@ from deckhand.web.table import token_hash
 from deckhand.web.wire import Strict
 
 COOKIE = "deckhand_session"
+MARK = "deckhand_signed_in"
+"""A cookie the page may read, holding no secret: it asks who is signed in only when this says someone may be."""
 LIFETIME = timedelta(days=30)
 """How long a session lasts from sign-in."""
 WINDOW = timedelta(minutes=15)
@@ -154,9 +156,7 @@ class Accounts:
             token = request.cookies.get(COOKIE)
             if token is not None:
                 await asyncio.to_thread(close_session, token_hash(token), url=self.url)
-            response = Response(status_code=204, headers={"Cache-Control": "no-store"})
-            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=over_tls(request))
-            return response
+            return _signed_out(request)
 
         @router.get("/api/me")
         async def me(request: Request) -> Response:
@@ -201,9 +201,7 @@ class Accounts:
                 await asyncio.to_thread(count_failure, keys, WINDOW, url=self.url)
                 return _answer({"error": "that is not the account's password"}, 403)
             await asyncio.to_thread(delete_account, account.id, url=self.url)
-            response = Response(status_code=204, headers={"Cache-Control": "no-store"})
-            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=over_tls(request))
-            return response
+            return _signed_out(request)
 
         return router
 
@@ -242,19 +240,21 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         await asyncio.to_thread(open_session, account.id, token_hash(token), LIFETIME, url=self.url)
         response = _answer({"name": account.name}, status)
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=int(LIFETIME.total_seconds()),
-            path="/",
-            httponly=True,
-            samesite="lax",
-            secure=over_tls(request),
-        )
+        age, secure = int(LIFETIME.total_seconds()), over_tls(request)
+        response.set_cookie(COOKIE, token, max_age=age, path="/", httponly=True, samesite="lax", secure=secure)
+        response.set_cookie(MARK, "1", max_age=age, path="/", samesite="lax", secure=secure)
         return response
 
 
 _guesses = {"name": NAME_GUESSES, "address": ADDRESS_GUESSES}
+
+
+def _signed_out(request: Request) -> Response:
+    """``204`` that takes the session's cookie (and its mark) off the browser."""
+    response = Response(status_code=204, headers={"Cache-Control": "no-store"})
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=over_tls(request))
+    response.delete_cookie(MARK, path="/", samesite="lax", secure=over_tls(request))
+    return response
 
 
 def _from_here(request: Request) -> None:

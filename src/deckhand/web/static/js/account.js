@@ -13,12 +13,17 @@ import { clear, h } from "./dom.js";
 /** @type {Promise<Me | null> | null} */
 let asked = null;
 
+/** The cookie the server sets beside the session (no secret in it): without it nobody is signed in here. */
+const MARK = "deckhand_signed_in";
+
 /** Who is signed in (null: nobody), asked once a page load and again after signing in or out. */
 export function signedIn() {
   if (!asked) {
-    asked = api("/api/me").catch((error) => {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
+    const marked = document.cookie.split(";").some((part) => part.trim().startsWith(`${MARK}=`));
+    asked = !marked ? Promise.resolve(null) : api("/api/me").catch((error) => {
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      document.cookie = `${MARK}=; Max-Age=0; path=/; SameSite=Lax`; // the session ended (expired, or signed out elsewhere)
+      return null;
     });
   }
   return /** @type {Promise<Me | null>} */ (asked);
@@ -39,13 +44,40 @@ export async function drawAccountBar() {
     return;
   }
   const out = h("button", { type: "button", id: "sign-out" }, "Sign out");
-  out.addEventListener("click", async () => {
-    await api("/api/session", undefined, null, {}, "DELETE");
-    asked = null;
-    await drawAccountBar();
-    location.hash = "#/";
-  });
+  out.addEventListener("click", signOut);
   clear(bar, h("a", { href: `#/player/${encodeURIComponent(me.name)}`, id: "me" }, me.name), " ", out);
+}
+
+/** Sign out (the session ends at the server), then back to the lobby. */
+export async function signOut() {
+  await api("/api/session", undefined, null, {}, "DELETE");
+  asked = null;
+  await drawAccountBar();
+  if (location.hash === "#/" || location.hash === "") window.dispatchEvent(new HashChangeEvent("hashchange"));
+  else location.hash = "#/";
+}
+
+/**
+ * The lobby's account panel (a phone's header has no room for the account): who is signed in, or how to.
+ * @param {Me | null} me
+ */
+export function accountPanel(me) {
+  if (!me) {
+    return h(
+      "section.panel.account-panel",
+      {},
+      h("h2", {}, "Your account"),
+      h("p.muted", {}, "Keep your name from one game to the next, and play rated games."),
+      h("a", { href: "#/signin", id: "lobby-sign-in" }, "Sign in or make an account"),
+    );
+  }
+  return h(
+    "section.panel.account-panel",
+    {},
+    h("h2", {}, "Your account"),
+    h("p", {}, "Signed in as ", h("a", { href: `#/player/${encodeURIComponent(me.name)}` }, me.name), ". "),
+    h("button", { type: "button", id: "lobby-sign-out", onclick: signOut }, "Sign out"),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 // The lobby: pick a game, its preset and options (as the game declares them), who sits where, a seed; resume a save.
-import { signedIn } from "./account.js";
+import { accountPanel, signedIn } from "./account.js";
 import { api, createTable, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
 import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
@@ -360,7 +360,7 @@ export async function showLobby(main) {
       "div.lobby",
       {},
       h("section.panel", {}, h("h1", {}, "Play"), picker, form),
-      h("aside", {}, h("section.panel", {}, h("h2", {}, "Saved games"), saves), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Open tables"), open), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "More"), h("ul.list", {}, h("li", {}, h("a", { href: "#/rules" }, "Rules of every game")), h("li", {}, h("a", { href: "#/stats" }, "Statistics and replays"))))),
+      h("aside", {}, accountPanel(me), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Saved games"), saves), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Open tables"), open), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "More"), h("ul.list", {}, h("li", {}, h("a", { href: "#/rules" }, "Rules of every game")), h("li", {}, h("a", { href: "#/stats" }, "Statistics and replays")), h("li", {}, h("a", { href: "#/leaderboard" }, "Leaderboards"))))),
     ),
   );
   return () => {};
