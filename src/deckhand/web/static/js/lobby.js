@@ -221,9 +221,11 @@ export async function showLobby(main) {
           );
           const spec = h("input", { type: "text", placeholder: "e.g. ismcts:iterations=500", hidden: true, "aria-label": `Agent spec for seat ${seat + 1}` });
           const name = h("input", { type: "text", placeholder: "name (optional)", maxlength: 40, "aria-label": `Name for seat ${seat + 1}` });
+          if (me && seat === 0) Object.assign(name, { value: me.name, readOnly: true, title: "You sit as your account" });
           const before = chosen[seat];
           if (before && [...choice.options].some((o) => o.value === before[0])) {
-            [choice.value, spec.value, name.value] = before;
+            [choice.value, spec.value] = before;
+            if (!name.readOnly) name.value = before[2];
             spec.hidden = choice.value !== "spec";
           }
           choice.addEventListener("change", () => { spec.hidden = choice.value !== "spec"; });
