@@ -40,7 +40,14 @@ def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClien
         ]
         bob = join(client, made, "Bob", 1).json()["token"]
         joined = first.seats(lambda m: not m["waiting"])
-        assert joined["seats"][1] == {"seat": 1, "name": "Bob", "kind": "human", "connected": False, "stand_in": None}
+        assert joined["seats"][1] == {
+            "seat": 1,
+            "name": "Bob",
+            "kind": "human",
+            "connected": False,
+            "stand_in": None,
+            "account": False,
+        }
         with connect(client, table, bob):
             here = first.seats(lambda m: m["seats"][1]["connected"])
             assert here["watching"] == 0

@@ -189,3 +189,18 @@ def test_rules_that_deal_the_same_cards_every_game_are_not_rated(client: TestCli
         "/api/tables", json={"game": "three_trios", "preset": "file-order", "seats": ["human", "open"], "rated": True}
     )
     assert answer.status_code == 422 and "same cards every game" in answer.json()["error"]
+
+
+def test_a_resigned_rated_game_is_a_loss_and_an_aborted_one_changes_nothing(client: TestClient) -> None:
+    as_person(client, accounts(client, "Ada")[0])
+    for message in ("abort", "resign"):
+        made = new_table(client, game="go_fish", seats=["human", "medium"], rated=True)
+        with connect(client, made["table"], made["seats"][0]["token"]) as ws:
+            inbox = Inbox(ws)
+            inbox.next("state")
+            ws.send_json({"type": message})
+            inbox.next("state", lambda m: m["ended"] is not None)
+        ratings = client.get("/api/me").json()["ratings"]
+        if message == "abort":
+            assert ratings == {}, "an aborted game moves no rating"
+    assert ratings["go_fish/standard"]["losses"] == 1 and ratings["go_fish/standard"]["rating"] < 1500

@@ -32,21 +32,22 @@ BOARD = 50
 
 
 def abandoned(record: GameRecord, game: Game) -> set[int]:
-    """The seats whose person was gone at the end: the computer standing in for them made their last move.
+    """The seats whose person was gone at the end: they resigned, or the computer standing in made their last move.
 
     A person away longer than the table's grace period (``away``) has a
     computer stand in; one who never came back lost the game for the ratings.
     """
+    resigned = {int(seat) for seat in record.meta.get("resigned", [])}  # gave up a game the others played on
     stood_in = {(entry["seat"], entry["action"]) for entry in record.meta.get("stand_ins", [])}
     if not stood_in:
-        return set()
+        return resigned
     last: dict[int, int] = {}
     state = start_state(record, game)
     for index, text in enumerate(record.actions):
         if not state.is_chance_node():
             last[state.current_player()] = index
         state.apply_action(state.string_to_action(text))
-    return {seat for seat, index in last.items() if (seat, index) in stood_in}
+    return resigned | {seat for seat, index in last.items() if (seat, index) in stood_in}
 
 
 def rate_game(session: Session, game_id: int, record: GameRecord, accounts: Sequence[int | None]) -> None:

@@ -53,6 +53,7 @@ from deckhand.store.live import (
     Progress,
     StoredTable,
 )
+from deckhand.web.endings import is_mark, restore_mark
 from deckhand.web.metrics import Metrics
 from deckhand.web.table import OPEN, Entry, Seat, Table
 
@@ -502,7 +503,8 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         origin = game.state_from_json(resumed["origin"])
         start = game.state_from_json(resumed["start"]) if resumed["start"] is not None else None
     entries = [Entry(a.seq, None, a.seat, a.reason, notation=a.action, by=a.by) for a in actions]
-    return Table.restored(
+    moves = [entry for entry in entries if not is_mark(entry.notation)]
+    table = Table.restored(
         id=row.id,
         game=game,
         seats=seats,
@@ -510,7 +512,7 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         chosen=row.chosen_deal,
         origin=origin,
         start=start,
-        entries=entries,
+        entries=moves,
         spectators=row.spectators,
         public=row.public,
         host_hash=row.host_hash,
@@ -521,3 +523,7 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         rematch=row.rematch,
         rated=row.rated,
     )
+    for entry in entries:
+        if is_mark(entry.notation):
+            restore_mark(table, entry)
+    return table

@@ -148,6 +148,8 @@ class Room:
         soonest: float | None = None
         for seat in people:
             entry = table.seats[seat]
+            if seat in table.resigned:  # given up: the stand-in plays it to the end
+                continue
             if seat in here:
                 self.away_since.pop(seat, None)
                 if entry.stand_in is not None:
@@ -155,7 +157,7 @@ class Room:
                     changed = True
                 continue
             since = self.away_since.setdefault(seat, now)
-            if entry.stand_in is not None or table.stand_in is None or not table.away or table.state.is_terminal():
+            if entry.stand_in is not None or table.stand_in is None or not table.away or table.over:
                 continue
             left = since + table.away - now
             if left > 0:
@@ -298,6 +300,23 @@ class Room:
             self.broadcast()
         self.wake()
 
+    async def end(self, client: Client, how: Callable[[Table, int], None]) -> None:
+        """A person resigns or aborts (:mod:`deckhand.web.endings`): stored, then told to everyone."""
+        if client.seat is None:
+            self.refuse(client, "a spectator cannot end the game")
+            return
+        async with self.lock:
+            try:
+                how(self.table, client.seat)
+            except DeckhandError as exc:
+                self.refuse(client, str(exc))
+                return
+            if not await self.save():
+                return
+            self.broadcast()
+            self.tell_seats()
+        self.wake()  # with three sides or more, the stand-in now plays the seat given up
+
     def wake(self) -> None:
         """Start the computer's turns if a computer is to move and nobody is playing them yet."""
         if self.worker is None or self.worker.done():
@@ -335,7 +354,7 @@ class Room:
         """
         try:
             await self.ledger.write(taken(self.table))
-            if not self.finished and self.table.state.is_terminal():
+            if not self.finished and self.table.over:
                 self.finished = True
                 if self.metrics is not None:
                     self.metrics.games_finished.labels(game=self.table.game.name).inc()

@@ -235,7 +235,7 @@ async def _rematch(tables: Tables, room: Room, *, request: Rematch) -> RematchMa
     if table.seat_of(request.token) is None and not table.is_host(request.token):
         raise HTTPException(403, "only the table's people can ask for a rematch")
     async with room.lock:
-        if not table.state.is_terminal():
+        if not table.over:
             raise HTTPException(409, "the game is not over yet")
         if table.rematch is None:
             again = table.again(new_table_id(), secrets.randbits(63))

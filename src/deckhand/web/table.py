@@ -94,7 +94,8 @@ class Entry:
     """
 
     seq: int
-    action: Action
+    action: Action | None
+    """``None`` for a table's mark (a resignation, an abort: :mod:`deckhand.web.endings`)."""
     seat: int | None
     reason: str = ""
     notation: str = ""
@@ -157,6 +158,15 @@ class Table:
     _seat_rngs: list[random.Random] = field(init=False, repr=False)
     _hint_rngs: list[random.Random] = field(init=False, repr=False)
     _glimpses: dict[int, dict[str, str]] = field(default_factory=dict, init=False, repr=False)
+    ended: dict[str, Any] | None = None
+    """How the game ended other than by its rules (:mod:`deckhand.web.endings`): ``how``, ``seat``, ``words``
+    and, for a resignation, every seat's ``returns``."""
+    marks: int = 0
+    """The table's marks (resignations, aborts) among its actions: they count in ``seq``."""
+    resigned: list[int] = field(default_factory=list)
+    """Seats whose person resigned a game of three sides or more: the stand-in plays them to the end."""
+    moved: set[int] = field(default_factory=set)
+    """Seats that have made a move (a person may abort only before theirs)."""
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed) if self.chosen else secrets.SystemRandom()
@@ -173,7 +183,12 @@ class Table:
     @property
     def seq(self) -> int:
         """How many changes the game has seen (moves and chance): every state message carries it."""
-        return len(self.state.history())
+        return len(self.state.history()) + self.marks
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: by its rules, or by a resignation or an abort."""
+        return self.ended is not None or self.state.is_terminal()
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token holds, its hash compared in constant time; ``None`` for an unknown token."""
@@ -272,7 +287,7 @@ class Table:
     # -- moves ------------------------------------------------------------------
     def play(self, seat: int, text: str) -> None:
         """A person's move in notation; ``DeckhandError`` naming what is wrong, and nothing changes."""
-        if self.state.is_terminal():
+        if self.over:
             raise IllegalActionError("the game is over")
         if self.waiting_for_people:
             raise IllegalActionError("the game starts when every seat is taken")
@@ -301,7 +316,7 @@ class Table:
     def computer_turn(self) -> ComputerTurn | None:
         """The computer's decision to make next, if a computer seat is to move."""
         seat = self.to_move
-        if seat is None or self.waiting_for_people:
+        if seat is None or self.waiting_for_people or self.ended is not None:
             return None
         entry = self.seats[seat]
         agent = entry.player
@@ -322,6 +337,7 @@ class Table:
         return True
 
     def _apply(self, seat: int, action: Action, *, reason: str, by: str | None = None) -> None:
+        self.moved.add(seat)
         self._record(Entry(self.seq + 1, action, seat, reason, by=by))
         self._deal()
 
@@ -332,6 +348,7 @@ class Table:
 
     def _record(self, entry: Entry) -> None:
         """Apply one action, tell the log what may be told of it, and keep it for the store."""
+        assert entry.action is not None, "a mark is recorded by deckhand.web.endings"
         entry = replace(entry, notation=self.state.action_to_string(entry.action))
         self.events.extend(_events(self.presentation, self.state, entry, [seat.name for seat in self.seats]))
         self.journal.append(entry)
@@ -339,28 +356,37 @@ class Table:
         self.state.apply_action(entry.action)
 
     def _note_stand_in(self, entry: Entry) -> None:
+        """Note a move the stand-in made: its index among the record's actions (before it is applied)."""
         if entry.by is not None:
             first = len(self.start.history()) if self.start is not None else 0
-            self.stand_ins.append({"action": entry.seq - 1 - first, "seat": entry.seat, "by": entry.by})
+            index = len(self.state.history()) - first
+            self.stand_ins.append({"action": index, "seat": entry.seat, "by": entry.by})
 
     @classmethod
     def restored(
         cls, *, game: Game, seats: list[Seat], origin: State | None, entries: Sequence[Entry], **rest: Any
     ) -> Table:
-        """A table dealt again from its stored actions (after a restart): the same state, ``seq`` and log.
+        """A table dealt again from its stored moves (after a restart): the same state and log.
 
-        Each entry's action is read from its ``notation`` at its point of the game.
+        Each entry's action is read from its ``notation`` at its point of the
+        game; the table's marks (:mod:`deckhand.web.endings`) are applied after.
         """
         state = (origin or game.new_initial_state()).clone()
+        start = rest.get("start")
+        first = len(start.history()) if start is not None else 0  # the record's actions count from its start
         names = [seat.name for seat in seats]
         events: list[EventOut] = []
+        stand_ins, moved = [], set()
         for stored in entries:
             entry = replace(stored, action=state.string_to_action(stored.notation))
             events.extend(_events(game, state, entry, names))
+            if entry.by is not None:
+                stand_ins.append({"action": len(state.history()) - first, "seat": entry.seat, "by": entry.by})
+            if entry.seat is not None:
+                moved.add(entry.seat)
             state.apply_action(entry.action)
         table = cls(game=game, seats=seats, state=state, origin=origin, events=events, **rest)
-        for entry in entries:
-            table._note_stand_in(entry)
+        table.stand_ins, table.moved = stand_ins, moved
         if table.chosen:  # a practice deal goes on as its seed says, wherever the server stopped
             table._rng = random.Random(f"{table.seed}/after/{table.seq}")
         return table
@@ -379,8 +405,8 @@ class Table:
         events = [e for e in self.events if since is None or e.seq > since]
         if since is None:
             events = events[-RECENT_EVENTS:]
-        mine = seat is not None and seat == self.to_move  # while seats are empty the moves are shown, not taken
-        legal = view.legal_actions() if mine else []
+        mine = seat is not None and seat == self.to_move and self.ended is None
+        legal = view.legal_actions() if mine else []  # while seats are empty the moves are shown, not taken
         state, shown = self.state, self.presentation
         glimpse = self._glimpses.pop(seat, None) if seat is not None else None
         return StateMessage(
@@ -391,9 +417,18 @@ class Table:
             quiet=[view.action_to_string(a) for a in legal if shown.is_quiet(state, a)],
             to_move=self.to_move,
             events=events,
-            result=Result(returns=state.returns(), scores=state.scores()) if state.is_terminal() else None,
+            result=self._result(),
+            ended=self.ended,
+            abort=seat is not None and self.seats[seat].kind == "human" and not self.over and seat not in self.moved,
             glimpse=glimpse or None,
         )
+
+    def _result(self) -> Result | None:
+        """The game's result: its rules', or a resignation's (no result for an abort, nor while it is on)."""
+        if self.ended is not None:
+            returns = self.ended.get("returns")
+            return None if returns is None else Result(returns=returns, scores=self.state.scores())
+        return Result(returns=self.state.returns(), scores=self.state.scores()) if self.state.is_terminal() else None
 
     def summary(self, viewer: int | None = None) -> dict[str, Any]:
         """``GET /api/tables/{ID}``: what anyone may know of the table. Never a token.
@@ -416,7 +451,8 @@ class Table:
             ],
             "seat_labels": list(shown.SEAT_LABELS),
             "to_move": self.to_move,
-            "finished": self.state.is_terminal(),
+            "finished": self.over,
+            "ended": self.ended,
             "spectators": self.spectators,
             "public": self.public,
             "seq": self.seq,
@@ -433,7 +469,7 @@ class Table:
     def hint_job(self, seat: int) -> tuple[str, View, random.Random]:
         """What a hint for ``seat`` needs (the hint agent's spec, the view, its rng: the search runs away from the
         table); ``IllegalActionError`` off turn."""
-        if self.to_move != seat or self.state.is_terminal():
+        if self.to_move != seat or self.over:
             raise IllegalActionError("a hint is given when it is your turn")
         if self.waiting_for_people:
             raise IllegalActionError("the game starts when every seat is taken")
@@ -478,14 +514,19 @@ class Table:
     # -- the end ----------------------------------------------------------------
     def record(self) -> GameRecord | None:
         """The finished game's record, once; a chosen deal's with its seed (the cards are all played)."""
-        if not self.state.is_terminal() or self.recorded:
-            return None
+        if not self.over or self.recorded or (self.ended is not None and "returns" not in self.ended):
+            return None  # an aborted game has no result: nothing is stored
         self.recorded = True
         record = self.record_of_play()
         chosen = self.chosen or self.game.options.get("deck") is not None
         record.meta = {"seed": self.seed, "chosen_deal": True} if chosen else {}
         if self.stand_ins:
             record.meta["stand_ins"] = list(self.stand_ins)
+        if self.ended is not None:
+            record.outcome = {"returns": list(self.ended["returns"]), "scores": list(self.state.scores())}
+            record.meta["ended"] = {"how": self.ended["how"], "seat": self.ended["seat"]}
+        if self.resigned:
+            record.meta["resigned"] = list(self.resigned)
         return record
 
     def again(self, table_id: str, seed: int) -> Table:

@@ -68,7 +68,7 @@ class Tables:
         return room
 
     def add(self, table: Table) -> Room:
-        room = Room(table, self.ledger, self.thinking, metrics=self.metrics, finished=table.state.is_terminal())
+        room = Room(table, self.ledger, self.thinking, metrics=self.metrics, finished=table.over)
         room.on_lost = self.remove
         self.rooms[table.id] = room
         room.review()
@@ -252,5 +252,5 @@ class Tables:
 
 def _idle(room: Room, now: float) -> bool:
     """Whether nobody has been at the room long enough to forget it, and no computer is thinking there."""
-    kept = FINISHED_KEPT if room.table.state.is_terminal() else ABANDONED_KEPT
+    kept = FINISHED_KEPT if room.table.over else ABANDONED_KEPT
     return room.idle_for(now) > kept and (room.worker is None or room.worker.done())

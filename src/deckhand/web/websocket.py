@@ -17,12 +17,21 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import DeckhandError, quote
+from deckhand.web.endings import abort, resign
 from deckhand.web.handshake import login
 from deckhand.web.limits import Bucket
 from deckhand.web.rooms import MOVED, Client, Room
 from deckhand.web.tables import Tables
 from deckhand.web.thinking import ThinkingFailed
-from deckhand.web.wire import HintRequest, MarksRequest, MatchRequest, MoveRequest, read_client_message
+from deckhand.web.wire import (
+    AbortRequest,
+    HintRequest,
+    MarksRequest,
+    MatchRequest,
+    MoveRequest,
+    ResignRequest,
+    read_client_message,
+)
 
 log = logging.getLogger("deckhand.web")
 
@@ -120,6 +129,9 @@ async def _handle(room: Room, client: Client, text: str) -> None:
         return
     if isinstance(message, MoveRequest):
         await room.move(client, message.move)
+        return
+    if isinstance(message, (ResignRequest, AbortRequest)):
+        await room.end(client, resign if isinstance(message, ResignRequest) else abort)
         return
     if client.seat is None:
         room.refuse(client, "a spectator cannot ask for hints")

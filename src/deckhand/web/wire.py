@@ -135,6 +135,18 @@ class MarksRequest(Strict):
     selection: Annotated[str, Field(min_length=1, max_length=60)]
 
 
+class ResignRequest(Strict):
+    """The person gives the game up (:mod:`deckhand.web.endings`)."""
+
+    type: Literal["resign"]
+
+
+class AbortRequest(Strict):
+    """The person calls the game off before their first move: no result."""
+
+    type: Literal["abort"]
+
+
 class MatchRequest(Strict):
     """Which legal moves play the selected cards (a hand card and the table cards it takes or builds with)."""
 
@@ -142,8 +154,10 @@ class MatchRequest(Strict):
     cards: Annotated[list[Annotated[str, Field(max_length=8)]], Field(min_length=1, max_length=24)]
 
 
-ClientMessage = Annotated[MoveRequest | HintRequest | MarksRequest | MatchRequest, Field(discriminator="type")]
-CLIENT_TYPES = ("move", "hint", "marks", "match")
+ClientMessage = Annotated[
+    MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest, Field(discriminator="type")
+]
+CLIENT_TYPES = ("move", "hint", "marks", "match", "resign", "abort")
 _client = TypeAdapter(ClientMessage)
 
 
@@ -180,6 +194,10 @@ class StateMessage(BaseModel):
     result: Result | None
     glimpse: dict[str, str] | None = None
     """Cards shown to this seat alone for a moment (a peek), by place."""
+    ended: dict[str, Any] | None = None
+    """How the game ended other than by its rules: ``how`` (``resigned``, ``aborted``), ``seat``, ``words``."""
+    abort: bool = False
+    """Whether this seat's person may still abort the game (they have not moved yet)."""
 
 
 class HintMessage(BaseModel):
@@ -248,7 +266,9 @@ class ErrorMessage(BaseModel):
     message: str
 
 
-def read_client_message(text: str | bytes) -> MoveRequest | HintRequest | MarksRequest | MatchRequest:
+def read_client_message(
+    text: str | bytes,
+) -> MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest:
     """A client's message, or ``ValueError`` with one line saying what is wrong with it."""
     if len(text) > MAX_MESSAGE:
         raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")

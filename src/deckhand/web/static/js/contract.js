@@ -62,6 +62,8 @@ export {};
  * @property {GameEvent[]} events What happened since the previous message.
  * @property {GameResult | null} result
  * @property {Record<string, string> | null} [glimpse] Cards shown to this seat alone for a moment, by place.
+ * @property {{how: "resigned" | "aborted", seat: number, words: string} | null} [ended] How the game ended other than by its rules.
+ * @property {boolean} [abort] Whether this seat's person may still abort the game (they have not moved yet).
  */
 
 /**
@@ -150,7 +152,8 @@ export {};
 /** @typedef {{type: "hint", selection?: string}} HintRequest A hint; its marks for `selection`, by default the hinted move's piece. */
 /** @typedef {{type: "marks", selection: string}} MarksRequest */
 /** @typedef {{type: "match", cards: string[]}} MatchRequest */
-/** @typedef {MoveRequest | HintRequest | MarksRequest | MatchRequest} ClientMessage */
+/** @typedef {{type: "resign"} | {type: "abort"}} EndRequest Give the game up, or call it off before one's first move. */
+/** @typedef {MoveRequest | HintRequest | MarksRequest | MatchRequest | EndRequest} ClientMessage */
 
 // -- the HTTP API (web/app.py, web/catalog.py) -------------------------------------------------
 

@@ -139,6 +139,7 @@ class TableView {
   hintBox = h("div");
   logEl = h("ol.log", { "aria-label": "What happened" });
   resultEl = h("div");
+  endButtons = h("div.game-actions");
   // the outcome of a deck, a round or the game, over the table until dismissed (draw() leaves it alone)
   overlayHost = h("div.outcome-host");
   // the notice under the felt, the hint's move number, the pass timer
@@ -461,9 +462,10 @@ class TableView {
     /** @type {import("./dom.js").Child[]} */
     const body = [];
     if (ended) body.push(this.resultTitle(/** @type {import("./contract.js").GameResult} */ (message.result)));
+    if (ended && message.ended) body.push(h("p.outcome-ended", {}, message.ended.words));
     if (tally) body.push(tallyPicture(tally));
-    if (ended && this.game.outcome) body.push(this.game.outcome(this.context(message)));
-    if (ended) body.push(h("p.outcome-scores", {}, "Final scores: ", this.names.map((n, i) => `${n} ${(/** @type {import("./contract.js").GameResult} */ (message.result)).scores[i]}`).join(", ")));
+    if (ended && this.game.outcome && !message.ended) body.push(this.game.outcome(this.context(message)));
+    if (ended) body.push(h("p.outcome-scores", {}, message.ended ? "Scores when it ended: " : "Final scores: ", this.names.map((n, i) => `${n} ${(/** @type {import("./contract.js").GameResult} */ (message.result)).scores[i]}`).join(", ")));
     const links = ended ? [endLinks(this.summary.replay, this.summary.review), this.rematchButton()] : "";
     if (ended) {
       this.endShown = message.seq;
@@ -601,9 +603,42 @@ class TableView {
         {},
         // the result above the felt and the controls right under it (the player's hand is the felt's last row)
         h("section.play", {}, this.overlayHost, this.status, this.resultEl, this.felt, this.announcer.el, h("div.controls", {}, this.timerBar, this.noticeEl, this.buttons, this.moveBox, this.hintBox)),
-        h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Log"), this.logEl), h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
+        h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Log"), this.logEl), this.endButtons, h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
       ),
     );
+  }
+
+  /**
+   * Resign (asked twice: a slip of the finger costs nothing) and, before one's first move, Abort.
+   * @param {StateMessage} message
+   * @param {boolean} waiting
+   */
+  drawEndButtons(message, waiting) {
+    const on = message.seat !== null && !message.result && !message.ended && !waiting;
+    if (!on) {
+      clear(this.endButtons);
+      return;
+    }
+    const drawn = this.endButtons.querySelector("#abort");
+    if (drawn) { // drawn already: a redraw would undo a first click on Resign
+      /** @type {HTMLButtonElement} */ (drawn).hidden = !message.abort;
+      return;
+    }
+    const resign = h("button", { type: "button", id: "resign" }, "Resign");
+    /** @type {number | undefined} */
+    let asked;
+    resign.addEventListener("click", () => {
+      if (asked === undefined) {
+        resign.textContent = "Resign? Click again";
+        asked = window.setTimeout(() => { resign.textContent = "Resign"; asked = undefined; }, 3000);
+        return;
+      }
+      window.clearTimeout(asked);
+      this.activeConnection().send({ type: "resign" });
+    });
+    const abort = h("button", { type: "button", id: "abort", hidden: !message.abort, title: "Call the game off: no result" }, "Abort");
+    abort.addEventListener("click", () => this.activeConnection().send({ type: "abort" }));
+    clear(this.endButtons, h("div.panel", {}, h("h2", {}, "The game"), resign, " ", abort));
   }
 
   /**
@@ -671,6 +706,8 @@ class TableView {
     const mine = message.legal.length > 0 && !waiting;
     const turn = this.offline
       ? "reconnecting…"
+      : message.ended
+      ? message.ended.words
       : message.result
       ? "Game over"
       : waiting
@@ -688,6 +725,7 @@ class TableView {
       this.people && this.people.watching ? h("span.muted", {}, `${this.people.watching} watching`) : "",
       h("span.scores", {}, tags),
     );
+    this.drawEndButtons(message, waiting);
     // the felt
     keepingFocus(this.felt, () => clear(this.felt, this.game.draw(ctx)));
     if (waiting && this.people) this.felt.append(this.waitingPanel(this.people));
@@ -850,8 +888,9 @@ class TableView {
       "div.result",
       {},
       h("h3", {}, this.resultTitle(result).textContent),
-      h("p", {}, "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
-      this.game.breakdown ? this.game.breakdown(this.context(message)) : "",
+      message.ended ? h("p", {}, message.ended.words) : "",
+      h("p", {}, message.ended ? "Scores when it ended: " : "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
+      this.game.breakdown && !message.ended ? this.game.breakdown(this.context(message)) : "",
       endLinks(this.summary.replay, this.summary.review),
       h(
         "p",

@@ -1,0 +1,94 @@
+"""How a game at a table ends other than by its rules: a person resigns, or aborts it before they have moved.
+
+With two sides (two players, or Basra's two partnerships) a resignation ends
+the game: the resigning side loses, the other wins. With three sides or
+more the others play on: the table's stand-in computer takes the resigning
+person's seat for the rest of the game, and for the ratings the person lost.
+A person may abort the game while they have not moved yet: it ends with no
+result, and nothing is stored among the finished games.
+
+Each of these is a *mark* in the table's log of actions: kept by the store
+in order with the moves (its notation starts with ``!``), so that a table
+dealt again after a restart ends, or plays on, as it did. A mark counts in
+the table's ``seq`` like a move, so every connection is told of it.
+"""
+
+from __future__ import annotations
+
+from deckhand.agents.registry import make_agent
+from deckhand.core.errors import IllegalActionError
+from deckhand.play.seats import default_level
+from deckhand.web.table import Entry, Table
+from deckhand.web.wire import EventOut
+
+RESIGN = "!resign"
+ABORT = "!abort"
+MARKS = (RESIGN, ABORT)
+
+
+def is_mark(notation: str) -> bool:
+    """Whether a stored action is a table's mark (a resignation, an abort) rather than a move of the game."""
+    return notation.startswith("!")
+
+
+def may_abort(table: Table, seat: int) -> bool:
+    """Whether the person at ``seat`` may still abort: the game is on and they have not moved yet."""
+    return not table.over and not table.waiting_for_people and seat not in table.moved
+
+
+def resign(table: Table, seat: int) -> None:
+    """The person at ``seat`` gives up: ``IllegalActionError`` if the game is over or not begun."""
+    _check(table, seat, "resign")
+    _mark(table, Entry(table.seq + 1, None, seat, notation=RESIGN))
+
+
+def abort(table: Table, seat: int) -> None:
+    """The person at ``seat`` calls the game off before their first move: ``IllegalActionError`` once they moved."""
+    _check(table, seat, "abort")
+    if seat in table.moved:
+        raise IllegalActionError("a game can be aborted only before your first move: resign instead")
+    _mark(table, Entry(table.seq + 1, None, seat, notation=ABORT))
+
+
+def restore_mark(table: Table, entry: Entry) -> None:
+    """A stored mark applied again to a table dealt from the store."""
+    if entry.notation not in MARKS or entry.seat is None:
+        raise ValueError(f"not a table's mark: {entry.notation!r}")
+    _mark(table, entry, journal=False)
+
+
+def _returns(table: Table, seat: int) -> list[float]:
+    """Every seat's return when ``seat`` resigns a two-sided game: the other side shares the win."""
+    losing = next(team for team in table.game.teams() if seat in team)
+    winners = [other for other in range(len(table.seats)) if other not in losing]
+    return [1.0 / len(winners) if other in winners else 0.0 for other in range(len(table.seats))]
+
+
+def _check(table: Table, seat: int, what: str) -> None:
+    if table.over:
+        raise IllegalActionError("the game is over")
+    if table.waiting_for_people:
+        raise IllegalActionError(f"the game has not begun: there is nothing to {what} yet")
+    if table.seats[seat].kind != "human":
+        raise IllegalActionError(f"only a person can {what}")
+
+
+def _mark(table: Table, entry: Entry, *, journal: bool = True) -> None:
+    """Apply a mark: the game ends (two sides, or an abort), or the stand-in takes the seat for good."""
+    assert entry.seat is not None
+    seat, name = entry.seat, table.seats[entry.seat].name
+    if entry.notation == ABORT:
+        said = f"{name} aborted the game: it ends without a result."
+        table.ended = {"how": "aborted", "seat": seat, "words": said}
+    elif len(table.game.teams()) == 2:
+        said = f"{name} resigned."
+        table.ended = {"how": "resigned", "seat": seat, "words": said, "returns": _returns(table, seat)}
+    else:
+        table.resigned.append(seat)
+        level = table.stand_in or default_level(table.game)
+        table.seats[seat].stand_in = make_agent(level, table.game)
+        said = f"{name} resigned: the computer ({level}) plays their seat to the end."
+    table.marks += 1
+    table.events.append(EventOut(seq=entry.seq, seat=seat, move=None, words=said, said=[]))
+    if journal:
+        table.journal.append(entry)

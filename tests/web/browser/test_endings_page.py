@@ -1,0 +1,43 @@
+"""Resigning and aborting from the table's page: Resign asks twice, Abort only before one's first move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium
+from tests.web.browser.test_people_online import type_move
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = needs_chromium
+
+
+def test_resign_asks_twice_then_ends_the_game(server: LiveServer, table_page: Any) -> None:
+    table, token = server.table(game="basra", seats=["human", "easy"], names=["Ada", None])
+    page = table_page
+    page.goto(server.link(table, token))
+    page.locator("#resign").wait_for()
+    page.locator("#resign").click()
+    page.get_by_role("button", name="Resign? Click again").wait_for()
+    assert not server.summary(table)["finished"], "one click resigns nothing"
+    page.locator("#resign").click()
+    page.locator(".status .turn", has_text="Ada resigned.").wait_for()
+    assert server.summary(table)["ended"]["how"] == "resigned"
+    page.locator("#resign").wait_for(state="detached")
+
+
+def test_abort_is_offered_until_ones_first_move(server: LiveServer, table_page: Any) -> None:
+    table, token = server.table(game="three_trios", seats=["human", "easy"], names=["Ada", None], seed=4)
+    page = table_page
+    page.goto(server.link(table, token))
+    assert my_turn(page)
+    assert page.locator("#abort").is_visible()
+    type_move(page, server.legal(table)[0])
+    page.locator("#abort").wait_for(state="hidden")
+    again, token = server.table(game="three_trios", seats=["human", "easy"], names=["Ada", None], seed=4)
+    page.goto(server.link(again, token))
+    assert my_turn(page)
+    page.locator("#abort").click()
+    page.locator(".status .turn", has_text="Ada aborted the game").wait_for()
+    assert server.summary(again)["finished"] and server.summary(again)["replay"] is None
