@@ -1,6 +1,6 @@
 """How a game at a table ends other than by its rules: a person resigns, or aborts it before they have moved.
 
-With two sides (two players, or Basra's two partnerships) a resignation ends
+With two sides (two players, or two partnerships: ``Game.teams``) a resignation ends
 the game: the resigning side loses, the other wins. With three sides or
 more the others play on: the table's stand-in computer takes the resigning
 person's seat for the rest of the game, and for the ratings the person lost.
