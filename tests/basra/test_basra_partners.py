@@ -154,8 +154,9 @@ def test_the_end_of_a_deck_goes_to_the_last_capturers_partnership(
     assert state.returns() == returns
     piles = state.to_json()["piles"]
     assert len(piles[side]) == 6 and piles[side] == piles[side + 2] and piles[1 - side] == []
-    partners = f"{NAMES[side]} and {NAMES[side + 2]}"
-    assert f"goes to the last capturer, {NAMES[last]}, for {partners}." in told
+    said = ["you" if name == "You" else name for name in NAMES]  # after a preposition
+    partners = f"{said[side]} and {said[side + 2]}"
+    assert f"goes to the last capturer, {said[last]}, for {partners}." in told
     assert f"Most cards (6 to 0): 3 points for {partners}." in told
 
 

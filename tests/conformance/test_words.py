@@ -67,6 +67,8 @@ PLANTED = [
     ("it remembers that seat 0 holds 7s", "public", "a seat counted from zero"),
     ("Computer takes 1 cards with the 5 of Hearts.", "words", "disagrees"),
     ("What is left goes to You (3 point).", "words", "disagrees"),
+    ("Deck 2 is dealt by You; the first to 151 wins.", "words", "a capital mid-sentence"),
+    ("Most cards (29 to 23): 3 points for You.", "words", "a capital mid-sentence"),
 ]
 
 

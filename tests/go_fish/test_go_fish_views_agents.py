@@ -109,7 +109,7 @@ def _told(state: GoFishState, move: str, names: list[str] | None = None) -> list
 
 
 TOLD = [
-    (["S7 C2", "H7 D7 S9"], "SK", "ask 1 7", ["Seat 1 hands over 7♥ 7♦.", "Seat 0 goes on."]),
+    (["S7 C2", "H7 D7 S9"], "SK", "ask 1 7", ["Seat 1 hands over two 7s: 7♥ and 7♦.", "Seat 0 goes on."]),
     (["S7 C2", "S9"], "SK", "ask 1 7", ["Seat 1 has no 7s: go fish!"]),
     (
         ["S7 C2", "S9 H2"],
@@ -121,7 +121,7 @@ TOLD = [
         ["S7 H7 D7 C2", "C7 S9"],
         "SK",
         "ask 1 7",
-        ["Seat 1 hands over 7♣.", "Seat 0 lays down a book of 7s: 7♠ 7♥ 7♦ 7♣.", "Seat 0 goes on."],
+        ["Seat 1 hands over the 7♣.", "Seat 0 lays down a book of 7s: 7♠ 7♥ 7♦ 7♣.", "Seat 0 goes on."],
     ),
 ]
 

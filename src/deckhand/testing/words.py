@@ -24,7 +24,7 @@ for the program's voice:
 * a rank's plural written as a letter (``Xs``, ``As``, ``K's``; ``6s`` and
   ``10s`` are English);
 * "You" with a verb of the third person (``You draws``, ``You have no cards
-  and draws one``);
+  and draws one``), or with a capital after a verb or a preposition (``dealt by You``, ``3 points for You``);
 * and a level that gives the table no reason for its move.
 
 :func:`faults_in` is the scan of one text; the check raises
@@ -57,6 +57,7 @@ _SECOND = re.compile(r"\b(?i:you|your|yours|yourself)\b")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE)
 _PLURAL = re.compile(r"\b(?:[XKQJ]s|[AXKQJ2-9]'s|10's)\b")
 _AS = re.compile(r"\bAs\b")
+_YOU_OBJECT = re.compile(r"\b(?:by|to|for|with|from|than|asks|gives|beats)\s+You\b")
 _YOU_VERB = re.compile(r"\bYou\s+(has|is|was|does|goes|[a-z]*[^\Ws]s)\b")
 _VERBS: tuple[str, ...] = (
     "asks",
@@ -146,6 +147,8 @@ def faults_in(text: str, kind: str = "words", notations: Collection[str] = ()) -
         clause.strip().startswith("You ") and _AND_VERB.search(clause) for clause in _CLAUSE.findall(text)
     ):
         found.append("'You' with a verb of the third person")
+    if _YOU_OBJECT.search(text):
+        found.append("'You' with a capital mid-sentence")
     return found
 
 

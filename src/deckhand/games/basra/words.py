@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
-from deckhand.core.words import agree, does
+from deckhand.core.words import agree, does, object_name
 from deckhand.games.basra.captures import Move, is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 
@@ -60,9 +60,11 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def side_name(side: int, names: Sequence[str], players: int) -> str:
-    """A side as the table calls it: the seat's name, or both partners' at four seats."""
-    return names[side] if players == 2 else f"{names[side]} and {names[side + 2]}"
+def side_name(side: int, names: Sequence[str], players: int, *, said: bool = False) -> str:
+    """A side as the table calls it: the seat's name, or both partners' at four seats (``said``: after a verb
+    or a preposition, "you")."""
+    shown = [object_name(name) for name in names] if said else list(names)
+    return shown[side] if players == 2 else f"{shown[side]} and {shown[side + 2]}"
 
 
 def describe_move(move: Move, table: list[int], seven_diamonds: bool) -> str:
@@ -90,9 +92,9 @@ def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequen
         worth = sum(game.points[c] for c in left)
         cards = _and([f"the {CARDS[c].name}" for c in left])
         points = f"{worth} point{'s' * (worth != 1)}"
-        whose = names[receiver]
+        whose = object_name(names[receiver])
         if game.players > 2:
-            whose += f", for {side_name(receiver & 1, names, game.players)}"
+            whose += f", for {side_name(receiver & 1, names, game.players, said=True)}"
         lines[0] += f" What is left on the table ({cards}: {points}) goes to the last capturer, {whose}."
     if game.most_cards:
         sizes = [len(before.piles[0]), len(before.piles[1])]
@@ -104,7 +106,7 @@ def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequen
             winner = 0 if sizes[0] > sizes[1] else 1
             lines.append(
                 f"Most cards ({sizes[winner]} to {sizes[1 - winner]}): "
-                f"{game.most_cards} points for {side_name(winner, names, game.players)}."
+                f"{game.most_cards} points for {side_name(winner, names, game.players, said=True)}."
             )
         else:
             lines.append(f"Most cards: {sizes[0]} each, no points.")
@@ -113,7 +115,7 @@ def deck_report(before: BasraState, move: Move, after: BasraState, names: Sequen
         lines.append(_winner(after, names))
     else:
         ends = f"a side with {game.target} or more that leads after a deal wins"
-        lines.append(f"Deck {after.deck_no} is dealt by {names[after.dealer]}; {ends}.")
+        lines.append(f"Deck {after.deck_no} is dealt by {object_name(names[after.dealer])}; {ends}.")
     return lines
 
 

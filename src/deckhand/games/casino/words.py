@@ -90,7 +90,10 @@ def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[s
     if state.phase == COIN and isinstance(action, tuple):
         side, leader = SIDES[action[1]], 0 if action[1] == state.call else 1
         first = names[leader]
-        return [f"The coin shows {side}; {names[0]} called {SIDES[state.call]}: {first} {agree(first, 'plays')} first."]
+        first_said = object_name(first)  # mid-sentence: "you play first"
+        return [
+            f"The coin shows {side}; {names[0]} called {SIDES[state.call]}: {first_said} {agree(first, 'plays')} first."
+        ]
     if state.phase != PLAY:
         return []
     after = state.clone()
@@ -101,7 +104,7 @@ def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[s
     lines = round_report(after.last_round, after.last_points, after.tally, state.round, names, game.spade)
     if after.is_terminal():
         return [*lines, _result(after.tally, names, game.target)]
-    return [*lines, f"Round {after.round} is led by {names[after.leader]}, the last to capture."]
+    return [*lines, f"Round {after.round} is led by {object_name(names[after.leader])}, the last to capture."]
 
 
 def round_report(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.protocol import Action
-from deckhand.core.words import agree, does, object_name
+from deckhand.core.words import agree, and_list, does, object_name, spelled
 from deckhand.games.go_fish.state import (
     DEAL,
     FISH,
@@ -53,6 +53,14 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(CARDS[c].pretty for c in sorted(cards))
 
 
+def _handed(cards: Sequence[int], rank: int) -> str:
+    """``the 6♠``, ``three 6s: 6♠, 6♥ and 6♣``: cards handed over, counted and named."""
+    named = [CARDS[c].pretty for c in sorted(cards)]
+    if len(named) == 1:
+        return f"the {named[0]}"
+    return f"{spelled(len(named))} {PLURALS[rank]}: {and_list(named)}"
+
+
 def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
     """What every seat is told happens because of ``action`` (called before it is played)."""
     if state.illegal(action) is not None:
@@ -66,7 +74,7 @@ def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[s
         q, r = parts
         given = [c for c in state.hands[q] if rank_of(c) == r]
         if given:
-            lines.append(f"{does(names[q], 'hands')} over {_cards(given)}.")
+            lines.append(f"{does(names[q], 'hands')} over {_handed(given, r)}.")
         elif after.phase == FISH:
             lines.append(f"{does(names[q], 'has')} no {PLURALS[r]}: go fish!")
         else:

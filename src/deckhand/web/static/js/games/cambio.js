@@ -202,7 +202,7 @@ export function outcome(ctx) {
   return h(
     "div.cambio-outcome",
     {},
-    h("p.outcome-rule", {}, winners.length ? `${lowest} ${winners.length === 1 ? "has" : "share"} the lowest total${low === null ? "" : ` (${low})`}: lowest wins.` : "Lowest total wins."),
+    h("p.outcome-rule", {}, winners.length ? `${lowest} ${winners.length > 1 ? "share" : lowest === "You" ? "have" : "has"} the lowest total${low === null ? "" : ` (${low})`}: lowest wins.` : "Lowest total wins."),
     view.hands.map((slots, seat) =>
       h(
         `div.outcome-hand${winners.includes(seat) ? ".lowest" : ""}`,

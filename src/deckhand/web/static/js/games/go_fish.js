@@ -30,9 +30,12 @@ function count(n, what) {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
 }
 
-/** @param {string[]} items */
-function and(items) {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+/**
+ * @param {string[]} items
+ * @param {string} [word] "and", or "or" after a negative ("has no 5s or jacks").
+ */
+function and(items, word = "and") {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${word} ${items[items.length - 1]}`;
 }
 
 /**
@@ -45,7 +48,7 @@ export function known(view, seat) {
   const asked = (view.holds[seat] || []).map(rankPlural);
   const lacks = (view.has_none_of[seat] || []).map(rankPlural);
   if (asked.length) parts.push(`asked for ${and(asked)}`);
-  if (lacks.length) parts.push(`has no ${and(lacks)}`);
+  if (lacks.length) parts.push(`has no ${and(lacks, "or")}`);
   return parts.join(" · ");
 }
 
