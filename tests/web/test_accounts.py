@@ -21,7 +21,7 @@ from deckhand.web.accounts import ADDRESS_GUESSES, COOKIE, MARK, NAME_GUESSES, S
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
 from tests.web.servers import NO_POSTGRES, POSTGRES, database
-from tests.web.tables import Inbox, connect, drive, join, new_table, summary
+from tests.web.tables import Inbox, connect, drive, eventually, join, new_table, summary
 
 __all__ = ["database"]  # the fixture
 
@@ -274,6 +274,7 @@ def test_a_signed_in_person_sits_as_their_account_and_their_game_keeps_it(client
     tokens = [made["seats"][0]["token"], answer.json()["token"]]
     with connect(client, made["table"], tokens[0]) as first, connect(client, made["table"], tokens[1]) as second:
         drive(client, made["table"], {0: Inbox(first), 1: Inbox(second)}, random.Random(3))
+    eventually(lambda: summary(client, made["table"])["replay"], "the finished game is stored")
     with get_engine().connect() as conn:
         rows = conn.execute(text("SELECT s.name, a.name FROM seats s JOIN accounts a ON a.id = s.account_id"))
         assert sorted(tuple(row) for row in rows) == [("Ada", "Ada"), ("Bea", "Bea")]

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from deckhand.store.db import get_engine, load_record
 from deckhand.web.app import create_app
-from tests.web.tables import Inbox, connect, drive, new_table, summary
+from tests.web.tables import Inbox, connect, drive, eventually, new_table, summary
 
 
 def first_state(ws: Any) -> dict[str, Any]:
@@ -85,6 +85,7 @@ def test_resigning_among_three_sides_hands_the_seat_to_the_computer_to_the_end(c
         ws.send_json({"type": "resign"})
         inbox.next("seats", lambda m: m["seats"][0]["stand_in"] is not None)
     drive(client, made["table"], {}, random.Random(1), patience=60)
+    eventually(lambda: summary(client, made["table"])["replay"], "the finished game is stored")
     now = summary(client, made["table"])
     assert now["finished"] and now["ended"] is None
     record = load_record(int(now["replay"].rsplit("/", 1)[1]))

@@ -17,7 +17,7 @@ from deckhand.store.ratings import abandoned
 from deckhand.web.accounts import COOKIE
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
-from tests.web.tables import Inbox, connect, drive, join, new_table, summary
+from tests.web.tables import Inbox, connect, drive, eventually, join, new_table, summary
 from tests.web.test_accounts import HERE, Counting, sign_up
 
 
@@ -44,9 +44,11 @@ def accounts(client: TestClient, *names: str) -> list[str]:
 
 
 def play_out(client: TestClient, made: dict[str, Any], tokens: dict[int, str], seed: int = 1) -> None:
+    """Play the game to its end, then wait until it is stored (the ratings move in that commit)."""
     with contextlib.ExitStack() as stack:
         inboxes = {seat: Inbox(stack.enter_context(connect(client, made["table"], t))) for seat, t in tokens.items()}
         drive(client, made["table"], inboxes, random.Random(seed), patience=120)
+    eventually(lambda: summary(client, made["table"])["replay"], "the finished game is stored")
 
 
 @pytest.mark.parametrize(
