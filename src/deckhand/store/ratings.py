@@ -141,10 +141,7 @@ def profile(name_key: str, *, url: str | None = None) -> dict[str, Any] | None:
         account = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key))
         if account is None:
             return None
-        standings = [
-            _standing(row).as_json() | {"pool": row.pool}
-            for row in session.scalars(select(RatingRow).where(RatingRow.account_id == account.id))
-        ]
+        ratings = _ratings(session, account.id)
         changes = session.execute(
             select(RatingChangeRow, GameRow.finished_at)
             .join(GameRow, GameRow.id == RatingChangeRow.game_id)
@@ -183,7 +180,6 @@ def profile(name_key: str, *, url: str | None = None) -> dict[str, Any] | None:
                     "review": f"/#/review/{game.id}?seat={seat}",
                 }
             )
-    ratings = {standing.pop("pool"): standing for standing in standings}
     return {
         "name": account.name,
         "since": account.created_at.date().isoformat(),
@@ -191,6 +187,17 @@ def profile(name_key: str, *, url: str | None = None) -> dict[str, Any] | None:
         "graph": graph,
         "games": games,
     }
+
+
+def ratings_of(account_id: int, *, url: str | None = None) -> dict[str, dict[str, Any]]:
+    """An account's rating in each pool it has played rated games in (``GET /api/me``)."""
+    with Session(get_engine(url)) as session:
+        return _ratings(session, account_id)
+
+
+def _ratings(session: Session, account_id: int) -> dict[str, dict[str, Any]]:
+    rows = session.scalars(select(RatingRow).where(RatingRow.account_id == account_id))
+    return {row.pool: _standing(row).as_json() for row in rows}
 
 
 def leaderboard(game: str, *, url: str | None = None) -> dict[str, list[dict[str, Any]]]:

@@ -49,7 +49,7 @@ from deckhand.store.accounts import (
     session_account,
     set_password_hash,
 )
-from deckhand.store.ratings import leaderboard, profile
+from deckhand.store.ratings import leaderboard, profile, ratings_of
 from deckhand.web.credentials import NAME, PASSWORD_MAX, Passwords, check_name, check_password, name_key
 from deckhand.web.forgery import CROSS_SITE, same_origin
 from deckhand.web.owner import over_tls
@@ -104,12 +104,9 @@ class Accounts:
         A request sending the session cookie from another site is refused
         (403) before anything is looked up.
         """
-        token = request.cookies.get(COOKIE)
-        if token is None:
-            return None
-        if not same_origin(request.headers):
+        if request.cookies.get(COOKIE) is not None and not same_origin(request.headers):
             raise HTTPException(403, CROSS_SITE)
-        return await asyncio.to_thread(session_account, token_hash(token), url=self.url)
+        return await self.current(request)
 
     def router(self) -> APIRouter:
         """The account routes."""
@@ -123,8 +120,8 @@ class Accounts:
                 password = check_password(given.password, name)
             except ConfigError as exc:
                 return _answer({"error": str(exc)}, 422)
-            made = [_address_key(request, "created")]
-            await self._limit(made, SIGN_UPS, SIGN_UP_WINDOW, "too many accounts made from here")
+            made = _address_key(request, "created")
+            await self._limit({made: SIGN_UPS}, SIGN_UP_WINDOW, "too many accounts made from here")
             if await asyncio.to_thread(find_account, name_key(name), url=self.url) is not None:
                 return _answer({"error": f"the name {name!r} is taken"}, 409)
             kept = await self.passwords.make(password)
@@ -132,22 +129,15 @@ class Accounts:
                 account = await asyncio.to_thread(create_account, name, name_key(name), kept, url=self.url)
             except NameTaken as exc:
                 return _answer({"error": str(exc)}, 409)
-            await asyncio.to_thread(count_failure, made, SIGN_UP_WINDOW, url=self.url)
+            await asyncio.to_thread(count_failure, [made], SIGN_UP_WINDOW, url=self.url)
             return await self._signed_in(request, account, 201)
 
         @router.post("/api/session")
         async def sign_in(given: Credentials, request: Request) -> Response:
             _from_here(request)
-            keys = [f"name:{name_key(given.name)[:100]}", _address_key(request)]
-            await self._limit(keys, NAME_GUESSES, WINDOW, "too many wrong passwords", per_key=_guesses)
-            account = await asyncio.to_thread(find_account, name_key(given.name), url=self.url)
-            right, again = await self.passwords.check(given.password, account.password_hash if account else None)
-            if account is None or not right:
-                await asyncio.to_thread(count_failure, keys, WINDOW, url=self.url)
+            account = await self._guess(request, given.name, given.password)
+            if account is None:
                 return _answer({"error": WRONG}, 401)
-            if again is not None:  # hashed with older parameters: kept hashed with today's
-                await asyncio.to_thread(set_password_hash, account.id, again, url=self.url)
-            await asyncio.to_thread(forget_failures, keys[:1], url=self.url)
             return await self._signed_in(request, account, 200)
 
         @router.delete("/api/session", status_code=204)
@@ -163,8 +153,7 @@ class Accounts:
             account = await self.current(request)
             if account is None:
                 return _answer({"error": SIGNED_OUT}, 401)
-            found = await asyncio.to_thread(profile, name_key(account.name), url=self.url)
-            ratings = found["ratings"] if found else {}
+            ratings = await asyncio.to_thread(ratings_of, account.id, url=self.url)
             since = account.created_at.date().isoformat()
             return _answer({"name": account.name, "since": since, "ratings": ratings}, 200)
 
@@ -193,12 +182,7 @@ class Accounts:
             account = await self.person(request)
             if account is None:
                 return _answer({"error": SIGNED_OUT}, 401)
-            keys = [f"name:{name_key(account.name)}", _address_key(request)]
-            await self._limit(keys, NAME_GUESSES, WINDOW, "too many wrong passwords", per_key=_guesses)
-            kept = await asyncio.to_thread(find_account, name_key(account.name), url=self.url)
-            right, _ = await self.passwords.check(given.password, kept.password_hash if kept else None)
-            if kept is None or not right:
-                await asyncio.to_thread(count_failure, keys, WINDOW, url=self.url)
+            if await self._guess(request, account.name, given.password) is None:
                 return _answer({"error": "that is not the account's password"}, 403)
             await asyncio.to_thread(delete_account, account.id, url=self.url)
             return _signed_out(request)
@@ -212,22 +196,31 @@ class Accounts:
             return None
         return await asyncio.to_thread(session_account, token_hash(token), url=self.url)
 
-    async def _limit(
-        self,
-        keys: list[str],
-        most: int,
-        window: timedelta,
-        why: str,
-        per_key: dict[str, int] | None = None,
-    ) -> None:
-        """``HTTPException(429)`` with ``Retry-After`` if any key has failed ``most`` times within ``window``."""
-        counted = await asyncio.to_thread(failures, keys, window, url=self.url)
+    async def _guess(self, request: Request, name: str, password: str) -> Account | None:
+        """The account if ``password`` is its own; ``None`` (a failure counted) if not, or if there is none.
+
+        Refused with 429 first while the name or the address is limited; the
+        same hash's work whether or not the name exists. A right password
+        clears the name's failures, and one hashed with older parameters is
+        kept hashed with today's.
+        """
+        keys = {f"name:{name_key(name)[:100]}": NAME_GUESSES, _address_key(request): ADDRESS_GUESSES}
+        await self._limit(keys, WINDOW, "too many wrong passwords")
+        account = await asyncio.to_thread(find_account, name_key(name), url=self.url)
+        right, again = await self.passwords.check(password, account.password_hash if account else None)
+        if account is None or not right:
+            await asyncio.to_thread(count_failure, list(keys), WINDOW, url=self.url)
+            return None
+        if again is not None:
+            await asyncio.to_thread(set_password_hash, account.id, again, url=self.url)
+        await asyncio.to_thread(forget_failures, list(keys)[:1], url=self.url)
+        return account
+
+    async def _limit(self, most: dict[str, int], window: timedelta, why: str) -> None:
+        """``HTTPException(429)`` with ``Retry-After`` if a key has failed its ``most`` times within ``window``."""
+        counted = await asyncio.to_thread(failures, list(most), window, url=self.url)
         at = now()
-        waits = [
-            (since + window - at).total_seconds()
-            for key, (count, since) in counted.items()
-            if count >= (per_key or {}).get(key.split(":", 1)[0], most)
-        ]
+        waits = [(since + window - at).total_seconds() for key, (count, since) in counted.items() if count >= most[key]]
         if waits:
             wait = max(1, math.ceil(max(waits)))
             raise HTTPException(429, f"{why}: try again in {_minutes(wait)}", headers={"Retry-After": str(wait)})
@@ -244,9 +237,6 @@ class Accounts:
         response.set_cookie(COOKIE, token, max_age=age, path="/", httponly=True, samesite="lax", secure=secure)
         response.set_cookie(MARK, "1", max_age=age, path="/", samesite="lax", secure=secure)
         return response
-
-
-_guesses = {"name": NAME_GUESSES, "address": ADDRESS_GUESSES}
 
 
 def _signed_out(request: Request) -> Response:

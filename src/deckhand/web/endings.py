@@ -31,11 +31,6 @@ def is_mark(notation: str) -> bool:
     return notation.startswith("!")
 
 
-def may_abort(table: Table, seat: int) -> bool:
-    """Whether the person at ``seat`` may still abort: the game is on and they have not moved yet."""
-    return not table.over and not table.waiting_for_people and seat not in table.moved
-
-
 def resign(table: Table, seat: int) -> None:
     """The person at ``seat`` gives up: ``IllegalActionError`` if the game is over or not begun."""
     _check(table, seat, "resign")

@@ -286,36 +286,31 @@ class Room:
 
     async def move(self, client: Client, text: str) -> None:
         """A person's move: checked by the table, then told to everyone; the computer answers."""
-        if client.seat is None:
-            self.refuse(client, "a spectator cannot move")
-            return
-        async with self.lock:
-            try:
-                self.table.play(client.seat, text)
-            except DeckhandError as exc:
-                self.refuse(client, str(exc))
-                return
-            if not await self.save():
-                return
-            self.broadcast()
-        self.wake()
+        await self._change(client, lambda seat: self.table.play(seat, text), "a spectator cannot move")
 
     async def end(self, client: Client, how: Callable[[Table, int], None]) -> None:
-        """A person resigns or aborts (:mod:`deckhand.web.endings`): stored, then told to everyone."""
+        """A person resigns or aborts (:mod:`deckhand.web.endings`): with three sides or more, the stand-in plays on."""
+        await self._change(client, lambda seat: how(self.table, seat), "a spectator cannot end the game", seats=True)
+
+    async def _change(
+        self, client: Client, change: Callable[[int], None], spectator: str, *, seats: bool = False
+    ) -> None:
+        """A person's change to the table: refused with its reason, or stored, told to everyone, and answered."""
         if client.seat is None:
-            self.refuse(client, "a spectator cannot end the game")
+            self.refuse(client, spectator)
             return
         async with self.lock:
             try:
-                how(self.table, client.seat)
+                change(client.seat)
             except DeckhandError as exc:
                 self.refuse(client, str(exc))
                 return
             if not await self.save():
                 return
             self.broadcast()
-            self.tell_seats()
-        self.wake()  # with three sides or more, the stand-in now plays the seat given up
+            if seats:
+                self.tell_seats()
+        self.wake()
 
     def wake(self) -> None:
         """Start the computer's turns if a computer is to move and nobody is playing them yet."""
