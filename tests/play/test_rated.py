@@ -35,7 +35,12 @@ def test_a_draw_moves_equals_nowhere_and_a_tie_shares_a_rank() -> None:
     game = load_game("three_trios")
     first, second = rate(game, [0.5, 0.5], [Rating(), Rating()])
     assert first.mu == pytest.approx(MODEL.mu) and second.mu == pytest.approx(MODEL.mu)
-    assert (outcome([0.5, 0.5], 0), outcome([1.0, 0.0], 0), outcome([1.0, 0.0], 1)) == ("draw", "win", "loss")
+    sides = game.teams()
+    assert (outcome([0.5, 0.5], 0, sides), outcome([1.0, 0.0], 0, sides), outcome([1.0, 0.0], 1, sides)) == (
+        "draw",
+        "win",
+        "loss",
+    )
 
 
 def test_partners_are_rated_as_one_side() -> None:
@@ -43,14 +48,17 @@ def test_partners_are_rated_as_one_side() -> None:
     assert game.teams() == [[0, 2], [1, 3]] and pool(game) == "basra/partners"
     after = rate(game, [0.5, 0.0, 0.5, 0.0], [Rating()] * 4)
     assert after[0] == after[2] and after[1] == after[3] and after[0].mu > MODEL.mu > after[1].mu
-    assert [outcome([0.5, 0.0, 0.5, 0.0], seat) for seat in range(4)] == ["win", "loss", "win", "loss"]
+    assert [outcome([0.5, 0.0, 0.5, 0.0], seat, game.teams()) for seat in range(4)] == ["win", "loss", "win", "loss"]
+    alone = load_game("go_fish", players=4).teams()
+    assert outcome([0.5, 0.0, 0.5, 0.0], 0, alone) == "draw", "a win two seats share is a draw unless they are partners"
 
 
 def test_three_players_rank_by_their_returns() -> None:
     game = load_game("go_fish", players=3)
     after = rate(game, [1.0, 0.0, 0.0], [Rating()] * 3)
     assert after[0].mu > MODEL.mu > after[1].mu and after[1] == after[2]
-    assert outcome([1.0, 0.0, 0.0], 1) == "loss" and outcome([0.5, 0.5, 0.0], 0) == "draw"
+    sides = game.teams()
+    assert outcome([1.0, 0.0, 0.0], 1, sides) == "loss" and outcome([0.5, 0.5, 0.0], 0, sides) == "draw"
 
 
 def test_every_measured_pool_is_a_real_game_and_preset_with_its_own_levels() -> None:

@@ -112,15 +112,14 @@ def rate(game: Game, returns: Sequence[float], seats: Sequence[Rating]) -> list[
     return rated
 
 
-def outcome(returns: Sequence[float], seat: int) -> str:
-    """``win``, ``loss`` or ``draw`` for a seat: a win is the best return alone (a shared best is a draw)."""
-    best = max(returns)
-    if returns[seat] < best:
+def outcome(returns: Sequence[float], seat: int, teams: Sequence[Sequence[int]]) -> str:
+    """``win``, ``loss`` or ``draw`` for a seat: its side's return is the best alone, below the best, or shared.
+
+    Sides are :meth:`Game.teams`: partners sharing a win won it together.
+    """
+    side = [max(returns[other] for other in team) for team in teams]
+    mine = next(number for number, team in enumerate(teams) if seat in team)
+    best = max(side)
+    if side[mine] < best:
         return "loss"
-    return "win" if sum(1 for value in returns if value == best) == 1 or _partners_only(returns, best) else "draw"
-
-
-def _partners_only(returns: Sequence[float], best: float) -> bool:
-    """Whether the seats sharing the best return are partners (then theirs is a win): half the seats, 1/2 each."""
-    sharing = [value for value in returns if value == best]
-    return len(sharing) * 2 == len(returns) and best > 0 and math.isclose(sum(returns), len(sharing) * best)
+    return "win" if side.count(best) == 1 else "draw"

@@ -7,6 +7,8 @@ rating after every rated game, which a profile draws as a graph.
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -94,7 +96,7 @@ def rate_game(session: Session, game_id: int, record: GameRecord, accounts: Sequ
                 account_id=account, pool=pool_name, games=0, wins=0, losses=0, draws=0, mu=0.0, sigma=0.0
             )
             session.add(row)
-        result = outcome(returns, seat)  # an abandoned seat's is a loss: it ranks last
+        result = outcome(returns, seat, game.teams())  # an abandoned seat's is a loss: it ranks last
         row.mu, row.sigma, row.games, row.updated_at = after[seat].mu, after[seat].sigma, row.games + 1, at
         row.wins += result == "win"
         row.losses += result == "loss"
@@ -172,7 +174,7 @@ def profile(name_key: str, *, url: str | None = None) -> dict[str, Any] | None:
                     "title": game_title(game.game),
                     "finished": game.finished_at.isoformat(timespec="seconds"),
                     "seat": seat,
-                    "result": outcome(returns, seat),
+                    "result": outcome(returns, seat, _teams(game.game, game.options)),
                     "rated": game.rated,
                     "change": change_of.get(game.id),
                     "against": [who for other, who, _ in sitters.get(game.id, []) if other != seat],
@@ -217,6 +219,12 @@ def leaderboard(game: str, *, url: str | None = None) -> dict[str, list[dict[str
                 continue
             board.append({"name": name} | standing.as_json())
     return boards
+
+
+@functools.cache
+def _teams(name: str, options: str) -> list[list[int]]:
+    """A stored game's sides, by its game and options (as stored: JSON)."""
+    return load_game(name, **json.loads(options)).teams()
 
 
 def _standing(row: RatingRow) -> Standing:
