@@ -84,6 +84,8 @@ class LiveAction:
     reason: str = ""
     by: str | None = None
     """The computer level that played it for an absent person (``None``: the seat's own player)."""
+    left: float | None = None
+    """At a table with a clock, the mover's seconds left after the move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +124,8 @@ class LiveTable:
     """The hash of the request it was opened by, with that key."""
     rated: bool = False
     """Its game moves its people's ratings."""
+    clock: str | None = None
+    """Its clock's settings as JSON ``{"initial", "increment"}`` (``None``: no clock)."""
 
 
 class AlreadyOpened(DeckhandError):
@@ -219,7 +223,15 @@ class LiveWrites:
     def add_actions(self, actions: Sequence[LiveAction]) -> None:
         """Store actions of any tables (one bulk statement: this is every move's write)."""
         rows = [
-            {"table_id": a.table_id, "seq": a.seq, "action": a.action, "seat": a.seat, "reason": a.reason, "by": a.by}
+            {
+                "table_id": a.table_id,
+                "seq": a.seq,
+                "action": a.action,
+                "seat": a.seat,
+                "reason": a.reason,
+                "by": a.by,
+                "time_left": a.left,
+            }
             for a in actions
         ]
         self._session.connection().execute(insert(table_of(LiveActionRow)), rows)
@@ -444,5 +456,11 @@ def _actions(session: Session, table_id: str) -> list[LiveAction]:
 
 def _action(row: LiveActionRow) -> LiveAction:
     return LiveAction(
-        table_id=row.table_id, seq=row.seq, action=row.action, seat=row.seat, reason=row.reason, by=row.by
+        table_id=row.table_id,
+        seq=row.seq,
+        action=row.action,
+        seat=row.seat,
+        reason=row.reason,
+        by=row.by,
+        left=row.time_left,
     )

@@ -116,6 +116,8 @@ class LiveTableRow(Base):
     """The hash of the request that opened it with that key: the same key with another request is refused."""
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Its game moves its people's ratings: every person sits as an account."""
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Its clock's settings, JSON ``{"initial", "increment"}`` in seconds (null: no clock)."""
 
     seats: Mapped[list[LiveSeatRow]] = relationship(cascade="all, delete-orphan", order_by="LiveSeatRow.seat")
 
@@ -156,6 +158,8 @@ class LiveActionRow(Base):
     reason: Mapped[str] = mapped_column(Text, default="")
     by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     """The computer level that played this move for an absent person (null: the seat's own player)."""
+    time_left: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """At a table with a clock, the mover's seconds left after the move: a table dealt again resumes from it."""
 
 
 class ReviewRow(Base):

@@ -1,9 +1,10 @@
-"""How a game at a table ends other than by its rules: a person resigns, or aborts it before they have moved.
+"""How a game at a table ends other than by its rules: a person resigns, runs out of time, or aborts.
 
-With two sides (two players, or two partnerships: ``Game.teams``) a resignation ends
-the game: the resigning side loses, the other wins. With three sides or
-more the others play on: the table's stand-in computer takes the resigning
-person's seat for the rest of the game, and for the ratings the person lost.
+With two sides (two players, or two partnerships: ``Game.teams``) a resignation,
+or a person's time running out (:mod:`deckhand.web.clocks`), ends the game:
+that side loses, the other wins. With three sides or more the others play
+on: the table's stand-in computer takes the person's seat for the rest of
+the game, and for the ratings the person lost.
 A person may abort the game while they have not moved yet: it ends with no
 result, and nothing is stored among the finished games.
 
@@ -23,7 +24,8 @@ from deckhand.web.wire import EventOut
 
 RESIGN = "!resign"
 ABORT = "!abort"
-MARKS = (RESIGN, ABORT)
+TIME = "!time"
+MARKS = (RESIGN, ABORT, TIME)
 
 
 def is_mark(notation: str) -> bool:
@@ -45,6 +47,11 @@ def abort(table: Table, seat: int) -> None:
     _mark(table, Entry(table.seq + 1, None, seat, notation=ABORT))
 
 
+def time_out(table: Table, seat: int) -> None:
+    """The time of the person at ``seat`` is up (the table's clock says so): they lose, as by resigning."""
+    _mark(table, Entry(table.seq + 1, None, seat, notation=TIME, left=0.0))
+
+
 def restore_mark(table: Table, entry: Entry) -> None:
     """A stored mark applied again to a table dealt from the store."""
     if entry.notation not in MARKS or entry.seat is None:
@@ -53,7 +60,7 @@ def restore_mark(table: Table, entry: Entry) -> None:
 
 
 def _returns(table: Table, seat: int) -> list[float]:
-    """Every seat's return when ``seat`` resigns a two-sided game: the other side shares the win."""
+    """Every seat's return when ``seat`` resigns (or runs out of time in) a two-sided game: the others win."""
     losing = next(team for team in table.game.teams() if seat in team)
     winners = [other for other in range(len(table.seats)) if other not in losing]
     return [1.0 / len(winners) if other in winners else 0.0 for other in range(len(table.seats))]
@@ -66,24 +73,30 @@ def _check(table: Table, seat: int, what: str) -> None:
         raise IllegalActionError(f"the game has not begun: there is nothing to {what} yet")
     if table.seats[seat].kind != "human":
         raise IllegalActionError(f"only a person can {what}")
+    if seat in table.resigned:
+        raise IllegalActionError("you have left this game: the computer plays your seat to the end")
 
 
 def _mark(table: Table, entry: Entry, *, journal: bool = True) -> None:
     """Apply a mark: the game ends (two sides, or an abort), or the stand-in takes the seat for good."""
     assert entry.seat is not None
     seat, name = entry.seat, table.seats[entry.seat].name
+    how, did = ("time", "ran out of time") if entry.notation == TIME else ("resigned", "resigned")
+    if entry.notation == TIME and table.clock is not None:
+        table.clock.out(seat)
     if entry.notation == ABORT:
         said = f"{name} aborted the game: it ends without a result."
         table.ended = {"how": "aborted", "seat": seat, "words": said}
     elif len(table.game.teams()) == 2:
-        said = f"{name} resigned."
-        table.ended = {"how": "resigned", "seat": seat, "words": said, "returns": _returns(table, seat)}
+        said = f"{name} {did}."
+        table.ended = {"how": how, "seat": seat, "words": said, "returns": _returns(table, seat)}
     else:
         table.resigned.append(seat)
         level = table.stand_in or default_level(table.game)
         table.seats[seat].stand_in = make_agent(level, table.game)
-        said = f"{name} resigned: the computer ({level}) plays their seat to the end."
+        said = f"{name} {did}: the computer ({level}) plays their seat to the end."
     table.marks += 1
     table.events.append(EventOut(seq=entry.seq, seat=seat, move=None, words=said, said=[]))
     if journal:
         table.journal.append(entry)
+    table.run_clock()

@@ -53,6 +53,7 @@ from deckhand.store.live import (
     Progress,
     StoredTable,
 )
+from deckhand.web.clocks import Clock
 from deckhand.web.endings import is_mark, restore_mark
 from deckhand.web.metrics import Metrics
 from deckhand.web.table import OPEN, Entry, Seat, Table
@@ -368,6 +369,7 @@ def opened(table: Table, ledger: Ledger, once: Once | None = None) -> Change:
         key_hash=once.key_hash if once is not None else None,
         request_hash=once.request_hash if once is not None else None,
         rated=table.rated,
+        clock=None if table.clock is None else json.dumps(table.clock.settings()),
     )
     return change
 
@@ -377,7 +379,7 @@ def taken(table: Table) -> Change:
     entries, table.journal = table.journal, []
     table_id = table.id
     change = Change(
-        actions=[LiveAction(table_id, e.seq, e.notation, e.seat, e.reason, e.by) for e in entries],
+        actions=[LiveAction(table_id, e.seq, e.notation, e.seat, e.reason, e.by, e.left) for e in entries],
         progress=Progress(table_id, table.seq, _now()),
         owned=table_id,
     )
@@ -502,7 +504,10 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         resumed = json.loads(row.start)
         origin = game.state_from_json(resumed["origin"])
         start = game.state_from_json(resumed["start"]) if resumed["start"] is not None else None
-    entries = [Entry(a.seq, None, a.seat, a.reason, notation=a.action, by=a.by) for a in actions]
+    entries = [Entry(a.seq, None, a.seat, a.reason, notation=a.action, by=a.by, left=a.left) for a in actions]
+    clock = None
+    if row.clock:
+        clock = Clock.new(json.loads(row.clock), [seat.agent is None for seat in seats])
     moves = [entry for entry in entries if not is_mark(entry.notation)]
     table = Table.restored(
         id=row.id,
@@ -522,6 +527,7 @@ def _restore(row: LiveTable, actions: list[LiveAction]) -> Table:
         stored_as=row.finished_game_id,
         rematch=row.rematch,
         rated=row.rated,
+        clock=clock,
     )
     for entry in entries:
         if is_mark(entry.notation):

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from deckhand.agents.search import SearchCancelled
 from deckhand.core.errors import DeckhandError
+from deckhand.web.endings import time_out
 from deckhand.web.ledger import Ledger, TableLost, taken
 from deckhand.web.metrics import Metrics
 from deckhand.web.table import Table
@@ -96,6 +97,8 @@ class Room:
     away_since: dict[int, float] = field(default_factory=dict)
     """When each absent person's last connection left (or the table opened, if they never came)."""
     _alarm: asyncio.TimerHandle | None = None
+    _clock_alarm: asyncio.TimerHandle | None = None
+    _flagging: asyncio.Task[None] | None = None
     on_lost: Callable[[Room], object] | None = None
     """Called when another server process has taken the table over."""
     unasked: bool = False
@@ -138,7 +141,8 @@ class Room:
 
         A stand-in only plays while another person at the table is connected:
         a game against the computer waits for its one person however long
-        they are away.
+        they are away. At a table with a clock nobody stands in for the
+        absent: their time runs, and runs out.
         """
         table = self.table
         now = time.monotonic()
@@ -157,7 +161,7 @@ class Room:
                     changed = True
                 continue
             since = self.away_since.setdefault(seat, now)
-            if entry.stand_in is not None or table.stand_in is None or not table.away or table.over:
+            if entry.stand_in is not None or table.stand_in is None or not table.away or table.over or table.clock:
                 continue
             left = since + table.away - now
             if left > 0:
@@ -172,6 +176,41 @@ class Room:
             self._alarm = asyncio.get_running_loop().call_later(soonest + 0.01, self._wake_up)
         if changed:
             self.wake()
+        self.watch_clock()
+
+    def watch_clock(self) -> None:
+        """Wake when the running time would be up (a move meanwhile sets the alarm again)."""
+        if self._clock_alarm is not None:
+            self._clock_alarm.cancel()
+            self._clock_alarm = None
+        due = self.table.clock_due()
+        if due is not None:
+            self._clock_alarm = asyncio.get_running_loop().call_later(due + 0.02, self._time_up)
+
+    def _time_up(self) -> None:
+        self._clock_alarm = None
+        if self._flagging is None or self._flagging.done():
+            self._flagging = asyncio.create_task(self._flag_now())
+
+    async def _flag_now(self) -> None:
+        async with self.lock:
+            if not await self.flag():
+                self.watch_clock()  # a move came first, or the clock was a little early
+
+    async def flag(self) -> bool:
+        """Under the lock: end the game of a person whose time is up (:func:`~deckhand.web.endings.time_out`).
+
+        Whether it did. With three sides or more the stand-in then plays their seat.
+        """
+        seat = self.table.flagged()
+        if seat is None:
+            return False
+        time_out(self.table, seat)
+        if await self.save():
+            self.broadcast()
+            self.tell_seats()
+            self.wake()
+        return True
 
     def _wake_up(self) -> None:
         self._alarm = None
@@ -238,6 +277,7 @@ class Room:
         Spectators told up to the same point get the same message: it is
         built once, however many watch.
         """
+        self.watch_clock()
         watched: dict[int | None, str] = {}
         for client in list(self.clients):
             if client.seat is not None:
@@ -277,9 +317,10 @@ class Room:
 
     def hang_up(self) -> None:
         """Close every connection with :data:`MOVED`: each browser connects again to where the table is now."""
-        if self._alarm is not None:
-            self._alarm.cancel()
-            self._alarm = None
+        for alarm in (self._alarm, self._clock_alarm):
+            if alarm is not None:
+                alarm.cancel()
+        self._alarm = self._clock_alarm = None
         for client in list(self.clients):
             self.clients.discard(client)
             client.close(MOVED)
@@ -300,6 +341,7 @@ class Room:
             self.refuse(client, spectator)
             return
         async with self.lock:
+            await self.flag()  # a time that is up ends the game before anything after it counts
             try:
                 change(client.seat)
             except DeckhandError as exc:

@@ -28,6 +28,7 @@ from deckhand.store.accounts import Account
 from deckhand.store.live import AlreadyOpened
 from deckhand.web.accounts import Accounts
 from deckhand.web.catalog import resume_from_saves
+from deckhand.web.clocks import Clock
 from deckhand.web.guard import check_deal, web_agent, web_options
 from deckhand.web.ledger import TableLost, seated
 from deckhand.web.once import once, opened_before
@@ -278,6 +279,12 @@ def build_table(request: NewTable, key: str | None = None) -> Table:
     stand_in = web_agent(request.stand_in, game, "stand_in") if request.stand_in else default_level(game)
     make_agent(stand_in, game)  # a bad level is refused now, not when someone leaves
     chosen = request.seed is not None or game.options.get("deck") is not None or bool(practice)
+    clock = None
+    if request.clock is not None:
+        timed = [seat.agent is None for seat in seats]
+        if not any(timed):
+            raise ConfigError("clock: no person sits at this table, so there is no one to time")
+        clock = Clock.new(request.clock.model_dump(), timed)
     return Table(
         id=new_table_id(),
         game=game,
@@ -292,6 +299,7 @@ def build_table(request: NewTable, key: str | None = None) -> Table:
         start=start,
         origin=state.clone() if request.resume is not None else None,
         rated=request.rated,
+        clock=clock,
     )
 
 

@@ -16,7 +16,8 @@ import hmac
 import random
 import re
 import secrets
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,7 +30,9 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import told_to_others
+from deckhand.web.clocks import Clock
 from deckhand.web.wire import (
+    ClockOut,
     EventOut,
     HintMessage,
     MarksMessage,
@@ -101,6 +104,8 @@ class Entry:
     notation: str = ""
     by: str | None = None
     """The computer level that played the move for its absent person."""
+    left: float | None = None
+    """At a table with a clock, the mover's seconds left after the move (a person's, increment added)."""
 
 
 @dataclass(frozen=True)
@@ -164,15 +169,21 @@ class Table:
     marks: int = 0
     """The table's marks (resignations, aborts) among its actions: they count in ``seq``."""
     resigned: list[int] = field(default_factory=list)
-    """Seats whose person resigned a game of three sides or more: the stand-in plays them to the end."""
+    """Seats whose person resigned, or ran out of time, in a game of three sides or more: the stand-in plays
+    them to the end."""
     moved: set[int] = field(default_factory=set)
     """Seats that have made a move (a person may abort only before theirs)."""
+    clock: Clock | None = None
+    """Each person's time (:mod:`deckhand.web.clocks`); ``None``: the table has no clock."""
+    now: Callable[[], float] = field(default=time.monotonic, repr=False)
+    """The clock's time source (seconds): tests drive it."""
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed) if self.chosen else secrets.SystemRandom()
         self._seat_rngs = agent_rngs(random.Random(f"{self.seed}/seats"), len(self.seats))
         self._hint_rngs = [random.Random(f"{self.seed}/hints/{seat}") for seat in range(len(self.seats))]
         self._deal()
+        self.run_clock()
 
     @property
     def presentation(self) -> Presentation:
@@ -253,7 +264,9 @@ class Table:
         entry.spec = "human"
         entry.invite_hash = None
         entry.account = account
-        return free[0], entry.give_token()
+        token = entry.give_token()
+        self.run_clock()  # the last seat taken: the first person's time starts
+        return free[0], token
 
     def start_now(self, level: str) -> list[int]:
         """The host starts: every open seat goes to the computer at ``level``; the seats filled."""
@@ -263,16 +276,21 @@ class Table:
         agents = [make_agent(level, self.game) for _ in open_seats]  # a bad level changes no seat
         for seat, agent in zip(open_seats, agents, strict=True):
             self.seats[seat] = Seat(spec=level, name="Computer", agent=agent)
+            if self.clock is not None:
+                self.clock.untime(seat)
         _number_computers(self.seats)
+        self.run_clock()
         return open_seats
 
     def take_over(self, seat: int) -> None:
         """The stand-in plays for the absent person at ``seat`` until they come back."""
         if self.stand_in is not None and self.seats[seat].stand_in is None:
             self.seats[seat].stand_in = make_agent(self.stand_in, self.game)
+            self.run_clock()
 
     def hand_back(self, seat: int) -> None:
         self.seats[seat].stand_in = None
+        self.run_clock()
 
     @property
     def to_move(self) -> int | None:
@@ -283,6 +301,30 @@ class Table:
     def waiting_for_people(self) -> bool:
         """Whether an open seat is still empty: nobody moves until it is filled."""
         return any(entry.kind == OPEN for entry in self.seats)
+
+    # -- the clock ---------------------------------------------------------------
+    def timed(self) -> list[bool]:
+        """The seats a clock times: people's and open ones (a computer's thinking runs nobody's time)."""
+        return [entry.agent is None for entry in self.seats]
+
+    def run_clock(self) -> None:
+        """Whose time runs now: the person to move, once every seat is taken, unless the computer plays for them."""
+        if self.clock is None:
+            return
+        seat = self.to_move
+        if self.over or self.waiting_for_people or seat is None or self.seats[seat].player is not None:
+            seat = None
+        self.clock.run(seat, self.now())
+
+    def flagged(self) -> int | None:
+        """The seat whose time is up, if the game is still on (:func:`deckhand.web.endings.time_out` ends it)."""
+        if self.clock is None or self.over:
+            return None
+        return self.clock.flagged(self.now())
+
+    def clock_due(self) -> float | None:
+        """Seconds until the running time is up (``None``: no clock runs)."""
+        return None if self.clock is None or self.over else self.clock.due(self.now())
 
     # -- moves ------------------------------------------------------------------
     def play(self, seat: int, text: str) -> None:
@@ -338,8 +380,12 @@ class Table:
 
     def _apply(self, seat: int, action: Action, *, reason: str, by: str | None = None) -> None:
         self.moved.add(seat)
-        self._record(Entry(self.seq + 1, action, seat, reason, by=by))
+        left = None
+        if self.clock is not None and self.seats[seat].player is None:  # a person's own move: their time
+            left = self.clock.moved(seat, self.now())
+        self._record(Entry(self.seq + 1, action, seat, reason, by=by, left=left))
         self._deal()
+        self.run_clock()
 
     def _deal(self) -> None:
         """Resolve chance (deals, draws) up to the next player's decision; only announcements are told."""
@@ -387,6 +433,11 @@ class Table:
             state.apply_action(entry.action)
         table = cls(game=game, seats=seats, state=state, origin=origin, events=events, **rest)
         table.stand_ins, table.moved = stand_ins, moved
+        if table.clock is not None:  # each person's time as their last move left it: the outage is nobody's
+            for stored in entries:
+                if stored.seat is not None and stored.left is not None:
+                    table.clock.restore(stored.seat, stored.left)
+            table.run_clock()
         if table.chosen:  # a practice deal goes on as its seed says, wherever the server stopped
             table._rng = random.Random(f"{table.seed}/after/{table.seq}")
         return table
@@ -421,6 +472,7 @@ class Table:
             ended=self.ended,
             abort=seat is not None and self.seats[seat].kind == "human" and not self.over and seat not in self.moved,
             glimpse=glimpse or None,
+            clock=None if self.clock is None else ClockOut(**self.clock.to_wire(self.now())),
         )
 
     def _result(self) -> Result | None:
@@ -458,6 +510,7 @@ class Table:
             "seq": self.seq,
             "waiting": self.waiting_for_people,
             "rated": self.rated,
+            "clock": None if self.clock is None else self.clock.settings(),
             "rematch": self.rematch,
             "pieces": shown.pieces(),
             "hint_marks": shown.HINT_MARKS,
@@ -527,6 +580,8 @@ class Table:
             record.meta["ended"] = {"how": self.ended["how"], "seat": self.ended["seat"]}
         if self.resigned:
             record.meta["resigned"] = list(self.resigned)
+        if self.clock is not None:
+            record.meta["clock"] = self.clock.settings()
         return record
 
     def again(self, table_id: str, seed: int) -> Table:
@@ -554,6 +609,8 @@ class Table:
             stand_in=self.stand_in,
             away=self.away,
             rated=self.rated,
+            clock=None if self.clock is None else Clock.new(self.clock.settings(), [e.agent is None for e in seats]),
+            now=self.now,
         )
 
     def record_of_play(self) -> GameRecord:

@@ -37,6 +37,14 @@ class Strict(BaseModel):
 
 
 # -- HTTP -------------------------------------------------------------------------
+class ClockSetting(Strict):
+    """A table's clock: each person's seconds for the game, and seconds added after each of their moves."""
+
+    initial: Annotated[float, Field(ge=10, le=10800)]
+    """From 10 seconds to 3 hours."""
+    increment: Annotated[float, Field(ge=0, le=180)] = 0.0
+
+
 class NewTable(Strict):
     """``POST /api/tables``: a game, its options, who sits where."""
 
@@ -60,6 +68,8 @@ class NewTable(Strict):
     rated: bool = False
     """The game moves its people's ratings: its creator is signed in, an open seat takes only accounts, the
     computers are levels, and the deal is the system's (no seed, deck or saved game; options a preset's)."""
+    clock: ClockSetting | None = None
+    """Each person's time for the game (:mod:`deckhand.web.clocks`); by default none."""
 
 
 class Join(Strict):
@@ -181,6 +191,19 @@ class Result(BaseModel):
     scores: list[float]
 
 
+class ClockOut(BaseModel):
+    """Every seat's time, as the server keeps it when the message is built (the page counts down from there)."""
+
+    initial: float
+    increment: float
+    left: list[float | None]
+    """Seconds left per seat, in tenths; ``None`` for a computer's seat (it has no time)."""
+    running: int | None
+    """The seat whose time is running (``None``: nobody's: a computer's turn, the game over or not begun)."""
+    short: float
+    """Seconds left below which the table warns that time is short."""
+
+
 class StateMessage(BaseModel):
     type: Literal["state"] = "state"
     seq: int
@@ -195,9 +218,12 @@ class StateMessage(BaseModel):
     glimpse: dict[str, str] | None = None
     """Cards shown to this seat alone for a moment (a peek), by place."""
     ended: dict[str, Any] | None = None
-    """How the game ended other than by its rules: ``how`` (``resigned``, ``aborted``), ``seat``, ``words``."""
+    """How the game ended other than by its rules: ``how`` (``resigned``, ``aborted``, ``time``), ``seat``,
+    ``words``."""
     abort: bool = False
     """Whether this seat's person may still abort the game (they have not moved yet)."""
+    clock: ClockOut | None = None
+    """The table's clock, if it has one."""
 
 
 class HintMessage(BaseModel):

@@ -59,7 +59,11 @@ def wait_my_turn(server: LiveServer, table: str, page: Any) -> bool:
         if state.is_terminal():
             return False
         if server.legal(table):
-            # an outcome opening holds the moves behind it: the page says "Your move" once it is dismissed
+            # the page shows the server's latest state (a paced page may still be drawing the ones before it),
+            # unless an outcome opening holds the moves behind it: the page says "Your move" once it is dismissed
+            seq = server.app.state.tables.rooms[table].table.seq
+            shown = "seq => Number(document.querySelector('.felt')?.dataset.seq) >= seq"
+            page.wait_for_function(f"{shown} || document.querySelector('.outcome')", arg=seq)
             page.wait_for_selector(".status .turn.mine, .outcome")
             return True
         time.sleep(0.02)

@@ -50,6 +50,16 @@ export {};
  */
 
 /**
+ * A table's clock as the server kept it when the message was built: the page counts down from there.
+ * @typedef {object} ClockOut
+ * @property {number} initial Each person's seconds for the game.
+ * @property {number} increment Seconds added after each of a person's moves.
+ * @property {(number | null)[]} left Seconds left per seat, in tenths; null for a computer's seat.
+ * @property {number | null} running The seat whose time runs; null while nobody's does.
+ * @property {number} short Seconds left below which the table warns that time is short.
+ */
+
+/**
  * The game as one seat (or a spectator) sees it: sent on connect and after every change.
  * @typedef {object} StateMessage
  * @property {"state"} type
@@ -62,8 +72,9 @@ export {};
  * @property {GameEvent[]} events What happened since the previous message.
  * @property {GameResult | null} result
  * @property {Record<string, string> | null} [glimpse] Cards shown to this seat alone for a moment, by place.
- * @property {{how: "resigned" | "aborted", seat: number, words: string} | null} [ended] How the game ended other than by its rules.
+ * @property {{how: "resigned" | "aborted" | "time", seat: number, words: string} | null} [ended] How the game ended other than by its rules.
  * @property {boolean} [abort] Whether this seat's person may still abort the game (they have not moved yet).
+ * @property {ClockOut | null} [clock] The table's clock, if it has one.
  */
 
 /**
@@ -236,6 +247,7 @@ export {};
  * @property {string} [stand_in] The level that plays for a person away, and takes the seats left empty.
  * @property {number} [away] Seconds a person may stay away before the stand-in plays (0: never).
  * @property {boolean} [rated] The game moves its people's ratings (its creator signed in).
+ * @property {{initial: number, increment?: number} | null} [clock] Each person's seconds for the game, and per move.
  */
 
 /**

@@ -14,6 +14,15 @@ import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./ta
 const PEOPLE = { human: "You", second: "A second person at this screen", open: "Someone joining by link" };
 /** @type {Record<string, string>} How a seat's kind reads in a list of seats. */
 const KINDS = { human: "a person", open: "free", computer: "the computer" };
+/** @type {[string, {initial: number, increment: number} | null][]} The clocks offered: a game's time and its increment. */
+const CLOCKS = [
+  ["No clock", null],
+  ["3 min + 2 s", { initial: 180, increment: 2 }],
+  ["5 min + 3 s", { initial: 300, increment: 3 }],
+  ["10 min + 5 s", { initial: 600, increment: 5 }],
+  ["15 min + 10 s", { initial: 900, increment: 10 }],
+  ["30 min", { initial: 1800, increment: 0 }],
+];
 
 /**
  * An option's input, by the type of its default: a checkbox, a number, a comma-separated list, or text.
@@ -165,6 +174,7 @@ export async function showLobby(main) {
     const listed = h("input", { type: "checkbox", id: "listed" });
     const rated = h("input", { type: "checkbox", id: "rated", disabled: !me });
     const away = h("input", { id: "away", type: "number", min: 0, max: 3600, value: 60, style: "width:5rem", "aria-label": "Seconds before a computer stands in" });
+    const clock = h("select", { id: "clock", "aria-label": "Clock" }, CLOCKS.map(([label], i) => h("option", { value: String(i) }, label)));
     const start = h("button.primary", { type: "button", id: "start" }, `Play ${game.title}`);
 
     function fillOptions() {
@@ -266,6 +276,8 @@ export async function showLobby(main) {
       };
       if (seed.value !== "") body.seed = Number(seed.value);
       if (rated.checked) body.rated = true;
+      const timed = CLOCKS[Number(clock.value)][1];
+      if (timed) body.clock = timed;
       try {
         start.disabled = true;
         /** @type {TableCreated} */
@@ -290,6 +302,7 @@ export async function showLobby(main) {
       seats,
       h("div.form-row", {}, h("label", { for: "seed" }, "Seed"), seed, h("span.muted", {}, "the same seed deals the same cards: for practice alone (friends' tables are dealt by the server)")),
       h("div.form-row", {}, h("label", {}, "Table"), h("label", {}, spectators, " others may watch"), h("label", {}, listed, " list it in the lobby")),
+      h("div.form-row", {}, h("label", { for: "clock" }, "Clock"), clock, h("span.muted", {}, "each person's time for the game, plus seconds after each move")),
       h("div.form-row", {}, h("label", { for: "away" }, "Away"), h("span", {}, "a computer plays for a person away ", away, " s while others wait (0: never)")),
       h(
         "div.form-row",

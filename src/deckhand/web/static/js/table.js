@@ -221,12 +221,58 @@ class TableView {
     /** @param {KeyboardEvent} event */
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
+    /** @type {{clock: import("./contract.js").ClockOut, at: number} | null} the newest clock, and when it came */
+    this.clockSeen = null;
+    this.clockTimer = setInterval(() => this.tickClocks(), 200);
   }
 
   close() {
     for (const conn of this.connections) conn.close();
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.timer);
+    clearInterval(this.clockTimer);
+  }
+
+  // -- the clocks -------------------------------------------------------------------------------
+  /**
+   * A seat's seconds left now: the server's figure, less the time since it came if that seat's clock runs.
+   * @param {number} seat
+   * @returns {number | null}
+   */
+  secondsLeft(seat) {
+    if (!this.clockSeen) return null;
+    const { clock, at } = this.clockSeen;
+    const left = clock.left[seat];
+    if (left === null || left === undefined) return null;
+    return clock.running === seat ? Math.max(0, left - (performance.now() - at) / 1000) : left;
+  }
+
+  /**
+   * A seat's clock in the seat's tag: its time, marked while it runs and when it is short.
+   * @param {number} seat
+   */
+  clockTag(seat) {
+    const left = this.secondsLeft(seat);
+    if (left === null || !this.clockSeen) return "";
+    const { clock } = this.clockSeen;
+    const running = clock.running === seat;
+    const short = left <= clock.short;
+    return h(
+      `span.clock${running ? ".running" : ""}${short ? ".short" : ""}`,
+      { "data-seat": String(seat), role: "timer", "aria-label": `${this.names[seat]}'s time${running ? ", running" : ""}` },
+      clockText(left),
+    );
+  }
+
+  /** The running clock counts down between messages; time short is marked as it comes. */
+  tickClocks() {
+    if (!this.clockSeen || this.clockSeen.clock.running === null) return;
+    const seat = this.clockSeen.clock.running;
+    const tag = this.status.querySelector(`.clock[data-seat="${seat}"]`);
+    const left = this.secondsLeft(seat);
+    if (!tag || left === null) return;
+    tag.textContent = clockText(left);
+    tag.classList.toggle("short", left <= this.clockSeen.clock.short);
   }
 
   // -- the connection going and coming back --------------------------------------------
@@ -328,6 +374,7 @@ class TableView {
    */
   received(message, conn) {
     conn.latest = message;
+    if (message.clock) this.clockSeen = { clock: message.clock, at: performance.now() }; // the server's time: the newest
     if (conn === this.active) {
       this.queue.push(message);
       this.pump();
@@ -699,6 +746,7 @@ class TableView {
         person && person.kind === "human" ? presence(this.offline ? null : person.connected) : "",
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
         thinking ? h("span.thinking-dots", { role: "status" }, " thinking…") : "",
+        this.clockTag(seat),
       );
     });
     // while a seat is empty the table shows the moves but takes none: nobody's move yet
@@ -929,4 +977,18 @@ async function copy(text, table) {
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Seconds left as a clock shows them: h:mm:ss from an hour, m:ss, and tenths under ten seconds.
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function clockText(seconds) {
+  if (seconds < 10) return `0:0${seconds.toFixed(1)}`;
+  const whole = Math.ceil(seconds);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }

@@ -1,0 +1,48 @@
+"""The clocks on the table's page: chosen in the lobby, shown in each person's tag, counting down, marked when short."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.browser.live import LiveServer, my_turn, needs_chromium
+from tests.web.browser.test_people_online import type_move
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = needs_chromium
+
+
+def test_a_clock_chosen_in_the_lobby_runs_in_the_persons_tag_and_not_the_computers(
+    server: LiveServer, table_page: Any
+) -> None:
+    page = table_page
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="Three Trios", exact=True).click()
+    page.get_by_label("Seat 2", exact=True).select_option("easy")
+    page.get_by_label("Clock").select_option(label="5 min + 3 s")
+    page.locator("#start").click()
+    page.wait_for_url(re.compile("#/table/"))
+    table = page.url.split("#/table/")[1].split("?")[0]
+    assert server.summary(table)["clock"] == {"initial": 300, "increment": 3}
+    clocks = page.locator(".seat-tag .clock")
+    clocks.first.wait_for()
+    assert clocks.count() == 1, "the computer has no clock"
+    if my_turn(page):
+        mine = page.locator(".clock.running")
+        first = mine.inner_text()
+        assert re.fullmatch(r"[45]:\d\d", first), first
+        page.wait_for_function("() => document.querySelector('.clock.running').textContent !== " + repr(first))
+        assert mine.get_attribute("role") == "timer"
+        type_move(page, server.legal(table)[0])
+        page.locator(".clock:not(.running)").first.wait_for()  # the computer's turn: nobody's time runs
+
+
+def test_short_time_is_marked(server: LiveServer, table_page: Any) -> None:
+    table, token = server.table(game="basra", seats=["human", "easy"], clock={"initial": 12})
+    page = table_page
+    page.goto(server.link(table, token))
+    assert my_turn(page)
+    page.locator(".clock.running.short").wait_for()  # 12 s are below the 10 s warning within two seconds
+    assert page.locator(".clock.short").inner_text().startswith("0:0")
