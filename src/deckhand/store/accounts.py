@@ -24,6 +24,7 @@ from deckhand.store.models import (
     RatingChangeRow,
     RatingRow,
     SeatRow,
+    SeekerRow,
     SessionRow,
 )
 
@@ -93,7 +94,12 @@ def delete_account(account_id: int, *, url: str | None = None) -> None:
     with Session(get_engine(url)) as session, session.begin():
         for model in (SeatRow, LiveSeatRow):
             session.execute(update(model).where(model.account_id == account_id).values(account_id=None, name=FORMER))
-        for personal in (SessionRow, RatingRow, RatingChangeRow):  # SQLite does not cascade: said here for both
+        for personal in (
+            SessionRow,
+            RatingRow,
+            RatingChangeRow,
+            SeekerRow,
+        ):  # SQLite does not cascade: said here for both
             session.execute(delete(personal).where(personal.account_id == account_id))
         session.execute(delete(AccountRow).where(AccountRow.id == account_id))
 

@@ -42,6 +42,7 @@ from deckhand.play.records import GameRecord
 from deckhand.store.db import Played, add_games, get_engine
 from deckhand.store.models import LiveActionRow, LiveSeatRow, LiveTableRow, table_of
 from deckhand.store.ratings import rate_game
+from deckhand.store.seeks import filled
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +263,10 @@ class LiveWrites:
             if game.rated:
                 rate_game(self._session, id_, game.record, game.accounts)
         return ids
+
+    def fill_seek(self, seek_id: str, table_id: str, seats: Sequence[tuple[int, int]]) -> None:
+        """The seek has its table, stored with it: each of its places (by number) has its seat."""
+        filled(self._session, seek_id, table_id, seats)
 
     def rematch(self, table_id: str, rematch: str) -> None:
         """Store where a finished table's people play again (whoever deals the table next offers the same)."""

@@ -249,6 +249,51 @@ class GuessRow(Base):
     """When the window these failures count in began."""
 
 
+class SeekRow(Base):
+    """A seek: someone looking for people to play a game with, until enough have accepted (then its table)."""
+
+    __tablename__ = "seeks"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    preset: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    options: Mapped[str] = mapped_column(Text)
+    """The game's options as JSON, as the table will be dealt."""
+    players: Mapped[int] = mapped_column(Integer)
+    seated: Mapped[int] = mapped_column(Integer)
+    """How many people have a place (the seeker included): raised only while below ``players``."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The clock's settings as JSON (null: no clock)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table dealt once the seek filled."""
+    filled_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+    __table_args__ = (Index("ix_seeks_table_id", "table_id"),)
+
+
+class SeekerRow(Base):
+    """A person with a place in a seek: known by the hash of their token, which becomes their seat's token."""
+
+    __tablename__ = "seekers"
+
+    seek_id: Mapped[str] = mapped_column(ForeignKey("seeks.id", ondelete="CASCADE"), primary_key=True)
+    place: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """0 for the seeker, then in the order people accepted."""
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True)
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The displayed rating in the seek's pool when they joined it (a rated seek's people are accounts)."""
+    person: Mapped[str] = mapped_column(String(64), index=True)
+    """The hash of who they are for the limits: their account, else their address."""
+    seen_at: Mapped[datetime] = mapped_column(DateTime)
+    """When they last asked after the seek: a person who stops asking has gone, and their place with them."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Their seat at the table, once it is dealt."""
+
+
 def table_of(model: type[Base]) -> Table:
     """A model's table, for the store's bulk statements (the ORM's bulk insert splits rows by the columns set)."""
     return Base.metadata.tables[model.__tablename__]

@@ -35,6 +35,7 @@ from deckhand.web.owner import Owner
 from deckhand.web.redact import redact_tokens
 from deckhand.web.reviews import Reviewer, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
+from deckhand.web.seeks import seeks_router
 from deckhand.web.tables import TABLE_ID, Tables
 from deckhand.web.thinking import AT_ONCE, LIMIT, Thinking
 from deckhand.web.websocket import MAX_WATCHERS, socket_router
@@ -130,6 +131,7 @@ def create_app(
     app.include_router(owner.router())
     app.include_router(accounts.router())
     app.include_router(tables_router(tables, owner, accounts))
+    app.include_router(seeks_router(tables, accounts))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
     app.include_router(catalog_router(tables, owner, accounts))
     app.include_router(review_router(reviewer, owner, accounts))

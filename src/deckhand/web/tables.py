@@ -15,11 +15,13 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Callable
 from functools import partial
 
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import quote
+from deckhand.store.live import LiveWrites
 from deckhand.web.ledger import Ledger, Once, TableLost, forgotten, opened, rematched
 from deckhand.web.metrics import Metrics
 from deckhand.web.rooms import Room
@@ -52,8 +54,16 @@ class Tables:
         self._forgetting: dict[str, asyncio.Future[None]] = {}
         """Tables the sweep is removing from the store now: a request for one waits until it is gone."""
 
-    async def open(self, table: Table, *, rematch_of: Table | None = None, once: Once | None = None) -> Room:
-        """A new table, stored before anyone can sit at it; a rematch is stored with its link from ``rematch_of``.
+    async def open(
+        self,
+        table: Table,
+        *,
+        rematch_of: Table | None = None,
+        once: Once | None = None,
+        also: Callable[[LiveWrites], None] | None = None,
+    ) -> Room:
+        """A new table, stored before anyone can sit at it; a rematch is stored with its link from ``rematch_of``;
+        ``also`` writes in the same transaction (a filled seek's link to its table).
 
         :class:`TableLost` if ``rematch_of`` was taken over meanwhile, :class:`AlreadyOpened` if the
         creator's key (``once``) opened a table already (nothing is stored then).
@@ -62,6 +72,15 @@ class Tables:
         if now - self.swept >= SWEEP_EVERY:
             await self.sweep(now)
         change = opened(table, self.ledger, once) if rematch_of is None else rematched(rematch_of, table, self.ledger)
+        if also is not None:
+            first = change.work
+
+            def work(writes: LiveWrites) -> None:
+                if first is not None:
+                    first(writes)
+                also(writes)
+
+            change.work = work
         await self.ledger.write(change)
         room = self.add(table)
         room.unasked = not self.ledger.sole

@@ -72,6 +72,40 @@ class NewTable(Strict):
     """Each person's time for the game (:mod:`deckhand.web.clocks`); by default none."""
 
 
+class NewSeek(Strict):
+    """``POST /api/seeks``: the game wanted, and how; a signed-in person seeks as their account."""
+
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    preset: Annotated[str, Field(max_length=40)] | None = None
+    players: Annotated[int, Field(ge=2, le=6)] | None = None
+    """How many people the table seats, the seeker included; by default the game's (or preset's) number."""
+    rated: bool = False
+    clock: ClockSetting | None = None
+    name: Name | None = None
+    """An anonymous person's display name (a signed-in person's is their account's)."""
+
+
+class SeekAccept(Strict):
+    """``POST /api/seeks/{ID}/accept``: an anonymous person's display name (a signed-in person's is theirs)."""
+
+    name: Name | None = None
+
+
+class SeekMade(BaseModel):
+    seek: str
+    token: str
+    """Identifies the seeker: ask after the seek with it, withdraw it; once the seek fills, it is their seat's token."""
+
+
+class SeekSeat(BaseModel):
+    """A place in a seek: the table and seat once it has filled (``200``), else the seek to ask after (``202``)."""
+
+    seek: str
+    token: str
+    table: str | None = None
+    seat: int | None = None
+
+
 class Join(Strict):
     """``POST /api/tables/{ID}/join``: a display name, the open seat wanted (by default the first), its invite.
 
