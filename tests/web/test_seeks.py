@@ -126,10 +126,16 @@ def test_a_seek_goes_when_its_seeker_stops_asking_and_a_long_wait_is_offered_the
 
 
 def test_nobody_accepts_their_own_seek_nor_holds_more_than_a_few(client: TestClient) -> None:
+    (ada,) = accounts(client, "Ada")
+    as_person(client, ada)
     made = seek(client, game="basra")
-    again = client.post(f"/api/seeks/{made['seek']}/accept", json={"name": "Ada again"})
+    again = client.post(f"/api/seeks/{made['seek']}/accept", json={})
     assert again.status_code == 409 and "already" in again.json()["error"]
-    seek(client, game="go_fish")
+    quick = client.post("/api/seeks/quick", json={"game": "basra"})
+    assert quick.status_code == 201, "quick pairing does not pair a person with themselves"
+    client.cookies.clear()
+    seek(client, game="go_fish")  # anonymous, from the same address: the address holds three
+    seek(client, game="cambio")
     seek(client, game="cambio")
     fourth = client.post("/api/seeks", json={"game": "casino", "name": "Ada"})
     assert fourth.status_code == 429 and "3 seeks open" in fourth.json()["error"]

@@ -135,7 +135,7 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
         if seek is None:
             raise HTTPException(404, "no such seek open: filled, withdrawn or gone")
         me, _ = await seeker(http, request, seek.rated, _pool(seek))
-        if any(other.person == me.person for other in seek.seekers):
+        if _in(seek, me):
             raise HTTPException(409, "you have a place in this seek already")
         seat = await _accept(tables, seek, me, response, url)
         assert seat is not None, "without missing_ok a seek filled meanwhile is refused"
@@ -257,7 +257,7 @@ def fitting(seeks: list[Seek], request: NewSeek, table_request: NewTable, me: Se
             request.rated,
             clock,
         )
-        if not same or any(other.person == me.person for other in seek.seekers):
+        if not same or _in(seek, me):
             continue
         gap = 0.0
         if seek.rated and me.rating is not None:
@@ -267,6 +267,12 @@ def fitting(seeks: list[Seek], request: NewSeek, table_request: NewTable, me: Se
                 continue
         fits.append((gap, seek.created_at, seek))
     return [seek for _, _, seek in sorted(fits, key=lambda fit: (fit[0], fit[1]))]
+
+
+def _in(seek: Seek, me: Seeker) -> bool:
+    """Whether a signed-in person has a place in ``seek`` already (anonymous people are not known apart:
+    two of them may share an address)."""
+    return me.account_id is not None and any(other.account_id == me.account_id for other in seek.seekers)
 
 
 def _public(seek: Seek) -> dict[str, Any]:

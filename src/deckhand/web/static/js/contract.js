@@ -60,6 +60,37 @@ export {};
  */
 
 /**
+ * `POST /api/seeks` and `POST /api/seeks/quick`: the game wanted, and how.
+ * @typedef {object} NewSeek
+ * @property {string} game
+ * @property {string | null} [preset]
+ * @property {number} [players] How many people, the seeker included; by default the game's number.
+ * @property {boolean} [rated]
+ * @property {{initial: number, increment: number} | null} [clock]
+ * @property {string} [name] An anonymous person's display name.
+ */
+
+/**
+ * A place in a seek: the table and seat once it filled, else the seek to ask after with the token.
+ * @typedef {{seek: string, token: string, table?: string | null, seat?: number | null}} SeekSeat
+ */
+
+/**
+ * A seek as `GET /api/seeks` lists it: never a token.
+ * @typedef {object} OpenSeek
+ * @property {string} seek
+ * @property {string} game
+ * @property {string} title
+ * @property {string | null} preset
+ * @property {number} players
+ * @property {number} seated
+ * @property {boolean} rated
+ * @property {{initial: number, increment: number} | null} clock
+ * @property {{name: string, rating: number | null, account: boolean}[]} seekers
+ * @property {number} waiting Seconds since it was posted.
+ */
+
+/**
  * The game as one seat (or a spectator) sees it: sent on connect and after every change.
  * @typedef {object} StateMessage
  * @property {"state"} type

@@ -3,6 +3,7 @@
 import { accountPanel, signedIn } from "./account.js";
 import { api, createTable, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
+import { seekHow, seekName, seekPanel } from "./seeks.js";
 import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
 
 /**
@@ -146,6 +147,7 @@ export async function showLobby(main) {
   const problem = h("p.error", { role: "alert" });
   const saves = h("ul.list");
   const open = h("ul.list");
+  const seeking = seekPanel(Boolean(me));
 
   function drawPicker() {
     clear(
@@ -176,6 +178,7 @@ export async function showLobby(main) {
     const away = h("input", { id: "away", type: "number", min: 0, max: 3600, value: 60, style: "width:5rem", "aria-label": "Seconds before a computer stands in" });
     const clock = h("select", { id: "clock", "aria-label": "Clock" }, CLOCKS.map(([label], i) => h("option", { value: String(i) }, label)));
     const start = h("button.primary", { type: "button", id: "start" }, `Play ${game.title}`);
+    const now = h("button", { type: "button", id: "play-now", title: "Join someone waiting for this game, or wait for someone" }, "Find a person to play");
 
     function fillOptions() {
       /** @type {Record<string, unknown>} */
@@ -289,6 +292,24 @@ export async function showLobby(main) {
       }
     });
 
+    now.addEventListener("click", async () => {
+      problem.textContent = "";
+      const players = /** @type {number | undefined} */ (currentOptions().players);
+      /** @type {import("./contract.js").NewSeek} */
+      const request = { game: game.name, preset: preset ? preset.value : null, rated: rated.checked, clock: CLOCKS[Number(clock.value)][1] };
+      if (typeof players === "number") request.players = players;
+      if (!me) request.name = seekName();
+      try {
+        now.disabled = true;
+        const answer = await api("/api/seeks/quick", request);
+        seeking.seek(answer, seekHow(game.title, request), request);
+      } catch (error) {
+        problem.textContent = /** @type {Error} */ (error).message;
+      } finally {
+        now.disabled = false;
+      }
+    });
+
     if (preset) preset.addEventListener("change", () => { sayPreset(); fillOptions(); fillSeats(); });
     sayPreset();
     fillOptions();
@@ -313,6 +334,8 @@ export async function showLobby(main) {
       ),
       problem,
       start,
+      " ",
+      now,
     );
   }
 
@@ -375,8 +398,8 @@ export async function showLobby(main) {
       "div.lobby",
       {},
       h("section.panel", {}, h("h1", {}, "Play"), picker, form),
-      h("aside", {}, accountPanel(me), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Saved games"), saves), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Open tables"), open), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "More"), h("ul.list", {}, h("li", {}, h("a", { href: "#/rules" }, "Rules of every game")), h("li", {}, h("a", { href: "#/stats" }, "Statistics and replays")), h("li", {}, h("a", { href: "#/leaderboard" }, "Leaderboards"))))),
+      h("aside", {}, accountPanel(me), seeking.element, h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Saved games"), saves), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "Open tables"), open), h("section.panel", { style: "margin-top:1rem" }, h("h2", {}, "More"), h("ul.list", {}, h("li", {}, h("a", { href: "#/rules" }, "Rules of every game")), h("li", {}, h("a", { href: "#/stats" }, "Statistics and replays")), h("li", {}, h("a", { href: "#/leaderboard" }, "Leaderboards"))))),
     ),
   );
-  return () => {};
+  return () => seeking.close();
 }
