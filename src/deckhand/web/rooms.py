@@ -26,7 +26,7 @@ from deckhand.core.errors import DeckhandError
 from deckhand.web.endings import time_out
 from deckhand.web.ledger import Ledger, TableLost, taken
 from deckhand.web.metrics import Metrics
-from deckhand.web.table import Table
+from deckhand.web.table import REMATCH_SHIFT, Table
 from deckhand.web.thinking import Thinking
 from deckhand.web.wire import ErrorMessage, RematchMessage, SeatOut, SeatsMessage
 
@@ -119,7 +119,7 @@ class Room:
             self.joined.add(client.seat)
         self._send_state(client)
         if self.table.rematch is not None:
-            self.tell(client, RematchMessage(table=self.table.rematch))
+            self.tell(client, RematchMessage(table=self.table.rematch, shift=REMATCH_SHIFT))
         self.review()
         self.tell_seats()
 

@@ -34,7 +34,7 @@ from deckhand.web.ledger import TableLost, seated
 from deckhand.web.once import once, opened_before
 from deckhand.web.owner import Owner
 from deckhand.web.rooms import Room
-from deckhand.web.table import OPEN, NotInvited, Table, make_seats, new_table_id
+from deckhand.web.table import OPEN, REMATCH_SHIFT, NotInvited, Table, make_seats, new_table_id
 from deckhand.web.tables import Tables
 from deckhand.web.wire import (
     Invite,
@@ -246,8 +246,8 @@ async def _rematch(tables: Tables, room: Room, *, request: Rematch) -> RematchMa
                 room.lose(taken=True)
                 raise
             table.rematch = again.id
-            room.tell_all(RematchMessage(table=again.id))
-    return RematchMade(table=table.rematch)
+            room.tell_all(RematchMessage(table=again.id, shift=REMATCH_SHIFT))
+    return RematchMade(table=table.rematch, shift=REMATCH_SHIFT)
 
 
 def build_table(request: NewTable, key: str | None = None) -> Table:

@@ -45,6 +45,9 @@ from deckhand.web.wire import (
 OPEN = "open"
 """A seat kept for a person who joins by the table's link (``POST /api/tables/{ID}/join``)."""
 
+REMATCH_SHIFT = 1
+"""A rematch seats everyone this many seats on: the person at seat ``i`` sits at ``(i + 1) % n``."""
+
 RECENT_EVENTS = 40
 """How many past events a snapshot carries, so that a page opened mid-game has a log to show."""
 
@@ -585,7 +588,12 @@ class Table:
         return record
 
     def again(self, table_id: str, seed: int) -> Table:
-        """A new deal for the same seats: the same people (with the same tokens), names and computers."""
+        """A new deal for the same people (with the same tokens), names and computers, each one seat on.
+
+        The seats turn by :data:`REMATCH_SHIFT` (the last to the first), so that
+        who deals and who leads change from game to game; partners (seats two
+        apart) stay partners.
+        """
         seats = [
             Seat(
                 spec=entry.spec,
@@ -595,7 +603,7 @@ class Table:
                 invite_hash=entry.invite_hash,
                 account=entry.account,
             )
-            for entry in self.seats
+            for entry in self.seats[-REMATCH_SHIFT:] + self.seats[:-REMATCH_SHIFT]
         ]
         return Table(
             id=table_id,

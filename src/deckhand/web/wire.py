@@ -133,6 +133,8 @@ class Rematch(Strict):
 
 class RematchMade(BaseModel):
     table: str
+    shift: int = 1
+    """Everyone sits this many seats on at the new table: seat ``i``'s token holds seat ``(i + shift) % n`` there."""
 
 
 class SeatToken(BaseModel):
@@ -319,6 +321,8 @@ class RematchMessage(BaseModel):
 
     type: Literal["rematch"] = "rematch"
     table: str
+    shift: int = 1
+    """Everyone sits this many seats on at the new table: seat ``i``'s token holds seat ``(i + shift) % n`` there."""
 
 
 class ErrorMessage(BaseModel):

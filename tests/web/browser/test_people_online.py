@@ -356,7 +356,7 @@ def test_the_host_starts_early_with_computers_in_the_empty_seats(server: LiveSer
 
 
 def test_a_rematch_takes_both_people_to_a_new_table_in_their_seats(server: LiveServer, person: Person) -> None:
-    """One asks for a rematch at the end: both pages go on to the new table, each in its own seat."""
+    """One asks for a rematch at the end: both pages go on to the new table, each one seat on."""
     table, token = server.table(**HOUSE, seats=["human", "open"], names=["Ann", None], away=0)
     ann, bea = person(), person()
     ann.goto(server.link(table, token))
@@ -371,4 +371,5 @@ def test_a_rematch_takes_both_people_to_a_new_table_in_their_seats(server: LiveS
     tag(ann, "Ann (you)").wait_for()
     tag(bea, "Bea (you)").wait_for()
     assert server.summary(again)["waiting"] is False
-    play_out(server, again, {0: ann, 1: bea}, moves=3)  # both seats' tokens hold at the new table
+    assert [seat["name"] for seat in server.summary(again)["seats"]] == ["Bea", "Ann"]
+    play_out(server, again, {0: bea, 1: ann}, moves=3)  # both seats' tokens hold at the new table

@@ -165,10 +165,11 @@ export {};
  */
 
 /**
- * The finished table's people sit down again at a new table, with the same tokens.
+ * The finished table's people sit down again at a new table, with the same tokens, each `shift` seats on.
  * @typedef {object} RematchMessage
  * @property {"rematch"} type
  * @property {string} table
+ * @property {number} [shift] Seat `i`'s token holds seat `(i + shift) % n` at the new table.
  */
 
 /**
@@ -352,7 +353,7 @@ export {};
  */
 
 /** @typedef {{seat: number, token: string}} SeatToken */
-/** @typedef {{table: string}} RematchMade The new table of a rematch, where this browser's tokens hold the same seats. */
+/** @typedef {{table: string, shift?: number}} RematchMade The new table of a rematch, where this browser's tokens hold the seats `shift` on. */
 /** @typedef {{seat: number, code: string}} Invite */
 
 /**

@@ -201,7 +201,7 @@ class TableView {
     const handlers = {
       onState: (message, conn) => this.received(message, conn),
       onSeats: (message) => this.seated(message),
-      onRematch: (message) => this.rematch(message.table),
+      onRematch: (message) => this.rematch(message.table, message.shift ?? 1),
       onError: (text) => this.say(text, true),
       onClosed: (text) => this.say(text, true),
       onOpen: (conn) => this.reconnected(conn),
@@ -303,12 +303,14 @@ class TableView {
   }
 
   /**
-   * The table's people play again: this browser's tokens hold the same seats at the new table.
+   * The table's people play again: this browser's tokens hold the seats `shift` on at the new table.
    * @param {string} tableId
+   * @param {number} shift
    */
-  rematch(tableId) {
+  rematch(tableId, shift) {
     const tokens = seatTokens(this.id);
-    for (const [seat, token] of Object.entries(tokens)) keepToken(tableId, Number(seat), token);
+    const seats = this.summary.seats.length;
+    for (const [seat, token] of Object.entries(tokens)) keepToken(tableId, (Number(seat) + shift) % seats, token);
     const host = hostToken(this.id);
     if (host) keepHost(tableId, host);
     location.hash = `#/table/${tableId}`;
@@ -320,7 +322,7 @@ class TableView {
     try {
       /** @type {import("./contract.js").RematchMade} */
       const made = await api(`/api/tables/${encodeURIComponent(this.id)}/rematch`, { token });
-      this.rematch(made.table);
+      this.rematch(made.table, made.shift ?? 1);
     } catch (error) {
       this.say(/** @type {Error} */ (error).message, true);
     }
