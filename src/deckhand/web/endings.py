@@ -6,7 +6,10 @@ that side loses, the other wins. With three sides or more the others play
 on: the table's stand-in computer takes the person's seat for the rest of
 the game, and for the ratings the person lost.
 A person may abort the game while they have not moved yet: it ends with no
-result, and nothing is stored among the finished games.
+result, and nothing is stored among the finished games. When a person has
+left (their connection gone longer than the table's grace, at a table
+without a clock), the others may claim the game: it ends for the absent
+person as a resignation would.
 
 Each of these is a *mark* in the table's log of actions: kept by the store
 in order with the moves (its notation starts with ``!``), so that a table
@@ -25,7 +28,8 @@ from deckhand.web.wire import EventOut
 RESIGN = "!resign"
 ABORT = "!abort"
 TIME = "!time"
-MARKS = (RESIGN, ABORT, TIME)
+CLAIM = "!claim"
+MARKS = (RESIGN, ABORT, TIME, CLAIM)
 
 
 def is_mark(notation: str) -> bool:
@@ -50,6 +54,19 @@ def abort(table: Table, seat: int) -> None:
 def time_out(table: Table, seat: int) -> None:
     """The time of the person at ``seat`` is up (the table's clock says so): they lose, as by resigning."""
     _mark(table, Entry(table.seq + 1, None, seat, notation=TIME, left=0.0))
+
+
+def claim(table: Table, seat: int, absent: int) -> None:
+    """The person at ``seat`` claims the game from the person at ``absent``, who has left: they lose, as by
+    resigning. Whether they have been gone long enough is the room's to judge (it knows the connections)."""
+    _check(table, seat, "claim")
+    if absent == seat or not 0 <= absent < len(table.seats) or table.seats[absent].kind != "human":
+        raise IllegalActionError("only another person's seat can be claimed")
+    if absent in table.resigned:
+        raise IllegalActionError("that seat has been given up already: the computer plays it to the end")
+    if table.clock is not None:
+        raise IllegalActionError("at a table with a clock, time decides: an absent person's clock runs")
+    _mark(table, Entry(table.seq + 1, None, absent, notation=CLAIM))
 
 
 def restore_mark(table: Table, entry: Entry) -> None:
@@ -81,14 +98,16 @@ def _mark(table: Table, entry: Entry, *, journal: bool = True) -> None:
     """Apply a mark: the game ends (two sides, or an abort), or the stand-in takes the seat for good."""
     assert entry.seat is not None
     seat, name = entry.seat, table.seats[entry.seat].name
-    how, did = ("time", "ran out of time") if entry.notation == TIME else ("resigned", "resigned")
+    how, did = {TIME: ("time", "ran out of time"), CLAIM: ("abandoned", "left the game")}.get(
+        entry.notation, ("resigned", "resigned")
+    )
     if entry.notation == TIME and table.clock is not None:
         table.clock.out(seat)
     if entry.notation == ABORT:
         said = f"{name} aborted the game: it ends without a result."
         table.ended = {"how": "aborted", "seat": seat, "words": said}
     elif len(table.game.teams()) == 2:
-        said = f"{name} {did}."
+        said = f"{name} {did}: the game is claimed." if entry.notation == CLAIM else f"{name} {did}."
         table.ended = {"how": how, "seat": seat, "words": said, "returns": _returns(table, seat)}
     else:
         table.resigned.append(seat)

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel
 
 from deckhand.agents.search import SearchCancelled
-from deckhand.core.errors import DeckhandError
-from deckhand.web.endings import time_out
+from deckhand.core.errors import DeckhandError, IllegalActionError
+from deckhand.web.endings import claim, time_out
 from deckhand.web.ledger import Ledger, TableLost, taken
 from deckhand.web.metrics import Metrics
 from deckhand.web.table import REMATCH_SHIFT, Table
@@ -222,6 +222,7 @@ class Room:
     def seats_message(self) -> SeatsMessage:
         here = self.present()
         table = self.table
+        now = time.monotonic()
         return SeatsMessage(
             seats=[
                 SeatOut(
@@ -231,11 +232,13 @@ class Room:
                     connected=seat in here or entry.agent is not None,
                     stand_in=table.stand_in if entry.stand_in is not None else None,
                     account=entry.account is not None,
+                    away=_away(entry.kind, self.away_since.get(seat), seat in here, now),
                 )
                 for seat, entry in enumerate(table.seats)
             ],
             watching=sum(1 for client in self.clients if client.seat is None),
             waiting=table.waiting_for_people,
+            grace=self.grace(),
         )
 
     def tell_seats(self) -> None:
@@ -329,6 +332,38 @@ class Room:
         """A person's move: checked by the table, then told to everyone; the computer answers."""
         await self._change(client, lambda seat: self.table.play(seat, text), "a spectator cannot move")
 
+    async def claim(self, client: Client, absent: int) -> None:
+        """A person claims the game from one who has left (:func:`deckhand.web.endings.claim`)."""
+
+        def change(seat: int) -> None:
+            left = self.grace_left(absent)
+            if left is None or absent == seat:
+                claim(self.table, seat, absent)  # refuses what is not a claim at all, each with its reason
+                raise IllegalActionError("this table keeps an absent person's seat for good: it cannot be claimed")
+            name = self.table.seats[absent].name
+            if absent in self.present():
+                raise IllegalActionError(f"{name} is at the table")
+            if left > 0:
+                raise IllegalActionError(f"{name} may still come back: {left:.0f} s more")
+            claim(self.table, seat, absent)
+
+        await self._change(client, change, "a spectator cannot claim the game", seats=True)
+
+    def grace(self) -> float | None:
+        """Seconds an absent person keeps their seat before the game may be claimed (``None``: for good)."""
+        table = self.table
+        return None if table.clock is not None or not table.away else table.away
+
+    def grace_left(self, seat: int) -> float | None:
+        """Seconds before the game may be claimed from the person at ``seat``: 0 once it may; ``None`` if never."""
+        grace = self.grace()
+        if grace is None or not 0 <= seat < len(self.table.seats) or self.table.seats[seat].kind != "human":
+            return None
+        if seat in self.present():
+            return grace
+        since = self.away_since.get(seat)
+        return grace if since is None else max(0.0, since + grace - time.monotonic())
+
     async def end(self, client: Client, how: Callable[[Table, int], None]) -> None:
         """A person resigns or aborts (:mod:`deckhand.web.endings`): with three sides or more, the stand-in plays on."""
         await self._change(client, lambda seat: how(self.table, seat), "a spectator cannot end the game", seats=True)
@@ -403,3 +438,10 @@ class Room:
             self.lose()
             return False
         return True
+
+
+def _away(kind: str, since: float | None, here: bool, now: float) -> float | None:
+    """Seconds a person's seat has had nobody connected (``None``: connected, or not a person's seat)."""
+    if kind != "human" or here or since is None:
+        return None
+    return round(now - since, 1)

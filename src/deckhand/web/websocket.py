@@ -25,6 +25,7 @@ from deckhand.web.tables import Tables
 from deckhand.web.thinking import ThinkingFailed
 from deckhand.web.wire import (
     AbortRequest,
+    ClaimRequest,
     HintRequest,
     MarksRequest,
     MatchRequest,
@@ -132,6 +133,9 @@ async def _handle(room: Room, client: Client, text: str) -> None:
         return
     if isinstance(message, (ResignRequest, AbortRequest)):
         await room.end(client, resign if isinstance(message, ResignRequest) else abort)
+        return
+    if isinstance(message, ClaimRequest):
+        await room.claim(client, message.seat)
         return
     if client.seat is None:
         room.refuse(client, "a spectator cannot ask for hints")

@@ -193,6 +193,13 @@ class AbortRequest(Strict):
     type: Literal["abort"]
 
 
+class ClaimRequest(Strict):
+    """The game is claimed from a person who has left (gone longer than the table's grace, no clock)."""
+
+    type: Literal["claim"]
+    seat: Annotated[int, Field(ge=0, lt=12)]
+
+
 class MatchRequest(Strict):
     """Which legal moves play the selected cards (a hand card and the table cards it takes or builds with)."""
 
@@ -201,9 +208,10 @@ class MatchRequest(Strict):
 
 
 ClientMessage = Annotated[
-    MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest, Field(discriminator="type")
+    MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest | ClaimRequest,
+    Field(discriminator="type"),
 ]
-CLIENT_TYPES = ("move", "hint", "marks", "match", "resign", "abort")
+CLIENT_TYPES = ("move", "hint", "marks", "match", "resign", "abort", "claim")
 _client = TypeAdapter(ClientMessage)
 
 
@@ -303,6 +311,8 @@ class SeatOut(BaseModel):
     """The computer level playing for this seat's person while they are away."""
     account: bool = False
     """Its person sits as their account, signed in (the name is theirs, not only typed)."""
+    away: float | None = None
+    """Seconds since its person's last connection left (``None``: connected, or not a person's seat)."""
 
 
 class SeatsMessage(BaseModel):
@@ -314,6 +324,9 @@ class SeatsMessage(BaseModel):
     """How many spectators are connected."""
     waiting: bool
     """Whether the game waits for open seats to be taken."""
+    grace: float | None = None
+    """Seconds a person who left keeps their seat before the others may claim the game (``None``: it is kept
+    for good: the table's *away* is 0, or it has a clock, whose time decides)."""
 
 
 class RematchMessage(BaseModel):
@@ -332,7 +345,7 @@ class ErrorMessage(BaseModel):
 
 def read_client_message(
     text: str | bytes,
-) -> MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest:
+) -> MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest | ClaimRequest:
     """A client's message, or ``ValueError`` with one line saying what is wrong with it."""
     if len(text) > MAX_MESSAGE:
         raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
-from tests.web.browser.test_people_online import type_move
+from tests.web.browser.test_people_online import Person, person, sit_down, tag, type_move
+
+__all__ = ["person"]  # the fixture
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium
@@ -41,3 +43,20 @@ def test_abort_is_offered_until_ones_first_move(server: LiveServer, table_page: 
     page.locator("#abort").click()
     page.locator(".status .turn", has_text="Ada aborted the game").wait_for()
     assert server.summary(again)["finished"] and server.summary(again)["replay"] is None
+
+
+def test_the_others_see_how_long_a_person_who_left_keeps_their_seat_then_may_claim_the_game(
+    server: LiveServer, person: Person
+) -> None:
+    table, token = server.table(game="basra", seats=["human", "open"], names=["Ann", None], away=2)
+    ann, bea = person(), person()
+    ann.goto(server.link(table, token))
+    sit_down(bea, server.invite_link(table, 1), "Bea")
+    bea.close()  # Bea's page is gone
+    tag(ann, "Bea").locator(".away-time", has_text="back within").wait_for()
+    claim = ann.get_by_role("button", name="Claim the game")
+    claim.wait_for()  # past the grace of 2 s
+    assert tag(ann, "Bea").locator(".away-time").inner_text().strip() == "· left"
+    claim.click()
+    ann.locator(".status .turn", has_text="Bea left the game: the game is claimed.").wait_for()
+    assert server.summary(table)["ended"]["how"] == "abandoned"

@@ -153,6 +153,7 @@ export {};
  * @property {boolean} connected
  * @property {string | null} [stand_in] The computer level playing for this seat's person while they are away.
  * @property {boolean} [account] Its person sits as their account, signed in: the name is theirs.
+ * @property {number | null} [away] Seconds since its person's last connection left (null: connected, or no person).
  */
 
 /**
@@ -162,6 +163,8 @@ export {};
  * @property {SeatInfo[]} seats
  * @property {number} watching How many spectators are connected.
  * @property {boolean} waiting Whether the game waits for open seats to be taken.
+ * @property {number | null} [grace] Seconds a person who left keeps their seat before the others may claim the
+ *   game (null: for good: the table's away is 0, or a clock decides).
  */
 
 /**
@@ -195,7 +198,7 @@ export {};
 /** @typedef {{type: "hint", selection?: string}} HintRequest A hint; its marks for `selection`, by default the hinted move's piece. */
 /** @typedef {{type: "marks", selection: string}} MarksRequest */
 /** @typedef {{type: "match", cards: string[]}} MatchRequest */
-/** @typedef {{type: "resign"} | {type: "abort"}} EndRequest Give the game up, or call it off before one's first move. */
+/** @typedef {{type: "resign"} | {type: "abort"} | {type: "claim", seat: number}} EndRequest Give the game up, call it off before one's first move, or claim it from a person who left. */
 /** @typedef {MoveRequest | HintRequest | MarksRequest | MatchRequest | EndRequest} ClientMessage */
 
 // -- the HTTP API (web/app.py, web/catalog.py) -------------------------------------------------

@@ -233,6 +233,16 @@ class TableView {
     clearInterval(this.clockTimer);
   }
 
+  /**
+   * How long a person who left keeps their seat, in their tag: "back within 0:42", then "left".
+   * @param {number} seat
+   */
+  awayTag(seat) {
+    const left = this.graceLeft(seat);
+    if (left === null) return "";
+    return h("span.muted.away-time", { dataset: { seat: String(seat) } }, awayText(left));
+  }
+
   // -- the clocks -------------------------------------------------------------------------------
   /**
    * A seat's seconds left now: the server's figure, less the time since it came if that seat's clock runs.
@@ -264,8 +274,12 @@ class TableView {
     );
   }
 
-  /** The running clock counts down between messages; time short is marked as it comes. */
+  /** The running clock counts down between messages; time short is marked as it comes; so do the absent's graces. */
   tickClocks() {
+    for (const tag of this.status.querySelectorAll(".away-time")) {
+      const left = this.graceLeft(Number(/** @type {HTMLElement} */ (tag).dataset.seat));
+      if (left !== null) tag.textContent = awayText(left);
+    }
     if (!this.clockSeen || this.clockSeen.clock.running === null) return;
     const seat = this.clockSeen.clock.running;
     const tag = this.status.querySelector(`.clock[data-seat="${seat}"]`);
@@ -297,9 +311,33 @@ class TableView {
   /** @param {SeatsMessage} message */
   seated(message) {
     this.people = message;
+    this.peopleAt = performance.now();
     this.names = message.seats.map((s) => s.name);
     this.summary.seats = message.seats;
     this.draw();
+    // when a person's grace ends the others may claim the game: draw again then
+    clearTimeout(this.graceTimer);
+    /** @type {number[]} */
+    const lefts = [];
+    for (const s of message.seats) {
+      const left = this.graceLeft(s.seat);
+      if (left) lefts.push(left);
+    }
+    if (lefts.length) this.graceTimer = window.setTimeout(() => this.draw(), Math.min(...lefts) * 1000 + 50);
+  }
+
+  /**
+   * Seconds before the game may be claimed from the person at `seat` who left: 0 once it may; null if they are here,
+   * the seat is no person's, or the table keeps it for good.
+   * @param {number} seat
+   * @returns {number | null}
+   */
+  graceLeft(seat) {
+    const people = this.people;
+    const person = people && people.seats[seat];
+    if (!people || !person || people.grace === null || people.grace === undefined || person.away === null || person.away === undefined) return null;
+    const away = person.away + (performance.now() - (this.peopleAt || 0)) / 1000;
+    return Math.max(0, people.grace - away);
   }
 
   /**
@@ -668,9 +706,19 @@ class TableView {
       clear(this.endButtons);
       return;
     }
+    const claimable = this.names.map((_, seat) => seat).filter((seat) => seat !== message.seat && this.graceLeft(seat) === 0);
+    const claims = h(
+      "div.claims",
+      {},
+      claimable.map((seat) =>
+        h("p", {}, `${this.names[seat]} has left. `, h("button", { type: "button", dataset: { claim: String(seat) }, onclick: () => this.activeConnection().send({ type: "claim", seat }) }, "Claim the game")),
+      ),
+    );
     const drawn = this.endButtons.querySelector("#abort");
     if (drawn) { // drawn already: a redraw would undo a first click on Resign
       /** @type {HTMLButtonElement} */ (drawn).hidden = !message.abort;
+      const before = this.endButtons.querySelector(".claims");
+      if (before) before.replaceWith(claims);
       return;
     }
     const resign = h("button", { type: "button", id: "resign" }, "Resign");
@@ -687,7 +735,7 @@ class TableView {
     });
     const abort = h("button", { type: "button", id: "abort", hidden: !message.abort, title: "Call the game off: no result" }, "Abort");
     abort.addEventListener("click", () => this.activeConnection().send({ type: "abort" }));
-    clear(this.endButtons, h("div.panel", {}, h("h2", {}, "The game"), resign, " ", abort));
+    clear(this.endButtons, h("div.panel", {}, h("h2", {}, "The game"), claims, resign, " ", abort));
   }
 
   /**
@@ -746,6 +794,7 @@ class TableView {
         score === null || score === undefined ? "" : ` · ${score}`,
         person && person.account ? h("span.account-mark", { title: `${name} is signed in: the name is their account's`, "aria-label": "signed in" }, " ✓") : "",
         person && person.kind === "human" ? presence(this.offline ? null : person.connected) : "",
+        this.awayTag(seat),
         person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
         thinking ? h("span.thinking-dots", { role: "status" }, " thinking…") : "",
         this.clockTag(seat),
@@ -993,4 +1042,12 @@ export function clockText(seconds) {
   const minutes = Math.floor((whole % 3600) / 60);
   const rest = String(whole % 60).padStart(2, "0");
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+/**
+ * A person who left, in their tag: how long they keep their seat, then that they have left.
+ * @param {number} left Seconds of their grace left.
+ */
+function awayText(left) {
+  return left > 0 ? ` · back within ${clockText(left)}` : " · left";
 }
