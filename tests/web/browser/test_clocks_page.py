@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
+from tests.web.browser.sight import SIZES, serious_violations
 from tests.web.browser.test_people_online import type_move
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -35,8 +36,11 @@ def test_a_clock_chosen_in_the_lobby_runs_in_the_persons_tag_and_not_the_compute
         assert re.fullmatch(r"[45]:\d\d", first), first
         page.wait_for_function("() => document.querySelector('.clock.running').textContent !== " + repr(first))
         assert mine.get_attribute("role") == "timer"
+        seq = server.app.state.tables.rooms[table].table.seq
         type_move(page, server.legal(table)[0])
-        page.locator(".clock:not(.running)").first.wait_for()  # the computer's turn: nobody's time runs
+        shown = "seq => Number(document.querySelector('.felt')?.dataset.seq) > seq + 1"
+        page.wait_for_function(shown, arg=seq)  # the computer has answered: the page shows the time it was sent
+        assert server.app.state.tables.rooms[table].table.clock.left[1] is None, "the computer has no time"
 
 
 def test_short_time_is_marked(server: LiveServer, table_page: Any) -> None:
@@ -46,3 +50,7 @@ def test_short_time_is_marked(server: LiveServer, table_page: Any) -> None:
     assert my_turn(page)
     page.locator(".clock.running.short").wait_for()  # 12 s are below the 10 s warning within two seconds
     assert page.locator(".clock.short").inner_text().startswith("0:0")
+    for width, height in SIZES:  # the clocks fit and pass the audit at every size, short time's red included
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.locator(".clock.short").is_visible()
+        assert serious_violations(page) == [], f"{width}x{height}: axe finds serious problems"

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from tests.web.browser.live import LiveServer, needs_chromium
+from tests.web.browser.sight import serious_violations
 from tests.web.browser.test_people_online import Person, person
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -25,6 +26,7 @@ def test_a_person_finds_a_stranger_and_both_sit_at_one_table(server: LiveServer,
     ann.locator("#play-now").click()
     ann.locator(".seek-wait", has_text="Looking for players: Basra").wait_for()
     ann.locator("#seeks li", has_text="(yours)").wait_for()
+    assert serious_violations(ann) == [], "the lobby while seeking: axe finds serious problems"
     bea.goto(server.url + "/")
     bea.get_by_label("Your name for games with others").fill("Bea")
     bea.get_by_label("Your name for games with others").dispatch_event("change")

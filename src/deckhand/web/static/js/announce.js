@@ -23,7 +23,7 @@ export function sentence(event, names) {
 
 /** The polite live region: one line per move, the latest last. */
 export class Announcer {
-  el = h("div.sr-only.announce", { "aria-live": "polite", "aria-relevant": "additions", "aria-label": "Moves as they happen" });
+  el = h("div.sr-only.announce", { role: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": "Moves as they happen" });
 
   /**
    * Say one new event (a pass that goes without saying is not said, as the log leaves it out).
