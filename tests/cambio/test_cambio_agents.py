@@ -108,7 +108,7 @@ def test_hard_black_king_replaces_a_known_card_at_least_3_higher() -> None:
     state = play(
         table("house", deck="SQ SJ S3 S4 H5 H6 H7 H8 SK", known_slots="0 1 2 3"), "draw", "SK", "discard", "peek 1.0"
     )
-    assert hard(state) == ("switch 0.0 1.0", "the 5♥ at 1.0 is 5 lower than your Q♠")
+    assert hard(state) == ("switch 0.0 1.0", "the 5♥, card 1 of seat 2, is 5 lower than your Q♠")
 
 
 def test_hard_calls_cambio_with_a_low_configuration_value() -> None:

@@ -127,7 +127,8 @@ def test_a_wrong_stick_is_announced_with_its_penalty_card() -> None:
     sticker = state.current_player()
     wrong = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("stick 1."))
     words = state.describe_action(wrong)
-    assert words.startswith("1.") and "is stuck: wrong, it is the " in words and "a penalty card follows" in words
+    assert words.startswith("card ") and " of seat 2 is stuck: wrong, it is the " in words
+    assert "a penalty card follows" in words
     state.apply_action(wrong)
     (line,) = state.announce(state.legal_actions()[0], ["Ann", "Bob"])
-    assert line == f"A penalty card goes face down to {['Ann', 'Bob'][sticker]}, into slot 4."
+    assert line == f"A penalty card goes face down to {['Ann', 'Bob'][sticker]}, as their card 5."

@@ -29,9 +29,10 @@ def test_three_trios_tells_the_flips_and_the_combo() -> None:
     for move in ("Griffin 0,0", "Kraken 0,1", "Wyvern 1,1", "Golem 1,0"):
         words = state.describe_action(state.string_to_action(move))
         state.apply_action(state.string_to_action(move))
-    assert words == "flips Wyvern at 1,1"
+    assert words == "flips Wyvern in the centre"
     # Kraken, taken back, beats Wyvern below it (8 over 6): a combo
-    assert state.describe_action(state.string_to_action("Sphinx 0,2")) == "flips Kraken at 0,1; combo: Wyvern at 1,1"
+    words = state.describe_action(state.string_to_action("Sphinx 0,2"))
+    assert words == "flips Kraken in the top middle; combo: Wyvern in the centre"
 
 
 def test_casino_announces_the_coin_and_every_round_end_as_seed_004() -> None:
@@ -118,7 +119,7 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
 
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:
     out = _play("cambio", ["human", "easy"], ["draw", "swap 0", "quit"], seed=5)
-    assert "You put the drawn card into your slot 0; out comes the " in out
+    assert "You put the drawn card in place of your card 1; out comes the " in out
 
 
 def test_thinking_shows_only_when_it_takes_a_while() -> None:

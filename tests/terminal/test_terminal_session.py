@@ -60,7 +60,7 @@ def test_a_move_by_notation_and_by_number_and_a_computer_move_told_with_its_reas
     s, out = session("three_trios", "human,medium", ["Griffin 0,0", "1"], preset=FILE_ORDER)
     s.run()
     text = out.getvalue()
-    assert "You place Griffin at 0,0; it flips nothing." in text
+    assert "You place Griffin in the top left corner; it flips nothing." in text
     assert text.count("Computer (medium) places ") == 2
     assert len(s.state.history()) == 4  # two moves each
 
@@ -74,7 +74,7 @@ def test_bad_input_is_one_line_and_the_same_prompt_again(session: Play) -> None:
     assert "Traceback" not in text
     assert text.count("You > ") == 5  # each bad line met the same prompt again
     assert "there is no move 99" in text
-    assert "You place Griffin at 0,0; it flips nothing." in text
+    assert "You place Griffin in the top left corner; it flips nothing." in text
 
 
 def test_end_of_input_saves_and_the_game_resumes_where_it_was(session: Play) -> None:
@@ -114,7 +114,7 @@ def test_an_unwritable_save_is_one_line_and_the_game_goes_on(session: Play, tmp_
     )
     s.run()
     assert "cannot write" in out.getvalue()
-    assert "You place Griffin at 0,0; it flips nothing." in out.getvalue()
+    assert "You place Griffin in the top left corner; it flips nothing." in out.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,7 @@ def test_everyone_sees_who_is_connected_and_names_as_they_join(client: TestClien
         ]
         bob = join(client, made, "Bob", 1).json()["token"]
         joined = first.seats(lambda m: not m["waiting"])
+        assert joined["seats"][1].pop("away") >= 0, "Bob has a seat and no connection yet: away since he sat down"
         assert joined["seats"][1] == {
             "seat": 1,
             "name": "Bob",

@@ -109,7 +109,7 @@ def test_a_card_says_what_it_is_and_where_it_lies(server: LiveServer, table_page
     page.goto(server.link(table, token))
     assert my_turn(page)
     computer = server.summary(table)["seats"][1]["name"]
-    slot = page.get_by_role("img", name=f"face down, {computer}'s slot 1.3", exact=True)
+    slot = page.get_by_role("img", name=f"face down, {computer}'s card 4", exact=True)
     slot.wait_for()  # the page goes from table to table without a reload: Basra's turn may still be showing
     assert slot.count() == 1
     assert page.get_by_role("button", name=re.compile(r"^the draw pile, \d+ cards$")).count() == 1

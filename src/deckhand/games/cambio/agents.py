@@ -63,6 +63,7 @@ from deckhand.games.cambio.playout import (
 from deckhand.games.cambio.playout import UNKNOWN_VALUE as POLICY_UNKNOWN_VALUE
 from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView
+from deckhand.games.cambio.words import place
 
 UNKNOWN_VALUE = 6
 """The seed's value of an unknown card: the average."""
@@ -82,8 +83,8 @@ def _name(card: int) -> str:
 
 
 def _at(seat: int, slot: int) -> str:
-    """A place as the board labels it: ``1.2``."""
-    return f"{seat}.{slot}"
+    """A place as people count it, from one: ``card 3 of seat 2``."""
+    return place(seat, slot)
 
 
 class EasyAgent(Agent):
@@ -412,7 +413,7 @@ class _Hard:
         if not targets or not self.slots(self.p):
             return self.done(A_SKIP, "you know no other seat's card that can be switched")
         v, q, t = targets[0]
-        what = f"{_name(r.hand(q)[t])} at {_at(q, t)}"
+        what = f"{_name(r.hand(q)[t])}, {_at(q, t)},"
         if v < 3:
             mine = self.my_highest(unknown_first=True)
             assert mine is not None
@@ -561,7 +562,8 @@ def _worst_said(state: CambioState, p: int, slot: int, worst: int) -> str:
 
 
 def suggest(view: View, action: Action, names: Sequence[str]) -> str:
-    """``Swap the 3♥ for your card at 0.2``, ``Look at Computer's card at 1.0``: a move said to its player."""
+    """``Swap the 3♥ for your card 3``, ``Look at Computer's card 1``: a move said to its player (cards counted
+    from one in each hand, as the board shows them)."""
     table = view_as(view, CambioView)
     if type(action) is not int or action < BASE:
         return f"Play {view.action_to_string(action)}"
@@ -571,7 +573,7 @@ def suggest(view: View, action: Action, names: Sequence[str]) -> str:
 
     def card_at(q: int, s: int) -> str:
         whose = "your" if q == p else f"{names[q]}'s"
-        return f"{whose} card at {_at(q, s)}"
+        return f"{whose} card {s + 1}"
 
     if kind == Kind.CAMBIO:
         return "Call cambio"

@@ -21,6 +21,11 @@ POWER_WORDS = {
 }
 
 
+def place(seat: int, slot: int) -> str:
+    """A card's place said without names, counted from one as people count: ``card 3 of seat 2``."""
+    return f"card {slot + 1} of seat {seat + 1}"
+
+
 def _the(card: int) -> str:
     """``the 8 of Hearts``, ``the Joker``: a card every seat has just seen."""
     return f"the {CARDS[card].name}"
@@ -50,38 +55,38 @@ def describe_action(state: CambioState, action: Action) -> str:
         return f"{_the(state.discard[-1])} is taken from the discard pile"
     if kind == Kind.SWAP:
         what = _the(state.drawn) if state.took else "the drawn card"
-        return f"{what} goes into slot {payload}; out comes {_the(state.hands[p][payload])}"
+        return f"{what} goes in as card {payload + 1}; out comes {_the(state.hands[p][payload])}"
     if kind == Kind.DISCARD:
         card = state.drawn
         power = state.game.power[card]
         return f"{_the(card)} is discarded" + (f", for its power: {POWER_WORDS[power]}" if power else "")
     if kind == Kind.PEEK:
         q, s = payload & 7, payload >> 3
-        return f"a look at {q}.{s}" + (" (its own)" if q == p else "")
+        return f"a look at {place(q, s)}" + (" (its own)" if q == p else "")
     if kind == Kind.SWITCH:
         sa, ta, sb, tb = switch_positions(payload)
-        return f"{sa}.{ta} and {sb}.{tb} change places, unseen"
+        return f"{place(sa, ta)} and {place(sb, tb)} change places, unseen"
     if kind == Kind.SKIP:
         return "the power goes unused"
     if kind == Kind.STICK:
         q, s = payload & 7, payload >> 3
         card, top = state.hands[q][s], state.discard[-1]
         if state.game.rank[card] == state.game.rank[top]:
-            return f"{q}.{s} is stuck: right, {_the(card)} goes onto the discard pile"
-        return f"{q}.{s} is stuck: wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
+            return f"{place(q, s)} is stuck: right, {_the(card)} goes onto the discard pile"
+        return f"{place(q, s)} is stuck: wrong, it is {_the(card)}, not a match for {_the(top)}; a penalty card follows"
     if kind == Kind.PASS:
         return "no stick"
     if kind == Kind.GIVE:
         q, t = state.target & 7, state.target >> 3
-        return f"slot {payload} goes into the gap at {q}.{t}"
+        return f"card {payload + 1} goes into the gap at {place(q, t)}"
     return "no card is given"
 
 
 def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
-    """A player's move as the table hears it, the mover its subject: ``You look at Computer 1's slot 2.``
+    """A player's move as the table hears it, the mover its subject: ``You look at Computer 1's card 2.``
 
-    Slots are numbered as the board numbers them; a seat is named as the
-    table names it. Like :func:`describe_action`, it names a card only
+    Cards are counted from one in each hand, as the board shows them; a seat
+    is named as the table names it. Like :func:`describe_action`, it names a card only
     where the move shows it to everyone.
     """
     describe_action(state, action)  # the rules' reason for a move that cannot be played
@@ -93,7 +98,7 @@ def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
     who = names[p]
 
     def slot(q: int, s: int) -> str:
-        return f"{own(who) if q == p else possessive(names[q])} slot {s}"
+        return f"{own(who) if q == p else possessive(names[q])} card {s + 1}"
 
     if kind == Kind.CAMBIO:
         return f"{does(who, 'calls')} cambio: everyone else plays one more turn."
@@ -103,7 +108,8 @@ def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
         return f"{does(who, 'takes')} {_the(state.discard[-1])} from the discard pile."
     if kind == Kind.SWAP:
         what = _the(state.drawn) if state.took else "the drawn card"
-        return f"{does(who, 'puts')} {what} into {slot(p, payload)}; out comes {_the(state.hands[p][payload])}."
+        out = _the(state.hands[p][payload])
+        return f"{does(who, 'puts')} {what} in place of {slot(p, payload)}; out comes {out}."
     if kind == Kind.DISCARD:
         power = state.game.power[state.drawn]
         return f"{does(who, 'discards')} {_the(state.drawn)}" + (
@@ -111,7 +117,7 @@ def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
         )
     if kind == Kind.PEEK:
         q, s = payload & 7, payload >> 3
-        return f"{does(who, 'looks')} at {slot(q, s).replace(' slot', ' own slot') if q == p else slot(q, s)}."
+        return f"{does(who, 'looks')} at {slot(q, s).replace(' card', ' own card') if q == p else slot(q, s)}."
     if kind == Kind.SWITCH:
         sa, ta, sb, tb = switch_positions(payload)
         return f"{does(who, 'switches')} {slot(sa, ta)} and {slot(sb, tb)}, unseen."
@@ -128,7 +134,8 @@ def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
         return f"{does(who, 'does')} not stick."
     if kind == Kind.GIVE:
         q, t = state.target & 7, state.target >> 3
-        return f"{does(who, 'gives')} {slot(p, payload)} to {object_name(names[q])}, into the gap at slot {t}."
+        gap = f"the gap of their card {t + 1}"
+        return f"{does(who, 'gives')} {slot(p, payload)} to {object_name(names[q])}, into {gap}."
     return f"{does(who, 'gives')} no card."
 
 
@@ -140,7 +147,8 @@ def is_quiet(state: CambioState, action: Action) -> bool:
 def announce(state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
     """A penalty card's arrival (the card itself stays face down); at the end, every hand shown and scored."""
     if state.phase == PENALTY and type(action) is int and action < BASE:
-        return [f"A penalty card goes face down to {names[state.mover]}, into slot {len(state.hands[state.mover])}."]
+        card = len(state.hands[state.mover]) + 1
+        return [f"A penalty card goes face down to {object_name(names[state.mover])}, as their card {card}."]
     if state.phase == END or type(action) is not int or action not in state.legal_actions():
         return []  # an illegal move is refused by the rules, with their reason
     after = state.clone()

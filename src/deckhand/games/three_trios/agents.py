@@ -263,7 +263,7 @@ def placed(position: Position, action: int) -> str:
     """``Griffin at 0,0``: a placement as a sentence names it."""
     game = position.game
     card, cell = divmod(action, game.ncells)
-    return f"{game.names[card]} at {game.cell_name(cell)}"
+    return f"{game.names[card]} in {game.cell_words(cell)}"
 
 
 def suggest(view: View, action: Action, names: Sequence[str]) -> str:
@@ -282,7 +282,7 @@ def flips_said(position: Position, action: int) -> str:
     if not flipped:
         return "it flips nothing"
     board = position.board()
-    which = and_list([f"{game.names[board[c]]} at {game.cell_name(c)}" for c in flipped])
+    which = and_list([f"{game.names[board[c]]} in {game.cell_words(c)}" for c in flipped])
     return f"it flips {count(len(flipped), 'card')} ({which})"
 
 

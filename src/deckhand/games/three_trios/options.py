@@ -177,6 +177,26 @@ class ThreeTriosSetup(Game[S_co]):
         return self.beats[mine * 11 + theirs]
 
     def cell_name(self, cell: int) -> str:
-        """``R,C`` of a cell index."""
+        """``R,C`` of a cell index: the notation's (counted from zero)."""
         r, c = divmod(cell, self.cols)
         return f"{r},{c}"
+
+    def cell_words(self, cell: int) -> str:
+        """Where a cell is, as a player says it: ``the top left corner``, ``the centre``, ``row 2, column 3``.
+
+        A corner is named on any board; on a three by three board every cell
+        is (its sides by their middles); elsewhere a cell is its row and
+        column, counted from one as people count.
+        """
+        r, c = divmod(cell, self.cols)
+        rows = ("top", "middle", "bottom") if self.rows == 3 else ("top", None, "bottom")
+        cols = ("left", "middle", "right") if self.cols == 3 else ("left", None, "right")
+        row = rows[0] if r == 0 else rows[2] if r == self.rows - 1 else rows[1]
+        col = cols[0] if c == 0 else cols[2] if c == self.cols - 1 else cols[1]
+        if row is None or col is None:
+            return f"row {r + 1}, column {c + 1}"
+        if row == col == "middle":
+            return "the centre"
+        if row != "middle" and col != "middle":
+            return f"the {row} {col} corner"
+        return f"the {row} {col}" if row != "middle" else f"the middle {col}"

@@ -28,10 +28,10 @@ def describe_action(state: ThreeTriosState, action: Action) -> str:
     combo(game, board, owner, flipped, player)  # the chain, appended after the direct flips
     if not flipped:
         return "flips nothing"
-    direct = ", ".join(f"{game.names[before[c]]} at {game.cell_name(c)}" for c in flipped[:combo_start])
+    direct = ", ".join(f"{game.names[before[c]]} in {game.cell_words(c)}" for c in flipped[:combo_start])
     text = f"flips {direct}"
     if len(flipped) > combo_start:
-        chain = ", ".join(f"{game.names[before[c]]} at {game.cell_name(c)}" for c in flipped[combo_start:])
+        chain = ", ".join(f"{game.names[before[c]]} in {game.cell_words(c)}" for c in flipped[combo_start:])
         text += f"; combo: {chain}"
     return text
 
@@ -44,7 +44,7 @@ def tell_move(state: ThreeTriosState, action: Action, names: Sequence[str]) -> s
     who = names[player]
     game = state.game
     card, cell = divmod(action, game.ncells)
-    placed = f"{does(who, 'places')} {game.names[card]} at {game.cell_name(cell)}"
+    placed = f"{does(who, 'places')} {game.names[card]} in {game.cell_words(cell)}"
     flips = describe_action(state, action)
     if flips == "flips nothing":
         return f"{placed}; it flips nothing."

@@ -113,7 +113,8 @@ function slotCard(ctx, seat, slot, code) {
   }
   const hinted = ctx.hint && ctx.hint.move.split(" ").slice(1).some((w) => w === place || (seat === ctx.seat && w === String(slot)));
   const who = (view.known[seat][slot] || []).map((q) => ctx.names[q]).join(", ");
-  const title = face === "??" ? `${place}: face down${who ? `; seen by ${who}` : ""}` : undefined;
+  const spoken = `${whose(ctx.names, seat, ctx.seat)} card ${slot + 1}`; // counted from one, as the label shows
+  const title = face === "??" ? `${spoken}: face down${who ? `; seen by ${who}` : ""}` : undefined;
   const el = card(face, {
     onclick: clickable ? () => clickSlot(ctx, place) : undefined,
     selected: ctx.sel.first === place,
@@ -121,11 +122,11 @@ function slotCard(ctx, seat, slot, code) {
     known: known && face !== "??",
     glimpse: Boolean(glimpsed) || ctx.sel.looking === place,
     title,
-    label: `${cardSpoken(face, `${whose(ctx.names, seat, ctx.seat)} slot ${place}`)}${face === "??" && who ? `; seen by ${who}` : ""}`,
+    label: `${cardSpoken(face, spoken)}${face === "??" && who ? `; seen by ${who}` : ""}`,
     data: { place, key: place },
   });
   lastTouched(ctx, el, place);
-  return h("div.slot", { style: gridPlace(slot) }, h("span.place", {}, place), el);
+  return h("div.slot", { style: gridPlace(slot) }, h("span.place", { "aria-hidden": "true" }, String(slot + 1)), el);
 }
 
 /**

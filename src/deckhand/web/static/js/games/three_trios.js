@@ -105,8 +105,9 @@ export function draw(ctx) {
   rows.forEach((row, r) => {
     [...row].forEach((mark, c) => {
       const place = `${r},${c}`;
+      const where = cellWords(r, c, rows.length, row.length);
       if (mark === "_") {
-        grid.append(h("div.cell.hole", { role: "img", title: "a hole", "aria-label": `${place}: a hole` }));
+        grid.append(h("div.cell.hole", { role: "img", title: "a hole", "aria-label": `${where}: a hole` }));
         return;
       }
       if (mark === ".") {
@@ -117,7 +118,7 @@ export function draw(ctx) {
             `button.cell.empty${legal ? ".playable" : ""}${hint ? ".hinted" : ""}`,
             {
               type: "button",
-              "aria-label": `empty cell ${place}`,
+              "aria-label": `empty cell, ${where}`,
               disabled: !legal,
               onclick: () => ctx.play(`${ctx.sel.card} ${place}`),
             },
@@ -134,7 +135,7 @@ export function draw(ctx) {
         h(
           `div.cell${touched ? ".last-move" : ""}`,
           touched ? { dataset: { lastMove: "" } } : {},
-          h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": label(name, owner, ctx, `on the board at ${place}`), title: label(name, owner, ctx), dataset: { key: name } }, trio(name, owner, ctx)),
+          h(`div.trio.owner${owner}${flipped ? ".flipped" : ""}`, { role: "img", "aria-label": label(name, owner, ctx, `on the board, ${where}`), title: label(name, owner, ctx), dataset: { key: name } }, trio(name, owner, ctx)),
         ),
       );
     });
@@ -189,4 +190,23 @@ export function draw(ctx) {
   const [top, bottom] = ctx.seat === 1 ? [hands[0], hands[1]] : [hands[1], hands[0]];
   // the setting on top: the player's hand ends the felt, by the controls
   return h("div", {}, toggle, top, prompt, h("div", { style: "text-align:center" }, grid), bottom);
+}
+
+/**
+ * Where a cell is, as a player says it (as the server's words do): a corner, the centre, a side's middle on a
+ * three by three board; elsewhere its row and column, counted from one.
+ * @param {number} r
+ * @param {number} c
+ * @param {number} rows
+ * @param {number} cols
+ */
+export function cellWords(r, c, rows, cols) {
+  const rowNames = rows === 3 ? ["top", "middle", "bottom"] : ["top", null, "bottom"];
+  const colNames = cols === 3 ? ["left", "middle", "right"] : ["left", null, "right"];
+  const row = r === 0 ? rowNames[0] : r === rows - 1 ? rowNames[2] : rowNames[1];
+  const col = c === 0 ? colNames[0] : c === cols - 1 ? colNames[2] : colNames[1];
+  if (row === null || col === null) return `row ${r + 1}, column ${c + 1}`;
+  if (row === "middle" && col === "middle") return "the centre";
+  if (row !== "middle" && col !== "middle") return `the ${row} ${col} corner`;
+  return row !== "middle" ? `the ${row} ${col}` : `the middle ${col}`;
 }
