@@ -60,3 +60,17 @@ def test_the_others_see_how_long_a_person_who_left_keeps_their_seat_then_may_cla
     claim.click()
     ann.locator(".status .turn", has_text="Bea left the game: the game is claimed.").wait_for()
     assert server.summary(table)["ended"]["how"] == "abandoned"
+
+
+def test_typing_a_move_is_a_toggle_not_a_second_play_button(server: LiveServer, table_page: Any) -> None:
+    table, token = server.table(game="basra", seats=["human", "easy"], names=["Ann", None])
+    page = table_page
+    page.goto(server.link(table, token))
+    assert my_turn(page)
+    box = page.get_by_role("textbox", name="Move in notation")
+    assert not box.is_visible(), "the notation box waits for those who want it"
+    assert page.locator(".move-box").get_by_role("button", name="Play", exact=True).count() == 0
+    page.keyboard.press("/")
+    box.wait_for()
+    assert box.evaluate("el => el === document.activeElement")
+    assert page.get_by_role("button", name="Type a move").get_attribute("aria-expanded") == "true"

@@ -46,6 +46,8 @@ def paced(page: Any, pace: int = PACE) -> Any:
 def send(page: Any, move: str) -> None:
     """Type ``move`` in notation, as a player may."""
     box = page.get_by_label("Move in notation")
+    if not box.is_visible():  # typing is a toggle (or the / key)
+        page.get_by_role("button", name="Type a move").click()
     box.fill(move)
     box.press("Enter")
 

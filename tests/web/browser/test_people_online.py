@@ -72,6 +72,8 @@ def table_id(page: Any) -> str:
 
 def type_move(page: Any, move: str) -> None:
     box = page.get_by_label("Move in notation")
+    if not box.is_visible():  # typing is a toggle (or the / key)
+        page.get_by_role("button", name="Type a move").click()
     box.fill(move)
     box.press("Enter")
 

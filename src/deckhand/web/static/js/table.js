@@ -136,6 +136,10 @@ class TableView {
   });
   hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
   moveBox = h("div.moves.move-box");
+  /** @type {HTMLElement | null} the form to type a move in: shown by its toggle */
+  notationForm = null;
+  /** @type {HTMLElement | null} the toggle that shows the notation form */
+  typing = null;
   hintBox = h("div");
   logEl = h("ol.log", { "aria-label": "What happened" });
   resultEl = h("div");
@@ -650,6 +654,7 @@ class TableView {
       this.askHint();
     } else if (event.key === "/") {
       event.preventDefault();
+      this.showTyping(true);
       this.notation.focus();
     } else if (event.key === "Escape") {
       this.sel = {};
@@ -658,6 +663,17 @@ class TableView {
       const button = this.buttons.querySelectorAll("button")[Number(event.key) - 1];
       if (button) button.click();
     }
+  }
+
+  /**
+   * Show the box to type a move in (kept open for the next tables too), or hide it.
+   * @param {boolean} shown
+   */
+  showTyping(shown) {
+    const form = /** @type {HTMLElement} */ (this.notationForm);
+    form.hidden = !shown;
+    /** @type {HTMLElement} */ (this.typing).setAttribute("aria-expanded", String(shown));
+    store.set("typing", shown);
   }
 
   // -- drawing ----------------------------------------------------------------------------
@@ -674,9 +690,12 @@ class TableView {
         },
       },
       this.notation,
-      h("button", { type: "submit" }, "Play"),
     );
-    clear(this.moveBox, form, this.hintButton);
+    // Typing a move is for those who want it: a toggle (or the / key), not a second Play button under the table.
+    this.notationForm = form;
+    this.typing = h("button.typing", { type: "button", "aria-expanded": "false", title: "Type a move in notation (/)", onclick: () => this.showTyping(form.hidden !== false) }, "Type a move");
+    this.showTyping(Boolean(store.get("typing", false)));
+    clear(this.moveBox, this.hintButton, " ", this.typing, form);
     const share = h(
       "p.muted.share",
       {},
