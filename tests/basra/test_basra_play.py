@@ -172,8 +172,8 @@ def test_max_decks_caps_the_game_and_a_tie_is_shared() -> None:
         ("play SJ {C5}", "takes the whole table"),
         ("play D9", "9♦ is not in your hand"),
         ("play H5 {C5} {S2}", "2♠ is not a 5, so 5♥ cannot take it alone"),
-        ("play H5 {C5} {SJ2}", "not a card code"),
-        ("take H5", "not a card code"),
+        ("play H5 {C5} {SJ2}", "is not a card: a card is its suit then its rank"),
+        ("take H5", "is not a card: a card is its suit then its rank"),
         ("play H5 C5", "groups of taken cards go in braces"),
     ],
 )

@@ -51,10 +51,10 @@ def test_defaults_then_preset_then_options() -> None:
     [
         ({"colour": "red"}, "unknown option 'colour'"),
         ({"preset": "wild"}, "unknown preset 'wild'"),
-        ({"players": 9}, "option players=9: must be from 2 to 6"),
-        ({"players": "two"}, "option players='two': expected a whole number"),
-        ({"jokers": "maybe"}, "option jokers='maybe': expected true or false"),
-        ({"ace": 7}, "option ace=7: expected one of"),
+        ({"players": 9}, "option players takes a whole number from 2 to 6, not 9"),
+        ({"players": "two"}, "option players takes a whole number from 2 to 6, not 'two'"),
+        ({"jokers": "maybe"}, "option jokers takes true or false, not 'maybe'"),
+        ({"ace": 7}, "option ace takes "),
         ({"rules": ["plus"]}, "unknown 'plus'"),
     ],
 )
@@ -80,7 +80,7 @@ def test_no_presets_means_no_preset_option() -> None:
         ("cambio", {"max_rounds": None}, "max_rounds needs a value"),
         ("cambio", {"known_slots": [0, 1, float("inf")]}, "inf is not a slot"),
         ("cambio", {"known_slots": [0, 1.5]}, "is not a slot"),
-        ("cambio", {"players": "٣"}, "expected a whole number"),
+        ("cambio", {"players": "٣"}, "takes a whole number"),
         ("three_trios", {"rules": None}, "rules needs a value"),
         ("three_trios", {"board": None}, "board needs a value"),
         ("three_trios", {"board": "a\x00b"}, "cannot read board file"),

@@ -90,7 +90,7 @@ def test_lists_are_words_and_a_stacked_deck_is_no_parameter() -> None:
 
 
 def test_a_bad_option_is_named() -> None:
-    with pytest.raises(ValueError, match="option players=9"):
+    with pytest.raises(ValueError, match="option players takes a whole number from 2 to 6, not 9"):
         load("cambio", players=9)
     with pytest.raises(ValueError, match="unknown preset 'nope'"):
         load("cambio", "nope")

@@ -103,7 +103,7 @@ def test_cambio_options_show_the_presets_values_and_take_key_value_words() -> No
     out = menu(["1", game_number("cambio"), "2", "king_power=any players=9", "players=3", "1", "draw", "quit", "5"])
     flat = " ".join(out.split())
     assert "king_power Black K: peek any card" in flat and "Takes any, peeked. Now peeked." in flat  # house
-    assert "option players='9': must be from 2 to 6" in flat  # asked again
+    assert "option players takes a whole number from 2 to 6, not '9'" in flat  # asked again
     assert "Computer 1" in flat and "Computer 2" in flat  # three players
     [saved] = list_saves()
     assert saved.seats == ["human", "easy", "easy"]

@@ -156,6 +156,13 @@ def test_a_hint_names_the_strongest_agents_move_and_reason(session: Play) -> Non
     assert s.state.history()  # nothing was played for the person: only the deal
 
 
+def test_a_hint_with_a_card_where_the_game_takes_none_is_refused_not_ignored(session: Play) -> None:
+    s, out = session("basra", "human,easy", ["hint ZZ"])
+    s.run()
+    text = " ".join(out.getvalue().split())
+    assert "hint ZZ: a hint in Basra takes no card; type hint alone" in text and "Hint: " not in text
+
+
 def test_a_three_trios_hint_draws_flip_counts_on_the_board(session: Play) -> None:
     s, out = session("three_trios", "human,human", ["Griffin 0,2", "Kraken 1,1", "hint Sphinx"], preset=FILE_ORDER)
     s.run()

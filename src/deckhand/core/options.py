@@ -78,21 +78,26 @@ def accepts(parse: Parser) -> str:
 def integer(low: int, high: int) -> Parser:
     """Whole numbers in ``[low, high]``; strings such as ``"4"`` are accepted."""
 
+    wanted = f"takes a whole number from {low} to {high}"
+
     def parse(value: Any) -> int:
         if isinstance(value, bool):
-            raise ValueError("expected a whole number")
+            raise ValueError(wanted)
         if isinstance(value, str):
             text = value.strip()
             if not is_whole_number(text.removeprefix("-")):
-                raise ValueError("expected a whole number")
+                raise ValueError(wanted)
             value = int(text)
-        if not isinstance(value, int):
-            raise ValueError("expected a whole number")
-        if not low <= value <= high:
-            raise ValueError(f"must be from {low} to {high}")
+        if not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(wanted)
         return value
 
     return Described(parse, f"{low} to {high}")
+
+
+def or_list(items: list[str]) -> str:
+    """``2 or 4``, ``a, b or c``: the choices as a person says them."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def boolean(value: Any) -> bool:
@@ -101,7 +106,7 @@ def boolean(value: Any) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in _BOOLS:
         return _BOOLS[value.strip().lower()]
-    raise ValueError("expected true or false")
+    raise ValueError("takes true or false")
 
 
 _BOOLS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
@@ -114,7 +119,7 @@ def choice(*allowed: Any) -> Parser:
         for item in allowed:
             if value == item or (isinstance(value, str) and str(item).lower() == value.strip().lower()):
                 return item
-        raise ValueError("expected one of " + ", ".join(repr(a) for a in allowed))
+        raise ValueError("takes " + or_list([str(a) for a in allowed]))
 
     return Described(parse, ", ".join(str(a) for a in allowed))
 
@@ -149,9 +154,9 @@ def optional_path(value: Any) -> str | None:
     if isinstance(value, (str, os.PathLike)):
         path = os.fspath(value)
         if not isinstance(path, str) or "\x00" in path:
-            raise ValueError("expected a file path")
+            raise ValueError("takes a file path")
         return path
-    raise ValueError("expected a file path")
+    raise ValueError("takes a file path")
 
 
 def stacked_deck(value: Any) -> list[str] | None:
@@ -200,7 +205,10 @@ def resolve_options(
         except DeckhandError as exc:
             raise ConfigError(f"{game}: option {key}: {exc}") from None
         except (ValueError, TypeError, ArithmeticError) as exc:
-            raise ConfigError(f"{game}: option {key}={quote(raw)}: {exc}") from None
+            said = str(exc)
+            if said.startswith("takes "):  # what the option takes, then what it was given
+                raise ConfigError(f"{game}: option {key} {said}, not {quote(raw)}") from None
+            raise ConfigError(f"{game}: option {key}={quote(raw)}: {said}") from None
         except Exception as exc:  # a value no parser foresaw (one whose == or str raises): still one line
             raise ConfigError(f"{game}: option {key}: not a value it takes ({type(exc).__name__})") from None
     return result

@@ -410,6 +410,10 @@ class Session:
 
     def _hint(self, view: View, card: str | None) -> None:
         """The strongest agent's choice and reason, and the numbers the game draws for a hint (``hint_marks``)."""
+        if card is not None and not self.presentation.HINT_MARKS:
+            said = f"hint {card}: a hint in {title_of(self.presentation)} takes no card; type hint alone"
+            self.console.print(f"[red]{_escape(said)}[/red]")
+            return
         if self._hinter is None:
             self._hinter = hint_agent(self.game)
         with self._thinking("Looking for the best move…"):

@@ -70,8 +70,13 @@ def read_move(text: str, legal: list[Move]) -> Move:
 
 
 def parse_card(text: str) -> int:
-    """A card code of the 52-card deck as an index; ``NotationError`` otherwise."""
-    card = Card.parse(text)
+    """A card code of the 52-card deck as an index; ``NotationError`` otherwise (Basra's own words: no jokers)."""
+    try:
+        card = Card.parse(text)
+    except NotationError:
+        raise NotationError(
+            f"{quote(text.strip(), 8)} is not a card: a card is its suit then its rank (SA, H9, DX)"
+        ) from None
     if card.index >= 52:
         raise NotationError(f"{quote(text, 40)}: there are no jokers in Basra")
     return card.index

@@ -97,7 +97,7 @@ def why_illegal(state: Position, action: Any) -> str:
     if phase == COIN:
         return f"{text}: the coin is in the air"
     if phase != PLAY:
-        return f"{text}: the tournament is over"
+        return f"{text}: the game is over"
     if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
         return f"{text}: a player's move is trail, capture, build or increase"
     p = state.to_move

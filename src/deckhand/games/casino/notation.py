@@ -36,7 +36,8 @@ def parse_card(token: str, text: str) -> int:
     try:
         card = Card.parse(token)
     except NotationError:
-        raise NotationError(f"{quote(text)}: {quote(token, 8)} is not a card code") from None
+        what = f"{quote(token, 8)} is not a card: a card is its suit then its rank (SA, H9, DX)"
+        raise NotationError(what if token == text.strip() else f"{quote(text)}: {what}") from None
     if card.suit is None:
         raise NotationError(f"{quote(text)}: there are no jokers in Casino")
     return card.index

@@ -43,5 +43,5 @@ def round_tally(state: CasinoState, action: Action, names: Sequence[str]) -> Tal
             )
         )
     over = after.is_terminal()
-    title = f"Round {state.round} is over" + (": the tournament is over" if over else "")
+    title = f"Round {state.round} is over" + (": the game is over" if over else "")
     return Tally(title=title, sides=sides, over=over)

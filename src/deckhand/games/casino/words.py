@@ -157,7 +157,7 @@ def round_report(
 
 def _result(tally: Sequence[int], names: Sequence[str], target: int) -> str:
     """The tournament's end: it ends after the round where someone reaches the target; the most points win."""
-    over = f"The tournament is over ({target} points reached)"
+    over = f"The game is over ({target} points reached)"
     if tally[0] == tally[1]:
         return f"{over}: a tie at {tally[0]}."
     w = 0 if tally[0] > tally[1] else 1

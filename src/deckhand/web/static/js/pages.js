@@ -130,7 +130,7 @@ export async function showStats(main) {
       "section.panel",
       {},
       h("h1", {}, "Statistics"),
-      h("p.muted", {}, "The computer victory statistic (seed 000): the computer's wins over all decided games against people, per level. Practice games, dealt from a seed or a deck someone chose, are counted apart and not in the results."),
+      h("p.muted", {}, "How often the computer wins: its wins over all decided games against people, per level. Practice games, dealt from a seed or a deck someone chose, are counted apart and not in the results."),
       chart(data.levels, title),
       h(
         "table.stats",
