@@ -323,11 +323,17 @@ def replay_command(
     ] = None,
     last: Annotated[bool, typer.Option("--last", help="Replay the last finished game.")] = False,
     upto: Annotated[int | None, typer.Option(help="Stop after this many actions.")] = None,
+    notation: Annotated[
+        bool, typer.Option("--notation", help="The actions in notation only, one a line (for tools).")
+    ] = False,
 ) -> None:
-    """Replay a game record, or a finished game kept in the store, and print the actions and the result.
+    """Replay a game record, or a finished game kept in the store: its moves in words, then the result.
 
-    An unfinished game is printed as its person saw it (the first human
-    seat; with none, as every seat saw it): no card dealt to another seat.
+    Each move is told as the table told it, with its notation after it; a
+    long game is paged at a terminal. With --notation the actions are
+    printed in notation, numbered, and an unfinished game as its person saw
+    it (the first human seat; with none, as every seat saw it): no card
+    dealt to another seat.
     """
     from deckhand.command import play_command
     from deckhand.play.records import GameRecord
@@ -345,39 +351,44 @@ def replay_command(
         stored = stored_record(console, StreamReader(console), last=last)
         if stored is None:
             return
-        _print_replay(stored, upto)
+        _print_replay(stored, upto, notation)
         return
     if file.suffix.lower() != ".json" and (owner := saved_format_owner(file)):  # a position, not the moves to it
         resume = play_command(owner, file)
         raise ConfigError(f"{file}: this save holds a position, not a game's moves; resume it with: {resume}")
-    _print_replay(GameRecord.load(file), upto)
+    _print_replay(GameRecord.load(file), upto, notation)
 
 
-def _print_replay(record: GameRecord, upto: int | None) -> None:
-    """The record's actions, numbered, and the result (an unfinished game as its person saw it)."""
+def _print_replay(record: GameRecord, upto: int | None, notation: bool = False) -> None:
+    """The record's moves in words (or its actions in notation), then the result; paged when long."""
     from deckhand.agents.registry import is_human
     from deckhand.core.registry import game_title
     from deckhand.play.records import replay, start_state
     from deckhand.play.seats import display_names, result_line, seat_line
-    from deckhand.play.tell import actions_as_seen
+    from deckhand.play.tell import actions_as_seen, moves_in_words
 
     state = replay(record, upto=upto)
     shown = record.actions if upto is None else record.actions[:upto]
     names = display_names(record.seats)
     seats = ", ".join(seat_line(seat, names[seat], spec) for seat, spec in enumerate(record.seats))
     header = f"{game_title(record.game)} (rules v{record.rules_version}). {seats}"
-    if not state.is_terminal():
-        humans = [seat for seat, spec in enumerate(record.seats) if is_human(spec)]
-        viewer = humans[0] if humans else None
-        shown = actions_as_seen(start_state(record), shown, viewer)
-        header += f"; as {names[viewer]} saw it" if viewer is not None else "; only what every seat saw"
-    typer.echo(header)
-    for number, action in enumerate(shown, start=1):
-        typer.echo(f"{number:4}. {action}")
-    if state.is_terminal():
-        typer.echo(result_line(state, names))
+    if notation:
+        if not state.is_terminal():
+            humans = [seat for seat, spec in enumerate(record.seats) if is_human(spec)]
+            viewer = humans[0] if humans else None
+            shown = actions_as_seen(start_state(record), shown, viewer)
+            header += f"; as {names[viewer]} saw it" if viewer is not None else "; only what every seat saw"
+        lines = [f"{number:4}. {action}" for number, action in enumerate(shown, start=1)]
     else:
-        typer.echo("(game not finished)")
+        lines = moves_in_words(start_state(record), shown, names)
+    lines = [header, *lines, result_line(state, names) if state.is_terminal() else "(game not finished)"]
+    console = _console()
+    text = "\n".join(lines)
+    if console.is_terminal and len(lines) >= console.height:
+        with console.pager():
+            console.print(text, markup=False, highlight=False, soft_wrap=True)
+    else:
+        typer.echo(text)
 
 
 def _mount_groups() -> None:

@@ -75,9 +75,12 @@ def test_replaying_an_unfinished_game_shows_only_what_its_player_saw() -> None:
         (saved,) = list_saves()
         record = GameRecord.load(saved.path)
         state = deckhand.play.replay(record)
-        out = runner.invoke(app, ["replay", str(saved.path)]).output
+        told = runner.invoke(app, ["replay", str(saved.path)]).output
+        assert "   1. You " in told and "(game not finished)" in told  # in words, as the table told it
+        out = runner.invoke(app, ["replay", "--notation", str(saved.path)]).output
         assert "as You saw it" in out and "(a card)" in out
         hidden = hidden_cards(state, 0, random.Random(0))
         seen = set().union(*(cards_named(json.dumps(state.view(0).to_json()), hidden) for _ in [0]))
         assert not cards_named(out, hidden - seen), out
+        assert not cards_named(told, hidden - seen), told
         saved.path.unlink()

@@ -92,3 +92,26 @@ def actions_as_seen(start: State, actions: Sequence[str], viewer: int | None) ->
             text = "(a card)"
         out.append(text)
     return out
+
+
+def moves_in_words(start: State, actions: Sequence[str], names: Sequence[str]) -> list[str]:
+    """A game's moves as the table told them (``actions`` in notation, from ``start``), numbered, seats named.
+
+    Each move is said as every seat heard it (``Presentation.tell_move``),
+    with what the table announced after it (a deal, a deck's tally): words
+    name only what everyone saw, so the lines suit any reader. The
+    notation follows each move, for those who type it.
+    """
+    shown = start.game
+    state = start.clone()
+    out: list[str] = []
+    number = 0
+    for text in actions:
+        action = state.string_to_action(text)
+        said = shown.announce(state, action, names)
+        if state.current_player() >= 0:
+            number += 1
+            out.append(f"{number:4}. {shown.tell_move(state, action, names)} ({text})")
+        out += [f"      {line}" for line in said]
+        state.apply_action(action)
+    return out
