@@ -383,12 +383,19 @@ def _print_replay(record: GameRecord, upto: int | None, notation: bool = False) 
         lines = moves_in_words(start_state(record), shown, names)
     lines = [header, *lines, result_line(state, names) if state.is_terminal() else "(game not finished)"]
     console = _console()
+    if not console.is_terminal:
+        typer.echo("\n".join(lines))
+        return
+    import textwrap
+
+    width = max(40, console.width)  # at a terminal: wrapped between words, under the move's words
+    lines = [wrapped for line in lines for wrapped in textwrap.wrap(line, width, subsequent_indent=" " * 6) or [""]]
     text = "\n".join(lines)
-    if console.is_terminal and len(lines) >= console.height:
+    if len(lines) >= console.height:
         with console.pager():
             console.print(text, markup=False, highlight=False, soft_wrap=True)
     else:
-        typer.echo(text)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def _mount_groups() -> None:
