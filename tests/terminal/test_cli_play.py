@@ -63,7 +63,7 @@ def test_end_of_input_in_the_menu_leaves_quietly() -> None:
 def test_resume_from_the_menu() -> None:
     deckhand(*FILE_ORDER, "--seats", "human,easy", "--seed", "2", input="Griffin 0,0\n")
     out = deckhand(input="4\n1\n")
-    assert "three_trios: human vs easy, 2 actions" in out
+    assert "Three Trios: You against Computer (easy), 2 moves" in out
     assert "Griffin" in out
 
 
@@ -79,7 +79,7 @@ def test_resume_pages_through_older_saves(monkeypatch: pytest.MonkeyPatch) -> No
     deckhand("play", "basra", "--seats", "human,easy", "--seed", "2", input="1\nquit\n")
     out = deckhand(input="4\n2\n1\n")
     assert "Older saves (1 more)" in out
-    assert "three_trios: human vs easy, 2 actions" in out and "Griffin" in out
+    assert "Three Trios: You against Computer (easy), 2 moves" in out and "Griffin" in out
 
 
 def test_play_with_only_computers_prints_the_whole_game() -> None:

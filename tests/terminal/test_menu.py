@@ -140,7 +140,7 @@ def test_a_save_can_be_deleted_from_the_resume_list_after_a_yes() -> None:
         CliRunner().invoke(app, ["play", "three_trios", "--seats", "human,easy", "--seed", seed], input="1\n")
     assert len(list_saves()) == 2
     out = " ".join(menu(["4", "d 1", "n", "d 1", "y", "b", "5"]).split())
-    assert "Delete three_trios: human vs easy" in out and "It cannot be undone. (y/N)" in out
+    assert "Delete Three Trios: You against Computer (easy)" in out and "It cannot be undone. (y/N)" in out
     assert "Kept." in out and "Deleted three_trios-" in out
     assert len(list_saves()) == 1
     out = menu(["4", "d 7", "delete 1", "yes", "b", "5"])

@@ -32,7 +32,7 @@ class Checking(Reader):
         state = self.session.state
         if self.asked:  # a move has been made since the first question
             (saved,) = list_saves()
-            assert saved.moves == len(state.history())
+            assert len(GameRecord.load(saved.path).actions) == len(state.history()), "every action is saved"
             self.checked += 1
         self.asked = True
         if self.moves == 0:

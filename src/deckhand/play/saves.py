@@ -16,7 +16,7 @@ from deckhand.core.errors import ConfigError, DeckhandError, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.protocol import State
 from deckhand.core.registry import game_class, games, load_game
-from deckhand.play.records import GameRecord, replay
+from deckhand.play.records import GameRecord, replay, start_state
 from deckhand.store.paths import saves_dir
 
 
@@ -128,6 +128,7 @@ class SavedGame:
     game: str
     seats: list[str]
     moves: int
+    """The players' moves made so far (deals and draws not counted)."""
     saved: datetime
 
 
@@ -152,8 +153,23 @@ def scan_saves() -> tuple[list[SavedGame], list[BrokenSave]]:
             continue
         if record.outcome is not None:
             continue
-        found.append(SavedGame(path, record.game, record.seats, len(record.actions), stamp))
+        try:
+            moves = _players_moves(record)
+        except DeckhandError as exc:
+            broken.append(BrokenSave(path, str(exc)))
+            continue
+        found.append(SavedGame(path, record.game, record.seats, moves, stamp))
     return sorted(found, key=lambda s: s.saved, reverse=True), sorted(broken, key=lambda b: b.path.name)
+
+
+def _players_moves(record: GameRecord) -> int:
+    """How many of the record's actions are players' moves (not deals or draws): what a person counts."""
+    state = start_state(record)
+    moves = 0
+    for text in record.actions:
+        moves += state.current_player() >= 0
+        state.apply_action(state.string_to_action(text))
+    return moves
 
 
 def list_saves() -> list[SavedGame]:

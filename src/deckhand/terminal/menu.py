@@ -21,6 +21,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from deckhand.agents.registry import is_human
 from deckhand.core.errors import DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.options import parse_options, preset_info
@@ -28,7 +29,7 @@ from deckhand.core.protocol import Game
 from deckhand.core.registry import game_class, game_title, games, load_game
 from deckhand.core.rules_text import rules_text
 from deckhand.play.saves import SavedGame, saved_game_name, scan_saves
-from deckhand.play.seats import default_level
+from deckhand.play.seats import default_level, display_names
 from deckhand.terminal.launch import start_game
 from deckhand.terminal.options_text import options_grid, options_markdown
 from deckhand.terminal.pager import page
@@ -347,8 +348,14 @@ OPEN_FILE = "Open a save file by name"
 
 
 def _described(saved: SavedGame) -> str:
-    """A save as the resume list names it: the game, who plays, how far it got and when."""
-    return f"{saved.game}: {' vs '.join(saved.seats)}, {saved.moves} actions, saved {saved.saved:%Y-%m-%d %H:%M}"
+    """A save as the resume list names it: the game, who plays, how far it got and when.
+
+    ``Basra: You against Computer (hard), 8 moves, saved 2026-11-29 12:30``.
+    """
+    names = display_names(saved.seats)
+    people = [name if is_human(spec) else f"{name} ({spec})" for name, spec in zip(names, saved.seats, strict=True)]
+    moves = f"{saved.moves} move{'s' * (saved.moves != 1)}"
+    return f"{game_title(saved.game)}: {' against '.join(people)}, {moves}, saved {saved.saved:%Y-%m-%d %H:%M}"
 
 
 def instructions_text(game: str) -> str:
