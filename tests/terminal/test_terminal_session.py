@@ -6,6 +6,7 @@ import io
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -283,3 +284,40 @@ def test_a_casino_card_with_no_move_is_refused_with_the_rule_that_binds_a_build_
     text = out.getvalue()
     assert "the 4♠ has no move: it cannot be trailed while you own a build (your build of 9: 6♣ 3♠ + 9♠)" in text
     assert "no legal move plays" not in text
+
+
+def test_a_peek_that_ends_the_game_is_not_shown_after_game_over() -> None:
+    """The last turn after a cambio call is a peek: the end shows every hand, and no peek follows "Game over"."""
+    import random
+
+    game = deckhand.load_game("cambio")
+    rng, state = random.Random(208), game.new_initial_state()  # a seed whose random game reaches such a peek
+    while True:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+            continue
+        ending = [a for a in state.legal_actions() if state.action_to_string(a) == "peek 1.0"]
+        if state.current_player() == 0 and ending and _ends(state, ending[0]):
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=False)
+    s = Session(
+        game,
+        ["human", "human"],
+        console=console,
+        reader=ScriptReader(["peek 1.0"], console),
+        state=state,
+        record_stats=False,
+        autosave=False,
+    )
+    s.run()
+    text = out.getvalue()
+    assert s.state.is_terminal() and "Game over" in text
+    assert "You see" not in text[text.index("Game over") :], "the peek came after the end"
+
+
+def _ends(state: Any, action: int) -> bool:
+    after = state.clone()
+    after.apply_action(action)
+    return bool(after.is_terminal())
