@@ -114,7 +114,20 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
     assert hint.startswith("Hint: Play the ") and "%" not in hint and "visits" not in hint  # words, no figures
     why = out.split("You > why")[1]
     assert re.search(r"The search \(ismcts, \d+ iterations\) gives it about \d+% to win, over \d+ visits", why)
-    assert " visits" in why.split("\n", 2)[2]  # then the moves it weighed
+    assert " to win; tried in " in why.split("\n", 2)[2] and " playouts" in why  # then the moves it weighed
+
+
+def test_why_after_a_rules_hint_lists_its_choices_best_first_in_words() -> None:
+    out = _play("go_fish", ["human", "easy"], ["hint", "why", "quit"], seed=3)
+    hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
+    why = out.split("You > why")[1].split("Moves:")[0]
+    lines = [line.strip() for line in why.splitlines() if line.strip()]
+    assert lines[0] == "The rule's choices, best first:"
+    first = lines[1].split("  ")[0]
+    assert f"(move 1: {first})" in " ".join(out.split()), "the first choice is the hint's move"
+    assert all(re.match(r"^ask \d \w+ +you hold \d; they ", line) for line in lines[1:]), lines
+    assert "score" not in why and "0." not in why, "no bare figures"
+    assert hint
 
 
 def test_a_move_of_yours_tells_what_the_table_saw() -> None:
@@ -150,11 +163,12 @@ def test_asking_for_a_hint_does_not_change_the_cards_dealt() -> None:
     assert plain.state.history() == hinted.state.history()
 
 
-def test_why_gives_a_rules_scores_as_scores_and_a_searchs_as_chances() -> None:
+def test_why_gives_a_rules_choices_in_its_words_and_a_searchs_as_chances() -> None:
     _, rules = _session("casino", ["human", "medium"], ["heads", "hint", "why", "quit"], seed=6)
-    assert " score " in rules and "%" not in rules.split("You > why")[1].split("You >")[0]
+    said = rules.split("You > why")[1].split("You >")[0]
+    assert "The rule's choices, best first:" in said and "%" not in said and "score" not in said
     _, search = _session("basra", ["human", "easy"], ["hint", "why", "quit"], seed=2)
-    assert " win " in search.split("You > why")[1]
+    assert "% to win" in search.split("You > why")[1]
 
 
 def test_a_casino_screen_says_its_fields_in_words() -> None:

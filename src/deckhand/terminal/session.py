@@ -446,19 +446,25 @@ class Session:
         summary = search_summary(hint)
         if summary:
             self.console.print(Text(summary))
-        searched = bool(summary)  # a search's values are chances to win; a rule's are its own scores
-        shown = 0
+        searched = bool(summary)  # a search's values are chances to win; a rule's are its own
+        lines = []
         for candidate in hint.candidates[:6]:
             figures = []
-            if candidate.value is not None:
-                figures.append(f"win {candidate.value:.1%}" if searched else f"score {candidate.value:g}")
+            if searched and candidate.value is not None:
+                figures.append(f"{candidate.value:.0%} to win")
             if candidate.visits is not None:
-                figures.append(f"{candidate.visits} visits")
-            if candidate.note:
+                figures.append(f"tried in {candidate.visits} playouts")
+            if candidate.note:  # a rule says what it weighs in words, with its figure
                 figures.append(candidate.note)
+            elif not searched and candidate.value is not None:
+                figures.append(f"rated {candidate.value:g} by the rule")
             if figures:  # a rule-based choice lists its options without figures: nothing to add
-                self.console.print(f"  {candidate.notation:<28} {'  '.join(figures)}", markup=False, highlight=False)
-                shown += 1
+                lines.append(f"  {candidate.notation:<24} {'; '.join(figures)}")
+        if lines and not searched:
+            self.console.print("The rule's choices, best first:")
+        for line in lines:
+            self.console.print(line, markup=False, highlight=False)
+        shown = len(lines)
         if not summary and not shown:
             self.console.print("The hint follows a rule; it has no figures beyond its reason.")
 

@@ -332,7 +332,7 @@ class _Hard:
             return self.done(A_DISCARD, "you have no cards left to swap")
         slot, before, after = self.best_swap(card)
         options = self.swap_candidates(card)
-        options.append(Candidate("discard", value=float(before), note="configuration value after"))
+        options.append(Candidate("discard", value=float(before), note=f"your hand's value stays {before}"))
         if self.r.took:
             return self.done(
                 slot_action(Kind.SWAP, slot),

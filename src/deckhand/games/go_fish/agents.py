@@ -168,9 +168,11 @@ class InferAgent(Agent):
             action=action,
             notation=view.action_to_string(action),
             reason=reason,
-            candidates=[
-                Candidate(view.action_to_string(a), value=odds[a], note=_odds_note(odds[a], sure[a], possible[a]))
-                for a, _, _ in ranked
+            candidates=[  # best first, each with what the choice weighed (no bare figure out of its order)
+                Candidate(
+                    view.action_to_string(a), note=f"you hold {mine[r]}; " + _odds_note(odds[a], sure[a], possible[a])
+                )
+                for a, _, r in ranked
             ],
             public=public,
         )
@@ -178,12 +180,12 @@ class InferAgent(Agent):
 
 def _odds_note(chance: float | None, sure: bool, possible: bool) -> str:
     if sure:
-        return "known to hold it"
+        return "they are known to hold it"
     if chance is None:
         return "not reckoned: a question sure of an answer comes first"
     if not possible:
-        return "holds none in any likely deal"
-    return f"holds one in {round(100 * chance)}% of the likely deals"
+        return "they hold none in any likely deal"
+    return f"they hold one in {round(100 * chance)}% of the likely deals"
 
 
 def _reasons(
