@@ -190,3 +190,47 @@ def test_the_hard_level_tells_the_table_why_in_its_games_words(name: str) -> Non
         said.add(explanation.public)
         state.apply_action(explanation.action)
     assert len(said) > 3  # the words follow the move
+
+
+@pytest.mark.parametrize("preset", ["classic", "house"])
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_cambio_speaks_of_calling_only_while_cambio_may_be_called(preset: str, level: str) -> None:
+    """Once someone has called cambio the others draw or take: a hint that says "not low enough to call" misleads."""
+    game = deckhand.load_game("cambio", preset=preset)
+    rng, said = random.Random(5), []
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            if (
+                "draw" in legal
+                and "cambio" not in legal
+                and state.view(state.current_player()).to_json()["caller"] is not None
+            ):
+                said.append(_hint(state, level))
+            moves = state.legal_actions()
+            calls = [a for a in moves if state.action_to_string(a) == "cambio"]
+            state.apply_action(calls[0] if calls and rng.random() < 0.3 else rng.choice(moves))
+        if len(said) >= 5:
+            break
+    assert said, "some turn came after a call"
+    assert not [s for s in said if "call cambio" in s], said
+    if preset == "house":
+        assert not [s for s in said if "discard pile would" in s or "no discard to take" in s], said
+
+
+def test_the_house_computers_draw_is_said_without_a_discard_that_could_not_be_taken() -> None:
+    from deckhand.games.cambio.actions import A_DRAW
+    from deckhand.games.cambio.agents import public_reason
+
+    for preset, said in (
+        ("house", "the discard pile cannot be taken, so it draws"),
+        ("classic", "nothing on the discard pile tempts it"),
+    ):
+        state = deckhand.load_game("cambio", preset=preset).new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        assert public_reason(state.view(state.current_player()), A_DRAW) == said

@@ -192,6 +192,8 @@ def public_reason(table: CambioView, action: Action) -> str:
     if not isinstance(action, int) or action < BASE:
         return ""
     kind, payload = decode(action)
+    if kind == Kind.DRAW and not table.game.take_discard:
+        return "the discard pile cannot be taken, so it draws"
     if kind == Kind.DISCARD:
         drawn = table.drawn
         if drawn >= 0 and table.game.power[drawn] != NO_POWER:
@@ -322,6 +324,8 @@ class _Hard:
                     after=after,
                 )
         if not self.r.game.take_discard:
+            if A_CAMBIO not in self.legal:  # cambio is called already: drawing is all there is
+                return self.done(A_DRAW, f"your hand's value is {mine}, and the discard pile cannot be taken")
             return self.done(A_DRAW, f"your hand's value is {mine}, too high to call cambio")
         why = "nothing on the discard pile would lower it" if A_TAKE in self.legal else "there is no discard to take"
         return self.done(A_DRAW, f"your hand's value is {mine}, and {why}")
@@ -514,12 +518,14 @@ def _policy_reason(state: CambioState, action: int) -> str:
             return f"your hand, about {mine}, is well below the others' (about {_list(others)}; {counting})"
         return "the game has gone on long enough: it is time to call"
     if kind == Kind.DRAW:
-        call = f"your hand, about {mine}, is not low enough to call cambio"
+        call = f"your hand, about {mine}, is not low enough to call cambio, and "
+        if A_CAMBIO not in state.legal_actions():  # cambio is called already: calling is no choice now
+            call = ""
         if not state.game.take_discard:
-            return call
+            return f"{call}the discard pile cannot be taken" if call else "the discard pile cannot be taken: you draw"
         if not state.discard:
-            return f"{call}, and there is no discard to take"
-        return f"{call}, and {_name(state.discard[-1])} does not beat {your_worst} by {TAKE_GAIN} or more"
+            return f"{call}there is no discard to take"
+        return f"{call}{_name(state.discard[-1])} does not beat {your_worst} by {TAKE_GAIN} or more"
     if kind == Kind.TAKE:
         return f"it beats {your_worst} by {TAKE_GAIN} or more"
     if kind == Kind.SWAP:

@@ -141,7 +141,7 @@ function reviewBody(review, id, seen) {
   const worst = s.mistakes.map((n) => review.decisions.find((d) => d.number === n)).filter((d) => d !== undefined);
   const result = review.result === null ? "" : review.result >= 1 ? "You won." : review.result <= 0 ? "You lost." : "A shared win.";
   return h("section.panel.review", {},
-    h("h2", {}, "Game review"),
+    h("h1", {}, "Game review"),
     h("p.review-summary", {},
       s.accuracy === null ? "No decisions to review." : `Accuracy ${Math.round(s.accuracy)}% over ${s.decisions} decisions: ${grades.join(", ")}. `,
       s.mean_loss === null || s.mean_loss === undefined ? "" : `On average ${s.mean_loss.toFixed(1)} points of win chance given up a decision. `, result),
@@ -176,7 +176,7 @@ export async function showReview(main, id, params) {
   const line = h("p.review-progress", { role: "status" }, "Starting the review…");
   const cancel = h("button", { type: "button", onclick: () => { call("DELETE", path, token).catch(() => {}); } }, "Cancel");
   const back = h("a", { href: `#/replay/${encodeURIComponent(id)}?${seen}` }, "Back to the replay");
-  clear(main, h("section.panel", {}, h("h2", {}, "Game review"), line, cancel, " ", back));
+  clear(main, h("section.panel", {}, h("h1", {}, "Game review"), line, cancel, " ", back));
   /** @param {ReviewState} state */
   const show = (state) => {
     if (left) return;

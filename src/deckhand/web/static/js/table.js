@@ -141,7 +141,7 @@ class TableView {
   /** @type {HTMLElement | null} the toggle that shows the notation form */
   typing = null;
   hintBox = h("div");
-  logEl = h("ol.log", { "aria-label": "What happened" });
+  logEl = h("ol.log", { "aria-label": "What happened", tabindex: "0" }); // it scrolls: a keyboard reaches it too
   resultEl = h("div");
   endButtons = h("div.game-actions");
   // the outcome of a deck, a round or the game, over the table until dismissed (draw() leaves it alone)
