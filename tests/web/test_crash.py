@@ -130,3 +130,50 @@ def test_a_server_killed_during_its_games_resumes_all_of_them(tmp_path: Path, co
         linked = conn.execute(text("SELECT COUNT(DISTINCT finished_game_id) FROM live_tables")).scalar()
     assert stored == count, "every game is stored, once"
     assert linked == count
+
+
+def test_a_clock_survives_a_kill_and_the_outage_is_charged_to_nobody(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    clock = {"initial": 600, "increment": 5}
+    server = start_server(tmp_path, port)
+    try:
+        made = httpx.post(f"{url}/api/tables", json={"game": "basra", "seats": ["human", "random"], "clock": clock})
+        table, token = made.json()["table"], made.json()["seats"][0]["token"]
+        left = run(moves_then_time(url, table, token, moves=3))
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    time.sleep(3)  # the outage
+    server = start_server(tmp_path, port)
+    try:
+        again = run(first_state(url, table, token))
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert again["clock"]["running"] == 0 and again["clock"]["initial"] == 600
+    assert left - 1.0 <= again["clock"]["left"][0] <= left, "the time the last move left, the outage not charged"
+
+
+async def moves_then_time(url: str, table: str, token: str, moves: int) -> float:
+    """Make ``moves`` moves; the seconds the last one left its mover (the increment added), as the server said."""
+    rng = random.Random(1)
+    made = 0
+    async with connect(url.replace("http", "ws") + f"/ws/tables/{table}?token={token}") as ws:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message["type"] != "state":
+                continue
+            if made == moves and any(event["seat"] == 0 for event in message["events"]):
+                return float(message["clock"]["left"][0])  # the state that shows the last move: stored with it
+            if made < moves and message["legal"]:
+                await ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])}))
+                made += 1
+
+
+async def first_state(url: str, table: str, token: str) -> dict[str, Any]:
+    async with connect(url.replace("http", "ws") + f"/ws/tables/{table}?token={token}") as ws:
+        while True:
+            message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message["type"] == "state" and message["clock"]["running"] == 0:
+                return message
