@@ -74,3 +74,41 @@ def test_typing_a_move_is_a_toggle_not_a_second_play_button(server: LiveServer, 
     box.wait_for()
     assert box.evaluate("el => el === document.activeElement")
     assert page.get_by_role("button", name="Type a move").get_attribute("aria-expanded") == "true"
+
+
+def _play_out(server: LiveServer, table: str, token: str) -> None:
+    """Random moves at the table, by its websocket, until the game ends (the page then opens on its end)."""
+    import asyncio
+    import json
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    from websockets.asyncio.client import connect
+
+    async def play() -> None:
+        rng = random.Random(1)
+        async with connect(server.url.replace("http", "ws") + f"/ws/tables/{table}?token={token}") as ws:
+            while True:
+                message = json.loads(await ws.recv())
+                if message["type"] == "state" and message["result"] is not None:
+                    return
+                if message["type"] == "state" and message["legal"]:
+                    await ws.send(json.dumps({"type": "move", "move": rng.choice(message["legal"])}))
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, play()).result(60)
+
+
+@pytest.mark.parametrize(
+    ("game", "shown"),
+    [("go_fish", ".gofish-outcome .outcome-hand .card"), ("three_trios", ".trios-outcome .grid .trio")],
+)
+def test_the_end_shows_what_decided_it(server: LiveServer, table_page: Any, game: str, shown: str) -> None:
+    """Go Fish's end shows every seat's books, Three Trios' the final board, as Basra's and Casino's show piles."""
+    table, token = server.table(game=game, seats=["human", "easy"], names=["Ann", None], seed=3)
+    _play_out(server, table, token)
+    page = table_page
+    page.goto(server.link(table, token))
+    page.locator(".outcome").wait_for()
+    assert page.locator(shown).count() >= (3 if game == "go_fish" else 9)
+    assert page.locator(".outcome .outcome-rule").inner_text().endswith("wins.")

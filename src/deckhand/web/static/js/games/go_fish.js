@@ -136,3 +136,26 @@ export function draw(ctx) {
     zone(me),
   );
 }
+
+/**
+ * The end: every seat's books, the most books winning (what the scores count).
+ * @param {Context} ctx
+ */
+export function outcome(ctx) {
+  const view = ctx.view;
+  const books = view.books.map((cards) => cards.filter((_, i) => i % 4 === 0));
+  const most = Math.max(...books.map((b) => b.length));
+  return h(
+    "div.gofish-outcome",
+    {},
+    h("p.outcome-rule", {}, "The most books wins."),
+    books.map((ranks, seat) =>
+      h(
+        `div.outcome-hand${ranks.length === most ? ".lowest" : ""}`,
+        {},
+        h("h3", {}, `${ctx.names[seat]}: ${count(ranks.length, "book")}`),
+        h("div.row", {}, ranks.map((c) => card(c, { tiny: true, label: `a book of ${rankPlural(rankOf(c))}` }))),
+      ),
+    ),
+  );
+}

@@ -210,3 +210,19 @@ export function cellWords(r, c, rows, cols) {
   if (row !== "middle" && col !== "middle") return `the ${row} ${col} corner`;
   return row !== "middle" ? `the ${row} ${col}` : `the middle ${col}`;
 }
+
+/**
+ * The end: the final board, each card in its owner's colour (the most cards in one's colour, board and hand, wins).
+ * @param {Context} ctx
+ */
+export function outcome(ctx) {
+  const felt = /** @type {HTMLElement} */ (draw({ ...ctx, legal: [], hint: null, sel: {}, previous: null }));
+  const grid = felt.querySelector(".grid");
+  if (grid) grid.querySelectorAll("[data-key]").forEach((el) => el.removeAttribute("data-key")); // no moving copy
+  return h(
+    "div.trios-outcome",
+    {},
+    h("p.outcome-rule", {}, "Each card counts for the colour it shows, on the board and in hand: the most wins."),
+    grid ? h("div", { style: "text-align:center" }, grid) : "",
+  );
+}
