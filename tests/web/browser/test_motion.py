@@ -126,12 +126,15 @@ def test_casino_your_card_stays_for_the_pace(server: LiveServer, table_page: Any
     assert seen[1]["last"] >= 1
 
 
-def test_cards_travel_unless_the_browser_asks_for_reduced_motion(server: LiveServer, table_page: Any) -> None:
+@pytest.mark.parametrize(("game", "computer"), [("basra", "classic"), ("go_fish", "easy")])
+def test_cards_travel_unless_the_browser_asks_for_reduced_motion(
+    server: LiveServer, table_page: Any, game: str, computer: str
+) -> None:
     travelled = {}
     for motion in ("no-preference", "reduce"):
         page = table_page
         page.emulate_media(reduced_motion=motion)
-        table, token = server.table(game="basra", seats=["human", "classic"], seed=7)
+        table, token = server.table(game=game, seats=["human", computer], seed=7)
         page.goto("about:blank")  # a new document: the last table's log and felt cannot answer for this one
         page.goto(server.link(table, token))
         assert wait_my_turn(server, table, page)

@@ -56,14 +56,15 @@ export function known(view, seat) {
  * A seat's books: one card for each (the view lists each book's four cards), and how many.
  * @param {string[]} books
  * @param {string} owner Whose books, as a name says it ("your", "Computer's").
+ * @param {string} [from] The zone a new book comes from (its owner's hand): it travels from there.
  */
-function booksRow(books, owner) {
+function booksRow(books, owner, from = "") {
   const ranks = books.filter((_, i) => i % 4 === 0);
   return h(
     "div.row.books",
     { "aria-label": count(ranks.length, "book") },
     h("span", { style: "color:#eee;font-size:.8rem;opacity:.85;align-self:center" }, `${count(ranks.length, "book")}${ranks.length ? ":" : ""}`),
-    ranks.map((c) => card(c, { tiny: true, title: `a book of ${rankPlural(rankOf(c))}`, label: `a book of ${rankPlural(rankOf(c))}, in ${owner} books` })),
+    ranks.map((c) => card(c, { tiny: true, title: `a book of ${rankPlural(rankOf(c))}`, label: `a book of ${rankPlural(rankOf(c))}, in ${owner} books`, data: from ? { key: `book-${rankOf(c)}`, from } : undefined })),
   );
 }
 
@@ -93,6 +94,11 @@ export function draw(ctx) {
   const mine = ctx.legal.some((m) => m.startsWith("ask "));
   const seats = Array.from({ length: n }, (_, i) => (me + i) % n);
   const rank = ctx.sel.rank;
+  // where a card new in your hand came from: the seat your last ask was answered by, else the stock
+  const ask = [...ctx.events].reverse().find((e) => e.seat === ctx.seat && e.move && e.move.startsWith("ask "));
+  const [, askedSeat, askedRank] = ask && ask.move ? ask.move.split(" ") : [];
+  /** @param {string} code */
+  const cameFrom = (code) => (askedRank && rankOf(code) === askedRank ? `hand-${askedSeat}` : "deck");
   /** @param {number} seat */
   const zone = (seat) => {
     const asks = mine && seat !== me && rank && ctx.legal.includes(`ask ${seat} ${rank}`);
@@ -110,7 +116,7 @@ export function draw(ctx) {
       ),
       h(
         "div.row",
-        { style: seat === ctx.seat ? "padding-top:14px" : "" }, // room for a lifted card under the title
+        { style: seat === ctx.seat ? "padding-top:14px" : "", dataset: { zone: `hand-${seat}` } }, // room for a lifted card
         hand.map((code, i) => {
           const pick = seat === ctx.seat && mine && code !== "??";
           return card(code, {
@@ -118,11 +124,12 @@ export function draw(ctx) {
             onclick: pick ? () => { ctx.sel.rank = rankOf(code); ctx.redraw(); } : undefined,
             selected: pick && rank === rankOf(code),
             where: `in ${whose(ctx.names, seat, ctx.seat)} hand, slot ${i + 1}`,
+            data: code === "??" ? undefined : { key: code, from: cameFrom(code) }, // a face-up card travels in
           });
         }),
       ),
       about ? h("div.known", { style: "color:#eee;font-size:.8rem;opacity:.85;margin:.2rem 0" }, about) : "",
-      booksRow(view.books[seat], whose(ctx.names, seat, ctx.seat)),
+      booksRow(view.books[seat], whose(ctx.names, seat, ctx.seat), `hand-${seat}`),
     );
   };
   const fishing = view.fishing_for ? ` · ${ctx.names[view.turn]} is fishing for ${rankPlural(view.fishing_for)}` : "";
@@ -130,7 +137,7 @@ export function draw(ctx) {
     "div",
     {},
     seats.slice(1).map(zone),
-    h("div.zone", {}, h("div.title", {}, view.stock ? `Stock: ${count(view.stock, "card")}${fishing}` : `The stock is empty${fishing}`), card(view.stock ? "??" : "empty", { tiny: true, label: view.stock ? `the stock, ${count(view.stock, "card")}, face down` : "the stock, empty" })),
+    h("div.zone", {}, h("div.title", {}, view.stock ? `Stock: ${count(view.stock, "card")}${fishing}` : `The stock is empty${fishing}`), card(view.stock ? "??" : "empty", { tiny: true, label: view.stock ? `the stock, ${count(view.stock, "card")}, face down` : "the stock, empty", data: { zone: "deck" } })),
     lastAsk(ctx),
     mine ? h("div.banner", {}, rank ? `Now click "Ask for ${rankPlural(rank)}" beside a player.` : "Click one of your cards to choose the rank to ask for.") : "",
     zone(me),
