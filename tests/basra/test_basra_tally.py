@@ -26,3 +26,26 @@ def test_the_game_ending_move_has_its_decks_tally() -> None:
                 assert tally.over == state.is_terminal()
         assert last is not None and last.over
         assert [side.total for side in last.sides] == state.totals
+
+
+def test_a_game_decided_in_the_middle_of_a_deck_does_not_say_the_deck_is_over() -> None:
+    """A side past the target at the end of a deal wins there: the rest of the deck is never dealt."""
+    game = BasraGame(target=40)
+    titles = []
+    for seed in range(20):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            action = rng.choice(state.legal_actions())
+            tally = game.tally(state, action, ["You", "Computer"])
+            undealt = len(state.pile)
+            state.apply_action(action)
+            if tally is not None and tally.over:
+                titles.append((undealt, tally.title))
+    mid = [title for undealt, title in titles if undealt]
+    assert mid, "some game ended mid-deck"
+    assert all(title.startswith("The game is over after a deal of deck ") for title in mid), mid
+    assert all(" cards undealt)" in title for title in mid)

@@ -69,5 +69,8 @@ def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally
             )
         )
     over = after.is_terminal()
-    title = f"Deck {state.deck_no} is over" + (": the game is over" if over else "")
+    if deck_end:
+        title = f"Deck {state.deck_no} is over" + (": the game is over" if over else "")
+    else:  # decided at the end of a deal: the rest of the deck is never dealt
+        title = f"The game is over after a deal of deck {state.deck_no} ({len(state.pile)} cards undealt)"
     return Tally(title=title, sides=sides, over=over)
