@@ -49,3 +49,28 @@ def test_a_game_decided_in_the_middle_of_a_deck_does_not_say_the_deck_is_over() 
     assert mid, "some game ended mid-deck"
     assert all(title.startswith("The game is over after a deal of deck ") for title in mid), mid
     assert all(" cards undealt)" in title for title in mid)
+
+
+def test_each_decks_points_add_up_to_the_total_basras_included() -> None:
+    """The overlay's "+N · total T": the total before the deck and its points make the total after it."""
+    game = BasraGame()
+    checked = with_basras = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        before = [0, 0]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            action = rng.choice(state.legal_actions())
+            tally = game.tally(state, action, ["You", "Computer"])
+            state.apply_action(action)
+            if tally is None:
+                continue
+            for side, told in enumerate(tally.sides):
+                assert before[side] + told.points == told.total, (seed, tally.title, told)
+                with_basras += any(note.startswith("basras this deck") for note in told.notes)
+            before = [int(told.total) for told in tally.sides]
+            checked += 1
+    assert checked >= 6 and with_basras >= 1

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from deckhand.core.cards import CODES
 from deckhand.core.presentation import Tally, TallySide
 from deckhand.core.protocol import Action
-from deckhand.games.basra.captures import taken
+from deckhand.games.basra.captures import is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 from deckhand.games.basra.words import side_name
 
@@ -48,14 +48,19 @@ def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally
         receiver = state.last
     if receiver >= 0 and deck_end:  # a game decided mid-deck leaves the table where it is
         piles[receiver & 1] += left
+    bonus = deck_bonus(state)  # a basra's bonus is scored as it is made: the deck's count in its points too
+    if is_basra(action, state.table, game.seven_diamonds):
+        bonus[player & 1] += game.bonus[action[0]]
     sides = []
     for side in (0, 1):
         pile = piles[side]
         notes = [f"{len(pile)} cards"]
-        bonus = 0
+        most = 0
         if deck_end and game.most_cards and len(pile) > len(piles[1 - side]):
-            bonus = game.most_cards
-            notes[0] += f": most cards, {bonus} points"
+            most = game.most_cards
+            notes[0] += f": most cards, {most} points"
+        if bonus[side]:
+            notes.append(f"basras this deck: {bonus[side]} points")
         basras = sum(after.basras[seat] for seat in range(game.players) if seat & 1 == side)
         sides.append(
             TallySide(
@@ -64,7 +69,7 @@ def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally
                 counted=[CODES[c] for c in pile if game.points[c]],
                 notes=notes,
                 basras=basras,
-                points=sum(game.points[c] for c in pile) + bonus,
+                points=sum(game.points[c] for c in pile) + most + bonus[side],
                 total=after.totals[side],
             )
         )
@@ -74,3 +79,17 @@ def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally
     else:  # decided at the end of a deal: the rest of the deck is never dealt
         title = f"The game is over after a deal of deck {state.deck_no} ({len(state.pile)} cards undealt)"
     return Tally(title=title, sides=sides, over=over)
+
+
+def deck_bonus(state: BasraState) -> list[int]:
+    """Each side's basra bonuses in the deck being played: its moves replayed from the game's deal."""
+    game = state.game
+    replayed = BasraState(game)
+    bonus = [0, 0]
+    for action in state.history():
+        if replayed.deck_no == state.deck_no and is_move(action):
+            assert isinstance(action, tuple)
+            if is_basra(action, replayed.table, game.seven_diamonds):
+                bonus[replayed.to_move & 1] += game.bonus[action[0]]
+        replayed.apply_action(action)
+    return bonus
