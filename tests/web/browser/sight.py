@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-SIZES = [(1280, 800), (1366, 768), (390, 844)]
-"""Two laptops and a phone: every table is checked at each."""
+SIZES = [(1280, 800), (1366, 768), (390, 844), (360, 740)]
+"""Two laptops and two phones (the smaller one short): every table is checked at each."""
 
 CONTROLS = (
     ".controls .moves button, .controls input, .felt .banner button, .felt .zone .title button, .result h3, .result p"
