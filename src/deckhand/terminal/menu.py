@@ -350,7 +350,7 @@ OPEN_FILE = "Open a save file by name"
 def _described(saved: SavedGame) -> str:
     """A save as the resume list names it: the game, who plays, how far it got and when.
 
-    ``Basra: You against Computer (hard), 8 moves, saved 2026-11-29 12:30``.
+    ``<title>: You against Computer (hard), 8 moves, saved 2026-11-29 12:30``.
     """
     names = display_names(saved.seats)
     people = [name if is_human(spec) else f"{name} ({spec})" for name, spec in zip(names, saved.seats, strict=True)]

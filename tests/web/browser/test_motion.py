@@ -239,7 +239,7 @@ def test_the_deck_that_ends_a_basra_game_is_drawn_in_the_games_outcome(server: L
     play_until_overlay(server, table, page, lambda legal: legal[0])
     overlay = page.locator(".outcome-end")
     overlay.wait_for()
-    assert "the game is over" in overlay.inner_text()
+    assert "the game is over" in overlay.inner_text().lower()
     assert overlay.locator(".tally-side").count() == 2
     assert overlay.locator(".tally-pile .card").count() >= 1
     assert "Final scores" in overlay.inner_text()
