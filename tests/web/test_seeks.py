@@ -102,6 +102,15 @@ def test_a_seek_of_three_waits_with_202_until_its_last_place_is_taken(client: Te
     assert summary(client, cy.json()["table"])["options"]["players"] == 3
 
 
+def test_a_seek_past_the_lobbys_list_can_still_be_accepted(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(seeks, "LISTED", 1)
+    seek(client, game="basra")
+    later = seek(client, game="go_fish")
+    assert [s["seek"] for s in client.get("/api/seeks").json()["seeks"]] != [later["seek"]]
+    accepted = from_address(client, "198.51.100.2").post(f"/api/seeks/{later['seek']}/accept", json={"name": "Bo"})
+    assert accepted.status_code == 200, accepted.text
+
+
 def test_the_seeker_withdraws_and_one_who_accepted_may_leave(client: TestClient) -> None:
     made = seek(client, game="cambio", players=3)
     bo = from_address(client, "198.51.100.2").post(f"/api/seeks/{made['seek']}/accept", json={"name": "Bo"}).json()

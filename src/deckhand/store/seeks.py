@@ -85,8 +85,9 @@ def post_seek(seek: Seek, token_hash: str, *, url: str | None = None) -> None:
         session.add(_row(seek.id, 0, first, token_hash, at))
 
 
-def open_seeks(limit: int, *, url: str | None = None) -> list[Seek]:
-    """The seeks still looking for people, oldest first: their seeker is still asking after them."""
+def open_seeks(limit: int, *, url: str | None = None, seek_id: str | None = None) -> list[Seek]:
+    """The seeks still looking for people, oldest first: their seeker is still asking after them (``seek_id``:
+    that one only, if it is)."""
     at = now()
     alive = select(SeekerRow.seek_id).where(SeekerRow.place == 0, SeekerRow.seen_at > at - GONE)
     query = (
@@ -95,6 +96,8 @@ def open_seeks(limit: int, *, url: str | None = None) -> list[Seek]:
         .order_by(SeekRow.created_at)
         .limit(limit)
     )
+    if seek_id is not None:
+        query = query.where(SeekRow.id == seek_id)
     with Session(get_engine(url)) as session:
         rows = list(session.scalars(query))
         return [_seek(row, _seekers(session, row.id, at)) for row in rows]

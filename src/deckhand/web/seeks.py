@@ -130,8 +130,8 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
     @router.post("/api/seeks/{seek_id}/accept")
     async def accept(seek_id: str, request: SeekAccept, http: Request, response: Response) -> SeekSeat:
         """A place in the seek: ``200`` with the table and seat once it fills, else ``202`` with a token to ask with."""
-        seeks = await asyncio.to_thread(open_seeks, LISTED, url=url)
-        seek = next((s for s in seeks if s.id == seek_id), None)
+        seeks = await asyncio.to_thread(open_seeks, 1, url=url, seek_id=seek_id)
+        seek = seeks[0] if seeks else None
         if seek is None:
             raise HTTPException(404, "no such seek open: filled, withdrawn or gone")
         me, _ = await seeker(http, request, seek.rated, _pool(seek))
