@@ -100,7 +100,7 @@ def open_seeks(limit: int, *, url: str | None = None, seek_id: str | None = None
         query = query.where(SeekRow.id == seek_id)
     with Session(get_engine(url)) as session:
         rows = list(session.scalars(query))
-        return [_seek(row, _seekers(session, row.id, at)) for row in rows]
+        return [_seek(row, _seekers(session, row.id)) for row in rows]
 
 
 def open_count(person: str, *, url: str | None = None) -> int:
@@ -126,7 +126,7 @@ def ask(seek_id: str, token_hash: str, *, url: str | None = None) -> tuple[Seek,
         if row is None or mine is None:
             return None
         mine.seen_at = at
-        return _seek(row, _seekers(session, seek_id, at)), _seeker(mine)
+        return _seek(row, _seekers(session, seek_id)), _seeker(mine)
 
 
 def take_place(seek_id: str, seeker: Seeker, token_hash: str, *, url: str | None = None) -> Seek | None:
@@ -150,7 +150,7 @@ def take_place(seek_id: str, seeker: Seeker, token_hash: str, *, url: str | None
         session.flush()
         row = session.get(SeekRow, seek_id)
         assert row is not None
-        return _seek(row, _seekers(session, seek_id, at))
+        return _seek(row, _seekers(session, seek_id))
 
 
 def leave(seek_id: str, token_hash: str, *, url: str | None = None) -> bool | None:
@@ -233,7 +233,7 @@ def _row(seek_id: str, place: int, seeker: Seeker, token_hash: str, at: datetime
     )
 
 
-def _seekers(session: Session, seek_id: str, at: datetime) -> tuple[Seeker, ...]:
+def _seekers(session: Session, seek_id: str) -> tuple[Seeker, ...]:
     rows = session.scalars(select(SeekerRow).where(SeekerRow.seek_id == seek_id).order_by(SeekerRow.place))
     return tuple(_seeker(row) for row in rows)
 

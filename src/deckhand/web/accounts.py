@@ -121,7 +121,7 @@ class Accounts:
             except ConfigError as exc:
                 return _answer({"error": str(exc)}, 422)
             made = _address_key(request, "created")
-            await self._limit({made: SIGN_UPS}, SIGN_UP_WINDOW, "too many accounts made from here")
+            await self.limit({made: SIGN_UPS}, SIGN_UP_WINDOW, "too many accounts made from here")
             if await asyncio.to_thread(find_account, name_key(name), url=self.url) is not None:
                 return _answer({"error": f"the name {name!r} is taken"}, 409)
             kept = await self.passwords.make(password)
@@ -205,7 +205,7 @@ class Accounts:
         kept hashed with today's.
         """
         keys = {f"name:{name_key(name)[:100]}": NAME_GUESSES, _address_key(request): ADDRESS_GUESSES}
-        await self._limit(keys, WINDOW, "too many wrong passwords")
+        await self.limit(keys, WINDOW, "too many wrong passwords")
         account = await asyncio.to_thread(find_account, name_key(name), url=self.url)
         right, again = await self.passwords.check(password, account.password_hash if account else None)
         if account is None or not right:
@@ -216,7 +216,7 @@ class Accounts:
         await asyncio.to_thread(forget_failures, list(keys)[:1], url=self.url)
         return account
 
-    async def _limit(self, most: dict[str, int], window: timedelta, why: str) -> None:
+    async def limit(self, most: dict[str, int], window: timedelta, why: str) -> None:
         """``HTTPException(429)`` with ``Retry-After`` if a key has failed its ``most`` times within ``window``."""
         counted = await asyncio.to_thread(failures, list(most), window, url=self.url)
         at = now()

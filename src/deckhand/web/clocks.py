@@ -112,13 +112,3 @@ class Clock:
             assert left is not None
             self.left[self.running] = max(0.0, left - (now - self.since))
             self.since = now
-
-
-def describe(settings: dict[str, float] | None) -> str:
-    """A clock's settings as people say them: ``5 min + 3 s``; ``no clock``."""
-    if settings is None:
-        return "no clock"
-    initial, increment = settings["initial"], settings["increment"]
-    minutes = initial / 60
-    first = f"{minutes:g} min" if initial >= 60 and initial % 30 == 0 else f"{initial:g} s"
-    return f"{first} + {increment:g} s"

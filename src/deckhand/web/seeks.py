@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException
 
 from deckhand.core.registry import game_title
 from deckhand.play.rated import CENTRE, pool
-from deckhand.store.accounts import Account, count_failure, failures, now
+from deckhand.store.accounts import Account, count_failure, now
 from deckhand.store.ratings import ratings_of
 from deckhand.store.seeks import (
     Seek,
@@ -78,7 +78,9 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
         if person is None and request.name is None:
             raise HTTPException(422, "name: a name is needed to play with others (or sign in)")
         key = _person_key(http, person)
-        await _limit(key, url)
+        counted = f"seeks:{key}"  # posts and accepts, counted as the sign-ins' failures are: in the store
+        await accounts.limit({counted: SEEKS_MOST}, SEEKS_WINDOW, "too many seeks")
+        await asyncio.to_thread(count_failure, [counted], SEEKS_WINDOW, url=url)
         if await asyncio.to_thread(open_count, key, url=url) >= OPEN_MOST:
             raise HTTPException(429, f"you have {OPEN_MOST} seeks open already: withdraw one first")
         if person is None:
@@ -306,13 +308,3 @@ def _person_key(http: Request, person: Account | None) -> str:
     """Who a person is for the limits (their account, else their address), hashed: the store keeps no address."""
     who = f"account:{person.id}" if person is not None else f"address:{http.client.host if http.client else '?'}"
     return hashlib.sha256(who.encode()).hexdigest()
-
-
-async def _limit(key: str, url: str | None) -> None:
-    """``429`` with ``Retry-After`` past :data:`SEEKS_MOST` posts and accepts in the window; else one more counted."""
-    counted = await asyncio.to_thread(failures, [f"seeks:{key}"], SEEKS_WINDOW, url=url)
-    for count, since in counted.values():
-        if count >= SEEKS_MOST:
-            wait = max(1, int((since + SEEKS_WINDOW - now()).total_seconds()))
-            raise HTTPException(429, "too many seeks: try again later", headers={"Retry-After": str(wait)})
-    await asyncio.to_thread(count_failure, [f"seeks:{key}"], SEEKS_WINDOW, url=url)
