@@ -4,9 +4,9 @@
     python benchmarks/strength.py --think [--game NAME] [--games N]
     python benchmarks/strength.py --trios SPEC [--games N]
 
-A ladder climbs from the random agent through the seed's strategies to the
+A ladder climbs from the random agent through the sources' strategies to the
 search levels; every rung plays its neighbour below (and the search also
-plays the seed's strongest strategy) over paired deals, so a run is
+plays the source's strongest strategy) over paired deals, so a run is
 reproducible from its seed; each ladder has its own number of games per rung,
 enough for the intervals to separate. The table gives the upper agent's score
 (mean return: 1 a win, 0 a loss) with a Wilson interval. ``--think`` instead
@@ -32,7 +32,7 @@ from three_trios_strength import convert  # the 3x3 proved-win check, beside thi
 
 # game -> (label, options, rungs as (upper, lower, games) unless --games says how many).
 # The counts are what it takes for each rung's interval to clear one half: the
-# seed's easy Cambio player is barely better than random.
+# Cambio app report's easy player is barely better than random.
 LADDERS: list[tuple[str, str, dict[str, Any], list[tuple[str, str, int]]]] = [
     (
         "cambio",

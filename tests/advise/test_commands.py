@@ -1,4 +1,4 @@
-"""The advisor's input: the seed's card short forms and one-character commands, and RULES.md's long forms."""
+"""The advisor's input: the README's card short forms and one-letter commands, and the notation's long forms."""
 
 from __future__ import annotations
 

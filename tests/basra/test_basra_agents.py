@@ -1,4 +1,4 @@
-"""The computer players: the seed's classic strategy, greedy, and their explanations."""
+"""The computer players: the design document's classic strategy, greedy, and their explanations."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def choose(spec: str, preset: str = "bazzi", **position: Any) -> tuple[str, str]
     return explanation.notation, explanation.reason
 
 
-# The seed's processComputerTurn, branch by branch.
+# The design document's processComputerTurn, branch by branch.
 CLASSIC = [
     ("a basra when it can", "H3 SJ C9", "S2 DA", "play H3 {DA S2}"),
     ("the biggest basra", "H3 H4 C9", "SA S3", "play H4 {SA S3}"),

@@ -1,4 +1,4 @@
-"""What a played card may take (RULES.md §3), as a table of situations per preset."""
+"""What a played card may take (docs/games/basra.md, rules decisions), as a table of situations per preset."""
 
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ CASES = [
     ("bazzi", "S2 D3 H9", "H5", {"play H5", "play H5 {S2 D3}"}),
     # Several disjoint groups, taken in any combination.
     ("bazzi", "SA H4 S2 D3", "C5", {"play C5", "play C5 {SA H4}", "play C5 {S2 D3}", "play C5 {SA H4} {S2 D3}"}),
-    # Groups of any size: the seed's Ace, Deuce and Four make a Seven; four cards make a ten.
+    # Groups of any size: the design document's Ace, Deuce and Four make a Seven; four cards make a ten.
     ("bazzi", "SA S2 S4 H9", "C7", {"play C7", "play C7 {SA S2 S4}"}),
     ("bazzi", "SA S2 S3 S4", "HX", {"play HX", "play HX {SA S2 S3 S4}"}),
-    # The seed: four deuces are taken by a four (two pairs) or an eight (all four).
+    # The design document: four deuces are taken by a four (two pairs) or an eight (all four).
     ("bazzi", "S2 H2 D2 C2", "C8", {"play C8", "play C8 {S2 H2 D2 C2}"}),
     # One set of cards is one move, however it could be grouped.
     (

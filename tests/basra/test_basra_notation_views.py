@@ -1,4 +1,4 @@
-"""Notation (RULES.md §3), JSON fields (§5) and what each seat's view hides."""
+"""Notation (docs/games/basra.md), JSON fields (docs/architecture.md) and what each seat's view hides."""
 
 from __future__ import annotations
 

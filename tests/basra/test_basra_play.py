@@ -1,4 +1,4 @@
-"""Deals, scoring, the end of a deck and the target (RULES.md §3)."""
+"""Deals, scoring, the end of a deck and the target (docs/games/basra.md, rules decisions)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seed's computer players: each rule of the hard decision tree fires where it should."""
+"""The Cambio app report's computer players: each rule of the hard decision tree fires where it should."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_hard_takes_a_low_discard_when_it_lowers_its_configuration_value() -> No
     state = play(table(deck=CLASSIC_DEAL + " D3"), "draw", "D3", "discard")
     assert hard(state) == ("take", "swapped in, it lowers your hand's value from 23 to 20")
     play(state, "take")
-    # like the seed's loop (after <= best), a tie goes to the last slot
+    # like the Cambio app report's loop (after <= best), a tie goes to the last slot
     assert hard(state) == ("swap 3", "it lowers your hand's value from 23 to 20")
 
 

@@ -1,4 +1,4 @@
-"""RULES.md §1 powers, per card and per preset: only a card drawn from the deck and discarded."""
+"""Cambio's powers (docs/games/cambio.md), per card and per preset: only a card drawn from the deck and discarded."""
 
 from __future__ import annotations
 

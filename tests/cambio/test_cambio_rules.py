@@ -1,4 +1,4 @@
-"""RULES.md §1, one table per rule: deal, turn, take, cambio, sticking, reshuffle, end, scoring."""
+"""Cambio (docs/games/cambio.md), a table per rule: deal, turn, take, cambio, sticking, reshuffle, end, scoring."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §1 sticking (house) and the caller's lock, as small tables of plays."""
+"""Cambio's sticking (house; docs/games/cambio.md, rules decisions) and the caller's lock, as small tables of plays."""
 
 from __future__ import annotations
 

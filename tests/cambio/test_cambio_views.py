@@ -1,4 +1,4 @@
-"""Presets and options, notation, the JSON fields of RULES.md §5, and views."""
+"""Presets and options, notation, the JSON fields relied on (docs/architecture.md), and views."""
 
 from __future__ import annotations
 

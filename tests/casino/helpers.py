@@ -1,4 +1,4 @@
-"""Positions for the rule tests, written in the seed's save format."""
+"""Positions for the rule tests, written in the course's save format."""
 
 from __future__ import annotations
 

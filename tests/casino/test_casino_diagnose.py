@@ -12,7 +12,7 @@ from deckhand.core.cards import Card
 from deckhand.core.errors import IllegalActionError
 from tests.casino.test_casino_save import SEED_EXAMPLE
 
-# The seed's example, Human to play SA S4 CA C9 and owning the multiple build [[C6 S3] [S9]] of 9.
+# The course's example, Human to play SA S4 CA C9 and owning the multiple build [[C6 S3] [S9]] of 9.
 OWNER = SEED_EXAMPLE
 # No builds: the build's cards go back into the deck, and Human holds two nines.
 PLAIN = (

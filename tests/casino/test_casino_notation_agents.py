@@ -1,4 +1,4 @@
-"""Notation (RULES.md §4), views, the greedy player, help mode and the computer's sentence."""
+"""Notation (docs/games/casino.md, rules decisions), views, the greedy player, help mode and the computer's sentence."""
 
 from __future__ import annotations
 
@@ -117,7 +117,8 @@ def test_greedy_says_so_when_it_takes_better_cards_rather_than_more() -> None:
 
 def test_help_mode_names_card_action_and_reason() -> None:
     state = position("S5 DX", "HK", "HX C2 H3")
-    hint = help_text(state.view(0))  # seed 004: which card, which action (capture, build or trail), and why
+    # the course's help mode: which card, which action (capture, build or trail), and why
+    hint = help_text(state.view(0))
     assert hint == "Capture the 10♥ with the 10♦ to keep the 10♦ from the opponent."
 
 

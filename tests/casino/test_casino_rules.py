@@ -1,4 +1,4 @@
-"""Casino rules, RULES.md §4 and the seed, one table per rule."""
+"""Casino rules (docs/games/casino.md, rules decisions, and the course's own), one table per rule."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.casino.helpers import moves, play, position
 
 
 def test_matching_loose_cards_must_be_captured_and_sets_are_optional() -> None:
-    # the seed's example: a 9 on a table of 9, 5, 4, 6 and 3
+    # the course's example: a 9 on a table of 9, 5, 4, 6 and 3
     state = position("C9", "HK", "D9 H5 S4 H6 S3")
     assert moves(state) == [
         "capture C9 D9",

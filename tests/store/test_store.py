@@ -327,9 +327,9 @@ def test_postgresql_round_trip() -> None:
 
 
 def test_the_computer_victory_statistic_is_seed_000s_fraction() -> None:
-    assert computer_victory(2, 1) == pytest.approx(2 / 3)  # the seed shows it as 0.67
+    assert computer_victory(2, 1) == pytest.approx(2 / 3)  # the Cambio app shows it as 0.67
     assert computer_victory(1, 3) == 0.25
-    assert computer_victory(0, 0) is None  # no decided game yet: the seed shows "-"
+    assert computer_victory(0, 0) is None  # no decided game yet: the Cambio app shows "-"
 
 
 def test_a_sqlite_file_in_a_new_directory_is_created(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""What the seeds announce reaches the player: flips and combos, coins, round and deck ends, records, hints."""
+"""What the games announce reaches the player: flips and combos, coins, round and deck ends, records, hints."""
 
 from __future__ import annotations
 

@@ -14,11 +14,11 @@ import pytest
 import deckhand
 from deckhand.agents.base import Explanation
 from deckhand.core.registry import game_class
-from deckhand.terminal.screen_check import check_terminal_secrets
 from deckhand.testing.secrets import SecretLeak, quick_spec
 from tests.conformance.kinds import kinds_played
 from tests.conformance.reached import REACHED_ON_SCREEN
 from tests.conformance.test_secrets import config_id
+from tests.terminal.screen_check import check_terminal_secrets
 
 SEEDS = range(4)
 QUICK_GAMES: dict[str, tuple[tuple[int, int], ...]] = {

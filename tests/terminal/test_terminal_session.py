@@ -264,7 +264,7 @@ def test_casino_tells_the_computers_move_in_the_seeds_words(session: Play) -> No
     told = re.search(r"Computer \(medium\) plays an? \S+ of \w+ (as a trail|to .*) — it wanted to ", text)
     assert told, text
     hint = " ".join(text[text.index("Hint: ") :].split())
-    # seed 004's help mode: the card, the action (capture, build or trail) and why, in one sentence
+    # the Casino course rules' help mode: the card, the action (capture, build or trail) and why, in one sentence
     assert re.match(r"Hint: (Capture|Build|Increase|Trail|Add) .*the \S+[♠♥♦♣].*(:| to ) ", hint), hint
 
 

@@ -1,4 +1,4 @@
-"""Every battle rule of Three Trios, case by case (RULES.md §2): one placed card and its neighbours.
+"""Every battle rule of Three Trios, case by case (docs/games/three_trios.md): one placed card and its neighbours.
 
 Each row places a red card on the centre of a 3×3 board whose neighbours
 (north, east, south, west, and the north-west corner for combos) hold the

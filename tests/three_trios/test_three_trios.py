@@ -1,4 +1,4 @@
-"""Three Trios rules (RULES.md §2): readers, battles, notation, agents and the solver."""
+"""Three Trios rules (docs/games/three_trios.md): readers, battles, notation, agents and the solver."""
 
 from __future__ import annotations
 
@@ -15,26 +15,30 @@ from deckhand.games.three_trios import parse_board, parse_cards
 from deckhand.games.three_trios.files import read_board, read_cards
 from deckhand.games.three_trios.hints import flip_hints
 
-DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "three_trios"
-BROKEN = (
-    "LiedNumber",
-    "UnknownCharacters",
-    "CardWithOnlyTwoValues",
-    "DuplicateCards",
-    "incorrect_",
-    "mismatchrow",
-    "mismatchcol",
-    "badcontents",
-    "badsizingconfigs",
-    "evencardcell",
-    "dupliatenames",
-    "invalidcardvalue",
-    "card_config_unreadable",
-    "grid_config_unreadable",
-    "grid_config_null_grid",
-    "grid_config_lowercase_letters",
-    "HolesButSomeCardsCanNotReachEachOther",  # 20 card cells: RULES.md wants an odd number
-)
+FIXTURES = Path(__file__).parent / "fixtures"
+REFUSED = {
+    "boards/all_holes.txt": "0 card cells; the number must be odd",
+    "boards/bad_size_line.txt": r"line 1: expected 'ROWS COLS' \(two whole numbers\)",
+    "boards/cols_too_few.txt": "line 2: the header says 4 columns, but row 0 has 3",
+    "boards/cols_too_many.txt": "line 2: the header says 2 columns, but row 0 has 3",
+    "boards/digits.txt": "line 2, column 1: unknown character '1'",
+    "boards/empty.txt": "empty board file",
+    "boards/even_cells.txt": "4 card cells; the number must be odd",
+    "boards/lowercase.txt": "line 2, column 1: unknown character 'c'",
+    "boards/rows_too_few.txt": "line 5: the header says 4 rows, but the file has 3",
+    "boards/rows_too_many.txt": "line 4: the header says 2 rows, but the file has 3",
+    "boards/unknown_characters.txt": "line 3, column 2: unknown character 'O'",
+    "boards/words_for_size.txt": "line 1: expected 'ROWS COLS'",
+    "cards/duplicate_names.txt": r"line 2: duplicate card name 'Kraken' \(first on line 1\)",
+    "cards/empty.txt": "holds no cards",
+    "cards/no_name.txt": r"line 1: expected 'NAME N S E W' \(5 fields\), found 4",
+    "cards/two_values.txt": r"line 1: expected 'NAME N S E W' \(5 fields\), found 3",
+    "cards/value_eleven.txt": "line 1: north value '11' is not 1-9, A or 10",
+    "cards/value_zero.txt": "line 1: north value '0' is not 1-9, A or 10",
+    "cards/words_for_values.txt": "line 1: north value 'nine'",
+}
+"""Files written the way other programs write them, broken on purpose: each refused with the file, the line and why
+(docs/sources.md, *Files from other programs*)."""
 
 
 def game_with(tmp_path: Path, board: str, cards: str, **options: object) -> deckhand.Game:
@@ -113,18 +117,22 @@ def test_readers_name_file_and_line() -> None:
     assert [c.values for c in parse_cards("x a 10 A 9", "c.txt")] == [(10, 10, 10, 9)]
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason="shared data not present")
-def test_shared_files_load_or_are_rejected() -> None:
-    from deckhand.games.three_trios.files import read_board, read_cards
-
-    for path in sorted(p for p in DATA.rglob("*") if p.is_file()):
-        is_board = "grid" in str(path).lower() or "BoardConfig" in str(path)
-        reader = read_board if is_board else read_cards
-        if path.name == "empty.txt" or any(path.name.startswith(mark) for mark in BROKEN):
-            with pytest.raises(ConfigError, match=str(path.name)):
-                reader(path)
-        else:
+@pytest.mark.parametrize("name", sorted(str(p.relative_to(FIXTURES)) for p in FIXTURES.glob("*/*.txt")))
+def test_files_from_the_field_load_or_are_refused_naming_the_line(name: str) -> None:
+    path = FIXTURES / name
+    reader = read_board if name.startswith("boards/") else read_cards
+    if name in REFUSED:
+        with pytest.raises(ConfigError, match=REFUSED[name]) as refused:
             reader(path)
+        assert str(refused.value).startswith(str(path)) and "\n" not in str(refused.value)
+    else:
+        assert reader(path)
+
+
+def test_the_quirks_read_as_they_mean() -> None:
+    assert read_cards(FIXTURES / "cards" / "ace_forms.txt")[0].values == (10, 1, 10, 10)
+    assert [c.name for c in read_cards(FIXTURES / "cards" / "no_final_newline.txt")][-1] == "Four"
+    assert read_board(FIXTURES / "boards" / "crlf.txt") == read_board(FIXTURES / "boards" / "plain_3x3.txt")
 
 
 def test_hints_and_strategies() -> None:

@@ -1,4 +1,4 @@
-"""The table contract (ARCHITECTURE §5): health, creating and joining tables, the summary."""
+"""The table contract (docs/architecture.md, the web contract): health, creating and joining tables, the summary."""
 
 from __future__ import annotations
 

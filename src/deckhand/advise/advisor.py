@@ -33,7 +33,7 @@ from deckhand.core.numbers import is_whole_number
 
 
 def card_value(code: str, values: str) -> int:
-    """A card's points under RULES.md §1's ``values`` option (``house`` or ``classic``)."""
+    """A card's points under Cambio's ``values`` option (``house`` or ``classic``)."""
     card = Card.parse(code)
     if card.rank is Rank.JOKER:
         return 0

@@ -1,8 +1,8 @@
 """What a person types at the table: card short forms and commands.
 
-Two notations are accepted. The seed's one-character commands put the first
+Two notations are accepted. The Cambio advisor README's one-character commands put the first
 argument right after the command letter (``x2 5``: swap the drawn card into
-slot 2, the card that came out was a 5); the long forms are RULES.md §1's
+slot 2, the card that came out was a 5); the long forms are Cambio's
 notation (``swap 2 5``). Seats are *table* seats: you are seat 0 and the
 others count on from your left, whoever deals. Cards use short forms
 (``a``, ``2``–``10``, ``j``, ``q``, ``bk``, ``rk``, ``0`` for a joker) or full
@@ -98,9 +98,9 @@ def short_form(code: str) -> str:
 class Move:
     """One thing that happened at the table, in table seats.
 
-    ``verb`` is a RULES.md §1 action (``draw``, ``discard``, ``swap``, ...);
+    ``verb`` is a Cambio action (docs/games/cambio.md) (``draw``, ``discard``, ``swap``, ...);
     ``card`` is what the person saw, when they saw something; ``close`` says
-    the seed's ``+``/``c`` semantics apply: any open stick window is passed
+    the Cambio advisor README's ``+``/``c`` semantics apply: any open stick window is passed
     first.
     """
 
@@ -224,7 +224,7 @@ def _number(token: str, what: str, text: str) -> int:
 
 
 def _position(todo: list[str], text: str) -> tuple[int, int]:
-    """``P.S`` in one token, or the seed's ``P S`` in two."""
+    """``P.S`` in one token, or the Cambio advisor README's ``P S`` in two."""
     token = todo.pop(0)
     if "." in token:
         seat, _, slot = token.partition(".")

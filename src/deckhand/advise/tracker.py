@@ -70,8 +70,8 @@ _POSITION = re.compile(r"\b([0-9]{1,9})\.([0-9]{1,9})\b")
 def card_at(state: State, seat: int, slot: int) -> str | None:
     """The code of the card at ``seat.slot`` of a full state (``None`` for an emptied slot).
 
-    Uses the game's ``card_at`` when it has one (fast); otherwise RULES.md
-    §5's ``hands`` field of ``to_json``.
+    Uses the game's ``card_at`` when it has one (fast); otherwise the
+    ``hands`` field of ``to_json`` (docs/architecture.md, JSON fields relied on).
     """
     fast: Callable[[int, int], str | None] | None = getattr(state, "card_at", None)
     if fast is not None:
@@ -460,7 +460,7 @@ class _Work:
         return player
 
     def close_window(self) -> bool:
-        """The seed's ``+`` and ``c``: everyone still in the stick window passes; ``False`` if that ends the game."""
+        """The advisor README's ``+`` and ``c``: all still in the stick window pass; ``False`` if that ends the game."""
         while _has(self.state, "pass"):
             self.act("pass")
         return not self.state.is_terminal()

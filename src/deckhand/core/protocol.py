@@ -128,10 +128,10 @@ class Game(ABC, Generic[S_co]):
     SEAT_LABELS: ClassVar[tuple[str, ...]] = ()
     """What a seat is called at the table beyond its number (``Presentation.SEAT_LABELS``)."""
     HINTS: ClassVar[str | None] = None
-    """The agent spec whose explanations are the game's hints (a seed's help mode); else the strongest level."""
+    """The agent spec whose explanations are the game's hints (a source's help mode); else the strongest level."""
 
     SAVE_FORMATS: ClassVar[Mapping[str, str]] = {}
-    """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the seed's ``.txt``)."""
+    """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the course's ``.txt``)."""
     HINT_MARKS: ClassVar[str] = ""
     """What :meth:`hint_marks` draws, for a help line (``Presentation.HINT_MARKS``)."""
     FACE_UP: ClassVar[tuple[str, ...]] = ()

@@ -36,7 +36,7 @@ def slot_text(seat: int, slot: int, code: str | None) -> Text:
 
 
 def hand_rows(cells: list[Text], house: bool) -> list[list[Text]]:
-    """Rows of a hand: house keeps slots 0–3 as the 2×2 of seed 002 and adds columns to the right."""
+    """Rows of a hand: house keeps slots 0–3 as the 2×2 of the Cambio advisor README and adds columns to the right."""
     if house and len(cells) >= 4:
         extra = cells[4:]
         return [[cells[0], cells[1], *extra[0::2]], [cells[2], cells[3], *extra[1::2]]]
@@ -44,7 +44,7 @@ def hand_rows(cells: list[Text], house: bool) -> list[list[Text]]:
 
 
 def hand_panel(seat: int, hand: list[str | None], context: Context, data: dict[str, Any]) -> Panel:
-    """One seat's cards: house rules lay four cards out 2×2 (seed 002), classic in a row (seed 000)."""
+    """One seat's cards: house rules lay four cards out 2×2 (the advisor README), classic in a row (the app report)."""
     masked = ["??" if context.hide_known and seat == context.viewer and code is not None else code for code in hand]
     grid = Table.grid(padding=(0, 1))
     cells = [slot_text(seat, i, code) for i, code in enumerate(masked)]

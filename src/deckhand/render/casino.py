@@ -19,7 +19,7 @@ SAID = {"last_capturer", "last_round_points", "start", "stacked", "deck"}
 
 
 def build_text(build: dict[str, Any], context: Context) -> Text:
-    """A build as the seed writes it, ``[ [C6 S3] [S9] ]``, with its value and owner."""
+    """A build as the course's save files write it, ``[ [C6 S3] [S9] ]``, with its value and owner."""
     parts = build.get("parts") or []
     out = Text("[ " if len(parts) > 1 else "", style="yellow")
     for i, part in enumerate(parts):

@@ -1,6 +1,6 @@
 """Statistics from the store: per game and level, per agent, and per person (by display name).
 
-Seed 000's *computer victory statistics* is ``computerWin / (computerWin +
+The Cambio app report's *computer victory statistics* is ``computerWin / (computerWin +
 playerWin)`` over the games between people and the computer at one level; a
 shared win (draw) counts for neither side.
 

@@ -1,6 +1,6 @@
 """A game at the terminal: people type moves, the computer explains its own.
 
-Before each human move the prompt offers what seed 004 asks for: save, make
+Before each human move the prompt offers what one of the sources asks for (docs/sources.md): save, make
 a move (in the game's notation, or its number in the list), hint, quit.
 Bad input gets one line and the same prompt; the end of input, Ctrl-C and
 ``quit`` save the unfinished game before leaving.
@@ -49,7 +49,7 @@ HELP = """Commands:
   help          this list"""
 
 MENU = "Your move (notation or number) · hint · save [FILE] · quit · moves · help"
-"""Seed 004's menu before each human move: save, make a move, ask for help, quit."""
+"""A source's menu before each human move (docs/sources.md): save, make a move, ask for help, quit."""
 
 THINKING_AFTER = 0.3
 """Seconds a computer may think before the terminal says it is thinking."""
@@ -546,7 +546,7 @@ class Session:
             self._autosave_failed = True
 
     def _save(self, path: str | None) -> bool:
-        """``save [FILE]`` (seed 004: save, then leave); ``False`` if it could not."""
+        """``save [FILE]`` (save, then leave, as a source asks); ``False`` if it could not."""
         try:
             target = save_game(
                 path or autosave_path(self.game.name), self.state, self.specs, start=self.start, meta=self._meta()
@@ -639,7 +639,7 @@ class Session:
         self._show_record()
 
     def _show_record(self) -> None:
-        """Seed 000 shows the win statistics after each game: the record against this level so far."""
+        """A source shows the win statistics after each game (docs/sources.md): the record against this level so far."""
         computers = {spec for spec, agent in zip(self.specs, self.agents, strict=True) if agent is not None}
         if len(computers) != 1 or len(computers) == len(self.specs):
             return

@@ -1,7 +1,7 @@
 """The conformance checks that every game passes.
 
 :func:`check_random_game` plays one seeded random game through the public
-protocol and checks, as it goes, every promise of ARCHITECTURE §2–3:
+protocol and checks, as it goes, every promise of docs/architecture.md, the game protocol:
 
 * ``current_player`` agrees with ``is_chance_node`` / ``is_terminal``;
 * chance outcomes are positive, sum to 1, and ``sample_chance_outcome`` draws one;

@@ -1,4 +1,4 @@
-"""The server behind ``deckhand serve``: the table contract of ARCHITECTURE §5, and the pages.
+"""The server behind ``deckhand serve``: the table contract of docs/architecture.md, the web contract, and the pages.
 
 ``create_app()`` assembles the FastAPI application from its parts: the
 process's tables (:mod:`deckhand.web.tables`) over the ledger, the HTTP

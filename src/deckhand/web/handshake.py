@@ -1,6 +1,6 @@
 """A seat's token in the websocket handshake's headers, where no access log or proxy writes it down.
 
-``WS /ws/tables/{ID}?token=T`` stays for tools (ARCHITECTURE §5), but a URL
+``WS /ws/tables/{ID}?token=T`` stays for tools (docs/architecture.md, the web contract), but a URL
 is written to every access log on its way. The browser offers the
 subprotocols ``deckhand`` and ``token.T`` instead (``new WebSocket(url,
 ["deckhand", "token." + T])``): the server accepts ``deckhand`` and reads T

@@ -1,4 +1,4 @@
-"""The HTTP routes of ARCHITECTURE §5: the lobby page and health check, and the tables' own routes.
+"""The HTTP routes of docs/architecture.md: the lobby page and health check, and the tables' own routes.
 
 ``POST /api/tables`` opens a table, ``/join`` seats a person, ``/start``
 lets the host begin before every seat is taken, ``/rematch`` opens the next

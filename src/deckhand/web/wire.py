@@ -1,4 +1,4 @@
-"""The wire contract of ``deckhand serve`` (ARCHITECTURE §5) as pydantic models.
+"""The wire contract of ``deckhand serve`` (docs/architecture.md, the web contract) as pydantic models.
 
 Requests are validated here, so that a bad one is refused with a line that
 names the field; replies are built from these models, so that what the

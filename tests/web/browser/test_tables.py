@@ -91,7 +91,7 @@ def test_a_casino_build_chosen_by_clicking(server: LiveServer, table_page: Any, 
         if page.get_by_role("button", name="Call heads").count():
             header = page.locator('[data-zone="deck"]')
             assert re.fullmatch(r"Round 1 · deck: \d+ cards", header.inner_text()), header.inner_text()
-            page.get_by_role("button", name="Call heads").click()  # seed 004: the person calls the toss
+            page.get_by_role("button", name="Call heads").click()  # the Casino course rules: the person calls the toss
             page.wait_for_function("() => !document.querySelector('.moves button[title=heads]')")
             assert my_turn(page)
             assert header.inner_text().endswith(" · toss called heads")

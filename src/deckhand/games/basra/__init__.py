@@ -1,4 +1,4 @@
-"""Basra: the seed's 44-card game (``bazzi``), the common Egyptian rules (``egyptian``),
+"""Basra: the design document's 44-card game (``bazzi``), the common Egyptian rules (``egyptian``),
 and those rules for four in two partnerships (``partners``)."""
 
 from deckhand.games.basra.game import BasraGame

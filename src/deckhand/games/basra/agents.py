@@ -1,6 +1,6 @@
-"""Basra's computer players: the seed's ``classic`` strategy and a stronger ``greedy`` one.
+"""Basra's computer players: the design document's ``classic`` strategy and a stronger ``greedy`` one.
 
-``classic`` follows the seed's pseudocode (``processComputerTurn``): a basra
+``classic`` follows the design document's pseudocode (``processComputerTurn``): a basra
 when it can, the lowest card on an empty table, a jack when it holds one,
 otherwise the next card in its hand with what it takes. ``greedy`` scores
 every move by the points it wins now, less what it leaves the opponent who
@@ -56,7 +56,7 @@ def table_after(game: BasraSetup, move: Move, table: list[int]) -> list[int]:
 
 
 class ClassicAgent(Agent):
-    """The seed's computer player, step by step as its pseudocode lays it out."""
+    """The design document's computer player, step by step as its pseudocode lays it out."""
 
     name = "classic"
     rule = True

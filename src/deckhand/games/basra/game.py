@@ -42,7 +42,7 @@ class BasraGame(BasraSetup[BasraState]):
     title = "Basra"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("table", "set_aside")
-    """The table, and the jacks (and 7♦) dealt to it and put back (RULES.md §3)."""
+    """The table, and the jacks (and 7♦) dealt to it and put back (docs/games/basra.md, rules decisions)."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS = PRESETS
     PRESET_INFO = PRESET_INFO

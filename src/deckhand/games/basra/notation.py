@@ -1,4 +1,4 @@
-"""Basra's notation (RULES.md §3): ``play H5 {C5} {S2 D3}``, ``play SJ``, ``play H5``.
+"""Basra's notation (docs/games/basra.md, rules decisions): ``play H5 {C5} {S2 D3}``, ``play SJ``, ``play H5``.
 
 A deal is written as the card dealt (``H5``). Reading is lenient: ``play``
 may be left out, braces may touch, cards may be separated by commas, and

@@ -1,4 +1,4 @@
-"""Basra's options, its presets (RULES.md §3), and the tables the rules read from them.
+"""Basra's options, its presets (docs/games/basra.md, rules decisions), and the tables the rules read from them.
 
 ``partners`` is the Egyptian game for four: two partnerships, seats 0 and 2
 against 1 and 3. Its 52 cards less the 4 on the table make exactly three

@@ -1,4 +1,4 @@
-"""Cambio: two presets (classic, house), knowledge-tracking views, the seed's computer players."""
+"""Cambio: two presets (classic, house), knowledge-tracking views, the app report's computer players."""
 
 from deckhand.games.cambio.game import CambioGame
 from deckhand.games.cambio.state import CambioState

@@ -1,4 +1,4 @@
-"""Cambio actions as small ints (RULES.md §1): pure constants and functions the rules index.
+"""Cambio actions as small ints (docs/games/cambio.md, rules decisions): pure constants and functions the rules index.
 
 Chance outcomes are card indices (0..52), written as card codes. A player
 action is ``64 + (payload << 4) + kind``; positions are ``slot * 8 + seat``

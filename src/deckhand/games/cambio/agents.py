@@ -1,11 +1,11 @@
-"""The seed's computer players (seed 000): ``seed-easy`` (computerTurnRandom) and ``seed-hard`` (computerTurn).
+"""The Cambio app report's computer players: ``seed-easy`` (computerTurnRandom) and ``seed-hard`` (computerTurn).
 
 They are the levels ``easy`` and ``medium``; the level ``hard`` is the search.
 
-Both decide from their own view only. ``hard`` reproduces the seed's
+Both decide from their own view only. ``hard`` reproduces the app report's
 configuration-value algorithm: the configuration value of a hand is the sum
 of its cards' values with every card it does not know counted as 6, and a
-swap is made when it lowers that value. Where the seed's code looked at true
+swap is made when it lowers that value. Where the app's own code looked at true
 card values (its unknown cards), we use what the view knows.
 """
 
@@ -66,7 +66,7 @@ from deckhand.games.cambio.view import CambioView
 from deckhand.games.cambio.words import place
 
 UNKNOWN_VALUE = 6
-"""The seed's value of an unknown card: the average."""
+"""The app report's value of an unknown card: the average."""
 
 
 def _table(view: View) -> CambioView:
@@ -88,7 +88,7 @@ def _at(seat: int, slot: int) -> str:
 
 
 class EasyAgent(Agent):
-    """The seed's easy level: random moves, in the spirit of ``computerTurnRandom()``.
+    """The app report's easy level: random moves, in the spirit of ``computerTurnRandom()``.
 
     At the start of a turn it calls cambio with probability ``cambio_chance``
     (otherwise it draws or takes at random); every later choice (swap or
@@ -135,7 +135,7 @@ def _random(view: View, action: Action, reason: str, candidates: list[Candidate]
 
 
 class HardAgent(Agent):
-    """The seed's hard level: ``computerTurn()``'s configuration-value decision tree.
+    """The app report's hard level: ``computerTurn()``'s configuration-value decision tree.
 
     * Cambio: called when its configuration value is at most ``cambio_at`` and
       lower than every opponent's (their unknown cards also count 6).
@@ -148,7 +148,7 @@ class HardAgent(Agent):
       highest card. Black K: a very good card (below 3) goes for an unknown
       card (or the highest); others replace a card at least 3 higher, or an
       unknown card when below 6.
-    * Sticking (house rules, not in the seed): sticks a card it knows matches.
+    * Sticking (house rules, not in the app report): sticks a card it knows matches.
     """
 
     name = "seed-hard"

@@ -20,7 +20,7 @@ from deckhand.games.cambio.words import announce, describe_action, is_quiet, tel
 
 
 class CambioGame(CambioSetup[CambioState]):
-    """Cambio for 2 to 6 seats, ``classic`` (seed 000) or ``house`` (seed 002) rules.
+    """Cambio for 2 to 6 seats, ``classic`` (the Cambio app report) or ``house`` (the Cambio advisor README) rules.
 
     >>> from deckhand import load_game
     >>> game = load_game("cambio", preset="house", players=3)
@@ -33,7 +33,7 @@ class CambioGame(CambioSetup[CambioState]):
     title = "Cambio"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("discard",)
-    """The discard pile (RULES.md §1); the hands go face up only at the end."""
+    """The discard pile (docs/games/cambio.md, rules decisions); the hands go face up only at the end."""
     OPTIONS: ClassVar[dict[str, Option]] = OPTIONS
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     PRESET_INFO: ClassVar[dict[str, PresetInfo]] = PRESET_INFO

@@ -1,4 +1,4 @@
-"""Cambio notation: an action of a state to its string and back (RULES.md §1).
+"""Cambio notation: an action of a state to its string and back (docs/games/cambio.md, rules decisions).
 
 The action codes and their writing are in :mod:`actions`; this reads them
 back, and both check what the state's rules cannot see from an int alone.

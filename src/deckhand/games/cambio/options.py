@@ -1,4 +1,4 @@
-"""Cambio's options and its two presets (RULES.md §1): every preset line is an option.
+"""Cambio's options and its two presets (docs/games/cambio.md, rules decisions): every preset line is an option.
 
 :class:`CambioSetup` resolves them once per game into the tables (card
 values, powers, the full deck) so that the rules in :mod:`state` only index

@@ -1,4 +1,4 @@
-"""Cambio's rules (RULES.md §1) on a state of plain ints and lists.
+"""Cambio's rules (docs/games/cambio.md, rules decisions) on a state of plain ints and lists.
 
 Hands are per-seat lists of card indices (``EMPTY`` for an emptied slot).
 Knowledge sits beside them: ``known[seat][slot]`` is a bit mask of the seats
@@ -528,7 +528,7 @@ class CambioState(State):
 
 
 def table_json(state: CambioState, viewer: int | None) -> dict[str, Any]:
-    """RULES.md §5 fields and the rest of the table, hiding what ``viewer`` cannot see."""
+    """The JSON fields relied on (docs/architecture.md) and the rest of the table, hiding what ``viewer`` cannot see."""
 
     def code(card: int) -> str | None:
         return None if card == EMPTY else "??" if card == UNKNOWN else CODES[card]

@@ -1,4 +1,4 @@
-"""Cambio moves and events in words every seat may read (RULES.md §5): nothing hidden is named."""
+"""Cambio moves and events in words every seat may read (docs/architecture.md): nothing hidden is named."""
 
 from __future__ import annotations
 

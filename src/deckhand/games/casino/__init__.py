@@ -1,4 +1,4 @@
-"""Casino (seed 004, "ramapo"): captures, builds, multiple builds, increases and the tournament to 21.
+"""Casino (the Casino course rules, "ramapo"): captures, builds, multiple builds, increases and the tournament to 21.
 
 >>> import deckhand
 >>> game = deckhand.load_game("casino")

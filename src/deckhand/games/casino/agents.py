@@ -29,7 +29,7 @@ from deckhand.games.casino.words import card_name, describe
 MOST_CARDS = "to maximize the number of captured cards"
 MOST_VALUE = "to capture the most valuable cards: the scoring cards and spades count extra"
 TRAIL = "to trail its least useful card, since it could not capture or build anything worth more"
-"""Seed 004's reasons, as its sentence after a computer move says them ("It wanted to ..."); :func:`yours`
+"""The Casino course rules' reasons, as its sentence after a computer move says them ("It wanted to ..."); :func:`yours`
 says them to the player being advised."""
 
 YOURS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -40,7 +40,7 @@ YOURS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"before the opponent could"), "before they can"),
     (re.compile(r"the 10 of Diamonds"), "the 10♦"),
 )
-"""Reasons said otherwise to the player, where seed 004's purpose would repeat the move it follows
+"""Reasons said otherwise to the player, where the Casino course rules' purpose would repeat the move it follows
 ("Trail the 8♥ to trail ...", "Build 9 ... to build 9 ...")."""
 
 
@@ -99,7 +99,7 @@ class GreedyAgent(Agent):
             reason=yours(reason),
             candidates=candidates,
             data={"sentence": sentence, "card": card_name(action[1]), "move": action[0]},
-            public=f"it wanted {reason}",  # seed 004's reasons name only the cards the move shows
+            public=f"it wanted {reason}",  # the Casino course rules' reasons name only the cards the move shows
         )
 
     def _score(self, view: CasinoView, action: Any) -> tuple[float, str]:
@@ -132,7 +132,7 @@ class GreedyAgent(Agent):
 
 
 def yours(reason: str) -> str:
-    """A reason of the computer's (seed 004's words: "its", "it could not"), said to the player it advises."""
+    """A reason of the computer's (the course's words: "its", "it could not"), said to the player it advises."""
     for pattern, said in YOURS:
         reason = pattern.sub(said, reason)
     for mine, said in (("it could not", "you cannot"), ("its ", "your "), (" it wanted", " you want")):
@@ -141,7 +141,7 @@ def yours(reason: str) -> str:
 
 
 def computer_sentence(explanation: Explanation) -> str:
-    """The seed's line after a computer move (from ``GreedyAgent.explain``)."""
+    """The course's line after a computer move (from ``GreedyAgent.explain``)."""
     sentence = explanation.data.get("sentence")
     return str(sentence) if sentence else f"The computer chose {explanation.notation}: {explanation.reason}."
 
@@ -175,7 +175,7 @@ def _build_name(view: CasinoView, parts: Parts, names: Sequence[str]) -> str:
 
 
 def suggest(view: View, action: Action, names: Sequence[str]) -> str:
-    """``Capture the 9♦ and the set of 6♥ and 3♠ with the 9♣``, ``Trail the 8♥``: the action named as seed 004's
+    """``Capture the 9♦ and the set of 6♥ and 3♠ with the 9♣``, ``Trail the 8♥``: the action named as the course's
     help names it (capture, build or trail), with the card to play."""
     v = view_as(view, CasinoView)
     if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
@@ -211,7 +211,7 @@ def _keeper(view: CasinoView, value: int, played: int) -> int | None:
 
 
 def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
-    """Why a search's move is good, from what it captures, builds or keeps (seed 004's kinds of reason).
+    """Why a search's move is good, from what it captures, builds or keeps (the Casino course rules' kinds of reason).
 
     The table hears only what the move shows; its player also hears which of
     its cards the move keeps for a build, and which capture looked worse.

@@ -29,7 +29,7 @@ from deckhand.games.casino.words import announce, describe_action, tell_move
 
 
 class CasinoGame(CasinoSetup[CasinoState]):
-    """Two-player Casino (seed 004): captures, builds, rounds and the tournament to 21.
+    """Two-player Casino (the Casino course rules): captures, builds, rounds and the tournament to 21.
 
     >>> import deckhand
     >>> game = deckhand.load_game("casino")
@@ -56,8 +56,8 @@ class CasinoGame(CasinoSetup[CasinoState]):
     """``hard``'s work is iterations (about half a second's on an idle core): the same on a busy machine;
     the clock (wall time) only caps the wait. ``benchmarks/search_budget.py`` sizes them."""
     HINTS: ClassVar[str | None] = "greedy"
-    """Hints are the seed's help mode: the greedy move, told in its sentence."""
-    SAVE_FORMATS: ClassVar[Mapping[str, str]] = {".txt": "the seed's text"}
+    """Hints are the course's help mode: the greedy move, told in its sentence."""
+    SAVE_FORMATS: ClassVar[Mapping[str, str]] = {".txt": "the course's text"}
 
     def new_initial_state(self) -> CasinoState:
         return CasinoState.initial(self)
@@ -120,7 +120,7 @@ class CasinoGame(CasinoSetup[CasinoState]):
         return self.state_from_save(text)
 
     def state_from_save(self, text: str, *, source: str = "save file") -> CasinoState:
-        """Read the seed's text format; a file short of cards warns (``warnings``) and sets them aside."""
+        """Read the course's text format; a file short of cards warns (``warnings``) and sets them aside."""
         return read_text_save(self, text, source=source)
 
     def load_save(self, path: str | os.PathLike[str]) -> CasinoState:

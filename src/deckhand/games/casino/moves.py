@@ -113,7 +113,7 @@ def legal_plays(
     rank: tuple[int, ...],
     maxv: int,
 ) -> list[Play]:
-    """Every legal play of ``player`` holding ``hand`` (RULES.md §4).
+    """Every legal play of ``player`` holding ``hand`` (docs/games/casino.md, rules decisions).
 
     The order is part of the rules' behaviour (agents and saves see it): per
     hand card, its trail, its captures, its builds, then its increases.
@@ -303,7 +303,7 @@ def cards_words(cards: tuple[int, ...] | list[int]) -> str:
 
 
 def action_text(action: Any) -> str:
-    """The notation of any Casino action (RULES.md §4); it does not depend on the position."""
+    """The notation of any Casino action (docs/games/casino.md, rules decisions); it does not depend on the position."""
     if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < 52:
         return CODES[action]
     if not isinstance(action, tuple) or not action:

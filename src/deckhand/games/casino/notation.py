@@ -1,4 +1,4 @@
-"""Casino notation (RULES.md §4): loose cards bare, sets in ``{}``, builds in ``[]``.
+"""Casino notation (docs/games/casino.md, rules decisions): loose cards bare, sets in ``{}``, builds in ``[]``.
 
 ``trail H6`` · ``capture C9 {C8 HA} [[C6 S3] [S9]]`` · ``build H6 {H3} = 9`` ·
 ``build S9 = 9`` · ``increase H2 [C3 S4] = 9``; the coin is ``heads``/``tails``

@@ -1,4 +1,4 @@
-"""The seed's text save format, written exactly and read tolerantly.
+"""The course's text save format, written exactly and read tolerantly.
 
 Reading accepts what real files show: CRLF or LF, tabs or spaces, spaces
 inside brackets (``[ [ H6 H3 ] ]``), an empty ``Build Owner:`` line, several
@@ -26,7 +26,7 @@ class ShortDeckWarning(UserWarning):
 
 
 def write_save(state: CasinoState) -> str:
-    """The seed's format: computer block, human block, table, owners, last capturer, deck, next player."""
+    """The course's format: computer block, human block, table, owners, last capturer, deck, next player."""
     if state.phase != PLAY:
         raise ConfigError("casino: a game can be saved only before a player's turn, not during the coin toss or deal")
     lines = [f"Round: {state.round}", ""]
@@ -163,7 +163,7 @@ def _number(body: str, number: int, reader: _Cards, what: str) -> int:
 
 
 def read_save(game: CasinoSetup, text: str, *, source: str = "save file", quiet: bool = False) -> CasinoState:
-    """Build a state from the seed's text format (see the module docstring for what is tolerated)."""
+    """Build a state from the course's text format (see the module docstring for what is tolerated)."""
     reader = _Cards(source)
     state = CasinoState.blank(game)
     seat: int | None = None

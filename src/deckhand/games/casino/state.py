@@ -473,7 +473,7 @@ class CasinoState(State):
         return codes
 
     def to_save(self) -> str:
-        """The seed's text format (``Round:``, ``Computer:``, ``Human:``, ``Table:`` …)."""
+        """The course's text format (``Round:``, ``Computer:``, ``Human:``, ``Table:`` …)."""
         return self.game.write_save(self, ".txt")
 
     def to_json(self) -> dict[str, Any]:

@@ -86,7 +86,7 @@ def tell_move(state: CasinoState, action: Action, names: Sequence[str]) -> str:
 
 
 def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
-    """The coin's fall, and the end of a round with its points (seed 004's words)."""
+    """The coin's fall, and the end of a round with its points (the Casino course rules' words)."""
     if state.phase == COIN and isinstance(action, tuple):
         side, leader = SIDES[action[1]], 0 if action[1] == state.call else 1
         first = names[leader]
@@ -115,7 +115,7 @@ def round_report(
     names: Sequence[str],
     spade: Sequence[bool],
 ) -> list[str]:
-    """Seed 004's end of a round: both piles, each scoring rule with what it gave, the round's and the
+    """The Casino course rules' end of a round: both piles, each scoring rule with what it gave, the round's and the
     tournament's totals. Cards are named as the table draws them (``10♦``)."""
     piles = last_round[:2]
     last = last_round[2]

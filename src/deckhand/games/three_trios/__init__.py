@@ -1,4 +1,4 @@
-"""Three Trios: a two-player card-placement game with battles and combos (RULES.md §2)."""
+"""Three Trios: a two-player card-placement game with battles and combos (docs/games/three_trios.md)."""
 
 from deckhand.games.three_trios.files import Board, TrioCard, parse_board, parse_cards, read_board, read_cards
 from deckhand.games.three_trios.game import ThreeTriosGame

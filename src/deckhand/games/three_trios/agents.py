@@ -1,4 +1,4 @@
-"""The seed's four computer strategies, each with the tie-breaks of RULES.md §2.
+"""The Three Trios assignment's four computer strategies, each with the tie-breaks of docs/games/three_trios.md.
 
 Every strategy scores each (hand card, empty cell) pair and keeps the best;
 ties go to the uppermost-leftmost cell, then the lowest hand index. Cards

@@ -1,4 +1,4 @@
-"""Readers for Three Trios board and card files (RULES.md §2).
+"""Readers for Three Trios board and card files (docs/games/three_trios.md, rules decisions).
 
 Board file: ``ROWS COLS`` then exactly ROWS lines of exactly COLS characters,
 ``C`` a card cell and ``X`` a hole, with an odd number of card cells. Card

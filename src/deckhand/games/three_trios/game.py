@@ -1,4 +1,4 @@
-"""Three Trios (RULES.md §2): the Game, and the hooks that wire notation, words, view and playouts to the rules."""
+"""Three Trios: the Game, and the hooks wiring notation, words, view and playouts to the rules."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
         "least-exposed": "deckhand.games.three_trios.agents:LeastExposedAgent",
         "minimax": "deckhand.games.three_trios.agents:MinimaxAgent",
         "solver": "deckhand.games.three_trios.solver:SolverAgent",
-        # The seed's command line names its four strategies so (seed 001, "Arguments").
+        # The Three Trios assignment's command line names its four strategies so (its "Arguments").
         "strategy1": "deckhand.games.three_trios.agents:CornerAgent",
         "strategy2": "deckhand.games.three_trios.agents:FlipMostAgent",
         "strategy3": "deckhand.games.three_trios.agents:LeastExposedAgent",
@@ -103,7 +103,7 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
         return hint_marks(view_as(view, ThreeTriosView), selection, move)
 
     def pieces(self) -> dict[str, Any]:
-        """Each card's four values, as the seed prints them (``A`` for 10): north, south, east, west."""
+        """Each card's four values, as the assignment prints them (``A`` for 10): north, south, east, west."""
         return {c.name: {"n": c.north, "s": c.south, "e": c.east, "w": c.west} for c in self.card_list}
 
     def new_encoding(self) -> Encoding:

@@ -1,7 +1,7 @@
 """Hints: for a chosen hand card, how many cards each empty cell would flip (combos included).
 
 The answer is plain data (a grid of counts) so that a terminal or web UI can
-draw it over the board, as the seed's hint mode does.
+draw it over the board, as the assignment's hint mode does.
 """
 
 from __future__ import annotations

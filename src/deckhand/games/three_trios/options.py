@@ -1,4 +1,4 @@
-"""Three Trios options, and the tables the rules read, built once from them (RULES.md §2).
+"""Three Trios options, and the tables the rules read, built once from them (docs/games/three_trios.md).
 
 ``ThreeTriosSetup`` loads the board and card files and turns the battle rules
 into flat lookup tables (``wins``, ``nbrs``, ``vals``), so that placing a card
@@ -76,7 +76,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     "file-order": {"board": "classic", "cards": "standard", "rules": ["greater"], "shuffle": False},
 }
 """The presets people play deal shuffled cards, a new deal every game; ``file-order`` deals from the top of the
-card file, the same hands every game (the seed's deal, for puzzles, examples and tests)."""
+card file, the same hands every game (the assignment's deal, for puzzles, examples and tests)."""
 
 PRESET_INFO: Mapping[str, PresetInfo] = {
     "classic": PresetInfo("Classic", "the 3×3 board and the 24 standard cards, shuffled; the higher side flips"),

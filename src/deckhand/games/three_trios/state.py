@@ -1,4 +1,4 @@
-"""Three Trios rules (RULES.md §2): place cards on a grid, win battles, flip the opponent's cards.
+"""Three Trios rules (docs/games/three_trios.md): place cards on a grid, win battles, flip the opponent's cards.
 
 The state is a few flat int lists so that search can clone and play it fast:
 ``board[cell]`` is a card id (its line in the card file, from 0), ``EMPTY``

@@ -1,6 +1,6 @@
 // @ts-check
 // The browser client's contract, written for the type check (tsc, with tsconfig.json at the repository's root):
-// what the server sends as the client reads it (its websocket and HTTP API: ARCHITECTURE §5, web/wire.py), the
+// what the server sends as the client reads it (its websocket and HTTP API: docs/architecture.md, the web contract, web/wire.py), the
 // views the game modules draw (each game's View.to_json), and the interface table.js draws a game through.
 // Only JSDoc: the modules name these types in type positions (`import("./contract.js").GameModule`), so the
 // browser never asks for this file; served all the same, it is an empty module.

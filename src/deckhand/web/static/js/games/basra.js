@@ -1,5 +1,5 @@
 // @ts-check
-// Basra (seed 003): your hand, the table, every pile and basra (partners at four); pick a card, then what it takes.
+// Basra (the Basra design document): your hand, the table, every pile and basra (partners at four); pick a card, then what it takes.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
 import { controls, hand, lastMove, looseCard, pileName, pileZone, reports } from "./fishing.js";

@@ -345,7 +345,7 @@ function memoryToggle(ctx) {
   );
 }
 
-/** The powers, each as a short animation on the rules page (seed 000 showed videos of them). */
+/** The powers, each as a short animation on the rules page (the Cambio app report showed videos of them). */
 export function rulesDemos() {
   /**
    * @param {string} kind

@@ -1,5 +1,5 @@
 // @ts-check
-// Casino (seed 004): your hand, loose cards and builds (value and owner); pick a card, then what it captures or builds.
+// Casino (the Casino course rules): your hand, loose cards and builds (value and owner); pick a card, then what it captures or builds.
 import { card } from "../cards.js";
 import { h } from "../dom.js";
 import { build, controls, hand, lastMove, looseCard, pileName, pileZone, reports } from "./fishing.js";

@@ -1,5 +1,5 @@
 // @ts-check
-// Three Trios (seed 001): the grid with card cells and holes; click a hand card (it lifts), then a yellow cell.
+// Three Trios (the Three Trios assignment): the grid with card cells and holes; click a hand card (it lifts), then a yellow cell.
 // The hint toggle shows, for the selected card, how many cards it would flip in each empty cell.
 import { whose } from "../cards.js";
 import { h, store } from "../dom.js";
