@@ -1,8 +1,8 @@
 """Every document the code and the manual cite is in the repository, and every module the manual names imports.
 
-A citation names a page of the manual (``docs/games/cambio.md, rules
-decisions``) or a source by name ("the Casino course rules", docs/sources.md);
-documents kept elsewhere, and numbered sources, are not cited.
+A citation names a page of the manual and its section (``docs/games/cambio.md, rules decisions``)
+or a source by name ("the Casino course rules", docs/sources.md); documents kept elsewhere, and
+numbered sources, are not cited.
 """
 
 from __future__ import annotations

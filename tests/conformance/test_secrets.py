@@ -182,7 +182,7 @@ def test_the_public_view_is_no_seats(name: str) -> None:
 
 def test_a_tally_that_draws_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The end-of-deck picture may show only cards everyone has seen: one from another's hand is a leak."""
-    from deckhand.core.presentation import Tally, TallySide
+    from deckhand.core.tally import Tally, TallySide
     from deckhand.games.basra.game import BasraGame
 
     def blabbing(self: Any, state: Any, action: Any, names: Any) -> Tally | None:

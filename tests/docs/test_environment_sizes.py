@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import deckhand
+from deckhand.core.encoding import encoding_of
 from deckhand.core.registry import game_class
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "environments.md"
@@ -18,7 +19,7 @@ def test_the_size_table_is_what_the_encodings_say() -> None:
     assert len(rows) == sum(len(game_class(g).PRESETS) for g in deckhand.games())
     for name, preset, seats, tokens, longest, chance, shape, with_prefix in rows:
         game = deckhand.load_game(name, preset=preset)
-        e = game.encoding()
+        e = encoding_of(game)
         assert (game.num_players, e.num_tokens, e.max_tokens, e.max_chance_outcomes) == (
             int(seats),
             int(tokens),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import deckhand
-from deckhand.core.encoding import Encoding, EncodingError, TokenTree
+from deckhand.core.encoding import Encoding, EncodingError, TokenTree, encoding_of
 from deckhand.core.registry import game_class
 from deckhand.testing.encoding import EncodingStats, check_encoding_game
 
@@ -42,8 +42,8 @@ def test_random_games_keep_the_encoding_promises(name: str, preset: str | None) 
 @pytest.mark.parametrize(("name", "preset"), configs())
 def test_token_names_are_distinct_and_the_encoding_is_cached(name: str, preset: str | None) -> None:
     game = load(name, preset)
-    encoding = game.encoding()
-    assert game.encoding() is encoding
+    encoding = encoding_of(game)
+    assert encoding_of(game) is encoding
     names = encoding.token_names()
     assert len(names) == encoding.num_tokens
     assert len(set(names)) == len(names)
@@ -52,11 +52,10 @@ def test_token_names_are_distinct_and_the_encoding_is_cached(name: str, preset: 
 
 def test_a_game_without_an_encoding_says_so() -> None:
     class Bare(game_class("three_trios")):  # type: ignore[misc]
-        def new_encoding(self) -> Encoding:
-            return deckhand.Game.new_encoding(self)
+        ENCODING = ""
 
     with pytest.raises(deckhand.ConfigError, match="has no encoding for learning environments"):
-        Bare().encoding()
+        encoding_of(Bare())
 
 
 class _Toy(Encoding):
@@ -105,7 +104,7 @@ def test_the_trie_walks_and_refuses_what_breaks_the_promises() -> None:
 
 @pytest.mark.parametrize("name", deckhand.games())
 def test_a_token_out_of_range_has_no_name(name: str) -> None:
-    encoding = deckhand.load_game(name).encoding()
+    encoding = encoding_of(deckhand.load_game(name))
     for token in (-1, encoding.num_tokens):
         with pytest.raises(deckhand.IllegalActionError, match="not in range"):
             encoding.token_name(token)

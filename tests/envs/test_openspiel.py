@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import deckhand  # noqa: E402
+from deckhand.core.encoding import encoding_of  # noqa: E402
 from deckhand.core.registry import game_class  # noqa: E402
 from deckhand.envs import openspiel as adapter  # noqa: E402
 
@@ -66,7 +67,7 @@ def test_each_game_and_preset_loads_with_the_deckhand_options(name: str, preset:
     expected = deckhand.load_game(name, **({"preset": preset} if preset else {}))
     assert game.deckhand.options == expected.options
     assert game.num_players() == expected.num_players
-    assert game.num_distinct_actions() == expected.encoding().num_tokens
+    assert game.num_distinct_actions() == encoding_of(expected).num_tokens
     # The game's parameters say every option, so they load the same game again.
     again = pyspiel.load_game(adapter.PREFIX + name, game.get_parameters())
     assert again.deckhand.options == expected.options

@@ -209,7 +209,7 @@ def test_loading_a_finished_game_shows_it_without_counting_it_again(tmp_path: Pa
 
 
 def test_resume_names_broken_saves_and_opens_a_file_by_name(tmp_path: Path) -> None:
-    from deckhand.store.paths import saves_dir
+    from deckhand.core.paths import saves_dir
 
     saves_dir().mkdir(parents=True, exist_ok=True)
     (saves_dir() / "garbage.json").write_bytes(b"\x00\xff not json")

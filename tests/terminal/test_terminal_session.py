@@ -137,8 +137,8 @@ def test_a_save_into_a_missing_folder_is_refused_in_one_line_and_makes_no_folder
 def test_the_saves_folder_is_made_again_if_it_was_removed(session: Play) -> None:
     import shutil
 
+    from deckhand.core.paths import saves_dir
     from deckhand.play.saves import save_game
-    from deckhand.store.paths import saves_dir
 
     state = deckhand.load_game("three_trios").new_initial_state()
     folder = saves_dir()

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import deckhand
+from deckhand.core.paths import saves_dir
 from deckhand.play.saves import save_game
-from deckhand.store.paths import saves_dir
 
 T = TypeVar("T")
 

@@ -17,9 +17,9 @@ from typing import Any
 from deckhand.advise.commands import Move, parse_card, parse_command
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError, DeckhandError, quote, shown_path
+from deckhand.core.paths import saves_dir
 from deckhand.core.registry import game_class
 from deckhand.play.records import read_json
-from deckhand.store.paths import saves_dir
 
 SAVE_FORMAT = "deckhand-advise-cambio"
 SAVE_VERSION = 1

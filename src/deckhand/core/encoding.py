@@ -24,7 +24,7 @@ the mover's observation.
 Pure Python, no numpy: the core imports without the learning extras.
 
 >>> import deckhand
->>> encoding = deckhand.load_game("three_trios").encoding()
+>>> encoding = encoding_of(deckhand.load_game("three_trios"))
 >>> state = deckhand.load_game("three_trios").new_initial_state()
 >>> tree = TokenTree(encoding, state.legal_actions())
 >>> first = tree.next_tokens(())[0]
@@ -34,13 +34,14 @@ True
 
 from __future__ import annotations
 
+import importlib
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from deckhand.core.errors import DeckhandError, IllegalActionError, quote
-from deckhand.core.protocol import Action, View
+from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
+from deckhand.core.protocol import Action, Game, View
 
 _LEAF = -1
 """The key under which a trie node keeps the action whose sequence ends there."""
@@ -236,3 +237,21 @@ def relative_seat(seat: int, viewer: int, players: int) -> int:
     if seat < 0:
         return seat
     return (seat - max(viewer, 0)) % players
+
+
+def encoding_of(game: Game) -> Encoding:
+    """The game's :class:`Encoding`, made once per Game from its ``ENCODING`` (``"module:Class"``).
+
+    PettingZoo and OpenSpiel adapters read it; a game without one is a ``ConfigError``.
+    """
+    made = game.__dict__.get("_encoding")
+    if isinstance(made, Encoding):
+        return made
+    module, _, name = game.ENCODING.partition(":")
+    if not module or not name:
+        raise ConfigError(f"{game.name} has no encoding for learning environments")
+    made = getattr(importlib.import_module(module), name)(game)
+    if not isinstance(made, Encoding):
+        raise ConfigError(f"{game.name}'s ENCODING {quote(game.ENCODING, 80)} is not an Encoding")
+    game.__dict__["_encoding"] = made
+    return made

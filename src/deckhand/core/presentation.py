@@ -20,45 +20,16 @@ viewer alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar
 
 from deckhand.core.protocol import Action, State, View
+from deckhand.core.tally import Tally
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True, default=State)
 """The State class a presentation tells of: ``BasraGame`` is a ``Presentation[BasraState]``; a plain
 ``Presentation`` tells of any State, as a plain ``Game`` does."""
-
-
-@dataclass(frozen=True)
-class TallySide:
-    """One side's pile at the end of a deck or round: every card in it is public by then."""
-
-    name: str
-    cards: list[str]
-    counted: list[str]
-    """The cards in the pile that score on their own (the 10♦, the 2♠, aces, Basra's jacks)."""
-    notes: list[str]
-    """The other scoring, in words: the pile's size, most cards, most spades."""
-    basras: int
-    """Basras the side has made so far (Basra only)."""
-    points: float
-    """What the pile gave the side: a Casino round's points; a Basra deck's counted cards and most cards
-    (a basra's bonus is scored as it is made, and is in the total)."""
-    total: float
-    """The side's total in the match after it."""
-
-
-@dataclass(frozen=True)
-class Tally:
-    """The end of a deck or a round, pile by pile, for a table to draw with the cards themselves."""
-
-    title: str
-    sides: list[TallySide]
-    over: bool
-    """Whether the match ends with it."""
 
 
 @runtime_checkable

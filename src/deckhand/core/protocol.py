@@ -12,17 +12,14 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic
+from typing import Any, ClassVar, Final, Generic
 
 from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, PresetInfo, resolve_options
+from deckhand.core.tally import Tally
 from deckhand.core.words import Reasons, agree
-
-if TYPE_CHECKING:
-    from deckhand.core.encoding import Encoding
-    from deckhand.core.presentation import Tally
 
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
@@ -132,6 +129,9 @@ class Game(ABC, Generic[S_co]):
 
     SAVE_FORMATS: ClassVar[Mapping[str, str]] = {}
     """The game's own save formats beside the JSON record: file suffix -> what it is (Casino: the course's ``.txt``)."""
+    ENCODING: ClassVar[str] = ""
+    """The game's encoding for learning environments, ``"module:Class"`` (built with the game by
+    :func:`deckhand.core.encoding.encoding_of`); none by default."""
     HINT_MARKS: ClassVar[str] = ""
     """What :meth:`hint_marks` draws, for a help line (``Presentation.HINT_MARKS``)."""
     FACE_UP: ClassVar[tuple[str, ...]] = ()
@@ -324,22 +324,6 @@ class Game(ABC, Generic[S_co]):
         explanation's candidates. The table's words name no card hidden from it.
         """
         return Reasons()
-
-    # -- the hook for learning environments --------------------------------------
-    def encoding(self) -> Encoding:
-        """The game's numbering of moves and its observation tensor (:mod:`deckhand.core.encoding`).
-
-        Made once per Game by :meth:`new_encoding`; PettingZoo and OpenSpiel adapters read it.
-        """
-        made: Encoding | None = self.__dict__.get("_encoding")
-        if made is None:
-            made = self.new_encoding()
-            self.__dict__["_encoding"] = made
-        return made
-
-    def new_encoding(self) -> Encoding:
-        """A new :class:`~deckhand.core.encoding.Encoding` for these options; games with one override it."""
-        raise ConfigError(f"{self.name} has no encoding for learning environments")
 
     def write_save(self: Game[S], state: S, suffix: str) -> str:
         """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""

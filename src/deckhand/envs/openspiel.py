@@ -22,7 +22,7 @@ How the deckhand protocol maps onto OpenSpiel's:
   value other than the default overrides the preset's line.
 * **chance** nodes are chance nodes; an outcome is the encoding's
   ``chance_index`` of deckhand's chance action (the card dealt).
-* **actions** are the encoding's tokens (``Game.encoding()``): a move that is
+* **actions** are the encoding's tokens (``encoding_of(game)``): a move that is
   one choice is one action; a composite move (a Basra capture, a Casino build)
   is several decisions of the same player, one token each, walked down the
   trie of the legal moves' sequences (:class:`deckhand.core.encoding.TokenTree`).
@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from deckhand.core.encoding import Encoding, TokenTree
+from deckhand.core.encoding import Encoding, TokenTree, encoding_of
 from deckhand.core.errors import ConfigError, IllegalActionError
 from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State, View
 from deckhand.core.registry import game_class, load_game
@@ -232,7 +232,7 @@ class DeckhandGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, game: Game, kind: Any) -> None:
         self.deckhand = game
-        self.encoding: Encoding = game.encoding()
+        self.encoding: Encoding = encoding_of(game)
         enc = self.encoding
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.num_tokens,

@@ -10,7 +10,7 @@
 How the deckhand protocol maps onto PettingZoo's:
 
 * **agents** are ``player_0`` .. ``player_{n-1}``, deckhand's seats.
-* **actions** are the tokens of the game's encoding (``Game.encoding()``,
+* **actions** are the tokens of the game's encoding (``encoding_of(game)``,
   :mod:`deckhand.core.encoding`): ``Discrete(num_tokens)``. A move that is one
   choice is one step; a composite move (a Basra capture, a Casino build) is
   several steps of the same agent, one token each, down the trie of the legal
@@ -54,7 +54,7 @@ except ImportError as missing:  # pragma: no cover - the extra is installed wher
 
 from rich.console import Console
 
-from deckhand.core.encoding import Encoding, TokenTree
+from deckhand.core.encoding import Encoding, TokenTree, encoding_of
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.protocol import PUBLIC, Game, State, View
 from deckhand.core.registry import load_game
@@ -96,7 +96,7 @@ class DeckhandEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Petti
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ConfigError(f"render_mode {render_mode!r} is not one of {', '.join(RENDER_MODES)}")
         self.render_mode = render_mode
-        self.encoding: Encoding = self.game.encoding()
+        self.encoding: Encoding = encoding_of(self.game)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
             "name": f"deckhand_{self.game.name}_v0",

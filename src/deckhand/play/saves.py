@@ -14,10 +14,10 @@ from typing import Any
 
 from deckhand.core.errors import ConfigError, DeckhandError, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
+from deckhand.core.paths import saves_dir
 from deckhand.core.protocol import State
 from deckhand.core.registry import game_class, games, load_game
 from deckhand.play.records import GameRecord, replay, start_state
-from deckhand.store.paths import saves_dir
 
 
 @dataclass

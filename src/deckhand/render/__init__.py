@@ -14,29 +14,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import RenderableType
 
-HEADER = frozenset({"game", "rules_version", "options", "history", "viewer", "current_player", "scores"})
-"""Fields every game's JSON has; renderers show them their own way or not at all."""
+from deckhand.render.context import HEADER, Context
+from deckhand.render.plain import render as plain
 
-
-@dataclass
-class Context:
-    """What a renderer needs besides the JSON: who looks, the seats' names, extras."""
-
-    viewer: int | None
-    names: list[str]
-    hide_known: bool = False
-    """Memory mode: the cards the viewer has seen are drawn face down; it must remember them."""
-    marks: dict[str, int] = field(default_factory=dict)
-    """A hint's numbers by place in notation (``Presentation.hint_marks``)."""
-
-    def name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
-
+__all__ = ["HEADER", "Context", "Renderer", "render", "renderer_for"]
 
 Renderer = Callable[[dict[str, Any], Context], RenderableType]
 
@@ -55,6 +40,4 @@ def render(data: dict[str, Any], context: Context) -> RenderableType:
     try:
         return renderer_for(str(data.get("game", "")))(data, context)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        from deckhand.render.plain import render as plain
-
         return plain(data, context)

@@ -17,8 +17,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.render import Context
 from deckhand.render.cards import card_row, card_text, is_code
+from deckhand.render.context import Context
 from deckhand.render.flow import Flow
 from deckhand.render.plain import extras, scores_line
 

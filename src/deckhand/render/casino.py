@@ -9,8 +9,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.render import Context
 from deckhand.render.cards import card_row, card_text
+from deckhand.render.context import Context
 from deckhand.render.plain import extras, scores_line
 
 SHOWN = {"table", "hands", "piles", "seats", "deck_count", "round", "notes", "leader", "phase", "call"}

@@ -14,8 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from deckhand.core.cards import Rank
-from deckhand.render import Context
 from deckhand.render.cards import card_row
+from deckhand.render.context import Context
 
 
 def plural(letter: str) -> str:

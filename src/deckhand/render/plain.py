@@ -8,8 +8,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.render import HEADER, Context
 from deckhand.render.cards import card_row, is_code
+from deckhand.render.context import HEADER, Context
 
 
 def value_text(value: Any, context: Context, key: str = "") -> Text:

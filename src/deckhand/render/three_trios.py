@@ -16,7 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from deckhand.render import Context
+from deckhand.render.context import Context
 from deckhand.render.plain import extras, scores_line
 
 OWNER_STYLE = {"R": "bold white on red", "B": "bold white on blue"}

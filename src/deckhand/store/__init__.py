@@ -3,9 +3,9 @@
 >>> from deckhand.store import record_game, statistics   # doctest: +SKIP
 """
 
+from deckhand.core.paths import data_dir, database_url, saves_dir
 from deckhand.store.db import get_engine, load_record, record_game
 from deckhand.store.migrations import head, migrate
-from deckhand.store.paths import data_dir, database_url, saves_dir
 from deckhand.store.statistics import AgentStats, LevelStats, PersonStats, computer_victory, people, statistics
 
 __all__ = [

@@ -20,10 +20,10 @@ from sqlalchemy.orm import Session
 
 from deckhand.agents.registry import is_human
 from deckhand.core.errors import ConfigError, quote
+from deckhand.core.paths import database_url
 from deckhand.play.records import GameRecord
 from deckhand.store.migrations import level_of, migrate
 from deckhand.store.models import GameRow, SeatRow, table_of
-from deckhand.store.paths import database_url
 
 _ENGINES: dict[str, Engine] = {}
 _ENGINES_LOCK = threading.Lock()

@@ -11,6 +11,7 @@ from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, load_game
 from deckhand.play.saves import load_file
 from deckhand.play.seats import default_level, parse_seats
+from deckhand.terminal.choose import choose
 from deckhand.terminal.reader import Reader
 from deckhand.terminal.session import Session
 
@@ -50,8 +51,6 @@ def _opponent_for(game: Game, console: Console, reader: Reader) -> str:
             highlight=False,
         )
         return default
-    from deckhand.terminal.menu import choose  # the menu starts games through this module: imported when asked
-
     opponents = [f"The computer, {level}" for level in levels] + ["Another person at this keyboard"]
     while True:
         chosen = choose(console, reader, "Opponent", opponents, levels.index(default) if default in levels else 0)

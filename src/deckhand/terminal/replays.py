@@ -15,7 +15,7 @@ from deckhand.play.records import GameRecord
 from deckhand.play.seats import seat_names
 from deckhand.store.db import load_record
 from deckhand.store.statistics import StoredGame, recent_games
-from deckhand.terminal.menu import choose
+from deckhand.terminal.choose import choose
 from deckhand.terminal.reader import Reader
 
 LISTED = 20

@@ -24,7 +24,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from deckhand.core.encoding import Encoding, EncodingError, TokenTree
+from deckhand.core.encoding import Encoding, EncodingError, TokenTree, encoding_of
 from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Game, State, View
 
 
@@ -96,7 +96,7 @@ def check_encoding_game(
     """
     rng = random.Random(seed)
     world_rng = random.Random(seed ^ 0xE4C)
-    encoding = game.encoding()
+    encoding = encoding_of(game)
     state = game.new_initial_state()
     stats = EncodingStats()
     previous: tuple[str, tuple[float, ...]] | None = None

@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from deckhand.agents.registry import available_agents
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.options import preset_info
+from deckhand.core.paths import saves_dir
 from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, game_title, games, load_game
@@ -27,7 +28,6 @@ from deckhand.play.records import start_state
 from deckhand.play.saves import Loaded, list_saves, load_file
 from deckhand.play.seats import display_names, seat_line
 from deckhand.store.db import load_record, stored_names
-from deckhand.store.paths import saves_dir
 from deckhand.store.statistics import people, recent_games, statistics
 from deckhand.web.accounts import Accounts
 from deckhand.web.guard import web_options

@@ -19,8 +19,8 @@ import uvicorn
 from prometheus_client import start_http_server
 
 from deckhand.core.errors import ConfigError, quote
+from deckhand.core.paths import database_url
 from deckhand.store.db import sqlite_file
-from deckhand.store.paths import database_url
 from deckhand.web.access import ACCESS_LOG
 from deckhand.web.app import create_app
 from deckhand.web.health import Health

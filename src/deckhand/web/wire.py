@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from deckhand.core.presentation import Tally
+from deckhand.core.tally import Tally
 
 MAX_MESSAGE = 4096
 """The largest websocket message a client may send, in bytes: a move or a hint request is far smaller."""

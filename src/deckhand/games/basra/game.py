@@ -7,15 +7,13 @@ from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
 from deckhand.core.cards import Card
-from deckhand.core.encoding import Encoding
 from deckhand.core.errors import NotationError
 from deckhand.core.options import Option
-from deckhand.core.presentation import Tally
 from deckhand.core.protocol import Action, View
+from deckhand.core.tally import Tally
 from deckhand.core.words import Reasons
 from deckhand.games.basra.agents import choice_reasons, suggest
 from deckhand.games.basra.captures import why_no_move
-from deckhand.games.basra.encoding import BasraEncoding
 from deckhand.games.basra.notation import action_to_string, string_to_action
 from deckhand.games.basra.options import OPTIONS, PRESET_INFO, PRESETS, BasraSetup
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
@@ -40,6 +38,7 @@ class BasraGame(BasraSetup[BasraState]):
     rules_version = "2"
     """2: the ``players`` option and the ``partners`` preset."""
     title = "Basra"
+    ENCODING = "deckhand.games.basra.encoding:BasraEncoding"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("table", "set_aside")
     """The table, and the jacks (and 7♦) dealt to it and put back (docs/games/basra.md, rules decisions)."""
@@ -111,6 +110,3 @@ class BasraGame(BasraSetup[BasraState]):
 
     def information_key(self, state: BasraState, player: int) -> Hashable:
         return information_key(state, player)
-
-    def new_encoding(self) -> Encoding:
-        return BasraEncoding(self)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CODES
-from deckhand.core.presentation import Tally, TallySide
 from deckhand.core.protocol import Action
+from deckhand.core.tally import Tally, TallySide
 from deckhand.games.basra.captures import is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 from deckhand.games.basra.words import side_name

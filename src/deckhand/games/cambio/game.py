@@ -6,11 +6,9 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
-from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action, View, view_as
 from deckhand.games.cambio.agents import suggest
-from deckhand.games.cambio.encoding import CambioEncoding
 from deckhand.games.cambio.notation import action_to_string, string_to_action
 from deckhand.games.cambio.options import OPTIONS, PRESET_INFO, PRESETS, CambioSetup
 from deckhand.games.cambio.playout import play_out, rollout_action
@@ -31,6 +29,7 @@ class CambioGame(CambioSetup[CambioState]):
     name = "cambio"
     rules_version = "1"
     title = "Cambio"
+    ENCODING = "deckhand.games.cambio.encoding:CambioEncoding"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("discard",)
     """The discard pile (docs/games/cambio.md, rules decisions); the hands go face up only at the end."""
@@ -89,6 +88,3 @@ class CambioGame(CambioSetup[CambioState]):
     def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
         """A peeked card, or the own cards known from the deal: a table shows them until Enter."""
         return glimpse(view_as(view, CambioView), action)
-
-    def new_encoding(self) -> Encoding:
-        return CambioEncoding(self)

@@ -7,15 +7,13 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from deckhand.core.encoding import Encoding
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option, PresetInfo
-from deckhand.core.presentation import Tally
 from deckhand.core.protocol import Action, View
+from deckhand.core.tally import Tally
 from deckhand.core.words import Reasons
 from deckhand.games.casino.agents import choice_reasons, suggest
-from deckhand.games.casino.encoding import CasinoEncoding
 from deckhand.games.casino.illegal import why_no_move
 from deckhand.games.casino.notation import action_to_string, string_to_action
 from deckhand.games.casino.options import OPTIONS, PRESET_INFO, PRESETS, CasinoSetup
@@ -41,6 +39,7 @@ class CasinoGame(CasinoSetup[CasinoState]):
     name = "casino"
     rules_version = "1"
     title = "Casino"
+    ENCODING = "deckhand.games.casino.encoding:CasinoEncoding"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("table", "aside")
     """The loose cards and builds, and a round's leftovers set aside."""
@@ -104,9 +103,6 @@ class CasinoGame(CasinoSetup[CasinoState]):
 
     def information_key(self, state: CasinoState, player: int) -> Hashable:
         return information_key(state, player)
-
-    def new_encoding(self) -> Encoding:
-        return CasinoEncoding(self)
 
     # -- saves ----------------------------------------------------------------
     def write_save(self, state: CasinoState, suffix: str) -> str:

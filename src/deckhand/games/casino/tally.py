@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CODES
-from deckhand.core.presentation import Tally, TallySide
 from deckhand.core.protocol import Action
+from deckhand.core.tally import Tally, TallySide
 from deckhand.games.casino.phases import PLAY
 from deckhand.games.casino.state import ACES, DIAMOND_TEN, SPADE_TWO, CasinoState
 

@@ -6,10 +6,8 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
-from deckhand.core.encoding import Encoding
 from deckhand.core.protocol import Action, View
 from deckhand.games.go_fish.agents import suggest
-from deckhand.games.go_fish.encoding import GoFishEncoding
 from deckhand.games.go_fish.notation import action_to_string, string_to_action
 from deckhand.games.go_fish.options import GoFishSetup
 from deckhand.games.go_fish.playout import play_out, rollout_action
@@ -24,6 +22,7 @@ class GoFishGame(GoFishSetup[GoFishState]):
     name: ClassVar[str] = "go_fish"
     rules_version: ClassVar[str] = "1"
     title: ClassVar[str] = "Go Fish"
+    ENCODING: ClassVar[str] = "deckhand.games.go_fish.encoding:GoFishEncoding"
     FACE_UP: ClassVar[tuple[str, ...]] = ("books",)
     """The books laid down."""
     AGENTS: ClassVar[dict[str, str]] = {
@@ -72,6 +71,3 @@ class GoFishGame(GoFishSetup[GoFishState]):
 
     def information_key(self, state: GoFishState, player: int) -> Hashable:
         return information_key(state, player)
-
-    def new_encoding(self) -> Encoding:
-        return GoFishEncoding(self)

@@ -6,12 +6,10 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from deckhand.core.encoding import Encoding
 from deckhand.core.options import Option, PresetInfo
 from deckhand.core.protocol import Action, View, view_as
 from deckhand.core.words import Reasons
 from deckhand.games.three_trios.agents import choice_reasons, suggest
-from deckhand.games.three_trios.encoding import ThreeTriosEncoding
 from deckhand.games.three_trios.hints import hint_marks
 from deckhand.games.three_trios.notation import action_to_string, string_to_action
 from deckhand.games.three_trios.options import OPTIONS, PRESET_INFO, PRESETS, ThreeTriosSetup
@@ -34,6 +32,7 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
     name = "three_trios"
     rules_version = "2"
     title = "Three Trios"
+    ENCODING = "deckhand.games.three_trios.encoding:ThreeTriosEncoding"
     perfect_information = True
     OPTIONS: ClassVar[Mapping[str, Option]] = OPTIONS
     PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
@@ -105,6 +104,3 @@ class ThreeTriosGame(ThreeTriosSetup[ThreeTriosState]):
     def pieces(self) -> dict[str, Any]:
         """Each card's four values, as the assignment prints them (``A`` for 10): north, south, east, west."""
         return {c.name: {"n": c.north, "s": c.south, "e": c.east, "w": c.west} for c in self.card_list}
-
-    def new_encoding(self) -> Encoding:
-        return ThreeTriosEncoding(self)
