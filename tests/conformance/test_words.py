@@ -47,7 +47,7 @@ def test_every_game_speaks_as_a_player(name: str, preset: str | None, quick: boo
 
 PLANTED = [
     ("Play play C7", "hint", "'Play' twice"),
-    ("the 7 of Clubs", "words", "'the' twice"),
+    ("the the 7 of Clubs", "words", "'the' twice"),
     ("plays trail C7", "words", "a card code"),
     ("Ask seat 1 for X", "hint", "a card code or rank letter"),
     ("captures the build {S4 S5} = 9", "words", "notation's braces"),

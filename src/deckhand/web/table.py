@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.hints import hint_sentence, hint_spec, search_chance
@@ -33,6 +33,7 @@ from deckhand.play.tell import told_to_others
 from deckhand.web.clocks import Clock
 from deckhand.web.wire import (
     ClockOut,
+    Ended,
     EventOut,
     HintMessage,
     MarksMessage,
@@ -42,7 +43,7 @@ from deckhand.web.wire import (
     StateMessage,
 )
 
-OPEN = "open"
+OPEN: Literal["open"] = "open"
 """A seat kept for a person who joins by the table's link (``POST /api/tables/{ID}/join``)."""
 
 REMATCH_SHIFT = 1
@@ -75,7 +76,7 @@ class Seat:
         return self.agent or self.stand_in
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["human", "open", "computer"]:
         if self.agent is not None:
             return "computer"
         return OPEN if self.token_hash is None else "human"
@@ -472,7 +473,7 @@ class Table:
             to_move=self.to_move,
             events=events,
             result=self._result(),
-            ended=self.ended,
+            ended=None if self.ended is None else Ended.model_validate(self.ended),
             abort=seat is not None and self.seats[seat].kind == "human" and not self.over and seat not in self.moved,
             glimpse=glimpse or None,
             clock=None if self.clock is None else ClockOut(**self.clock.to_wire(self.now())),

@@ -33,7 +33,15 @@ Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_printa
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request: a field the contract does not name is refused."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class Reply(BaseModel):
+    """What the server sends: every field is always there (its schema says so: ``deckhand.web.wire_js``)."""
+
+    model_config = ConfigDict(use_attribute_docstrings=True, json_schema_serialization_defaults_required=True)
 
 
 # -- HTTP -------------------------------------------------------------------------
@@ -91,13 +99,13 @@ class SeekAccept(Strict):
     name: Name | None = None
 
 
-class SeekMade(BaseModel):
+class SeekMade(Reply):
     seek: str
     token: str
     """Identifies the seeker: ask after the seek with it, withdraw it; once the seek fills, it is their seat's token."""
 
 
-class SeekSeat(BaseModel):
+class SeekSeat(Reply):
     """A place in a seek: the table and seat once it has filled (``200``), else the seek to ask after (``202``)."""
 
     seek: str
@@ -131,23 +139,23 @@ class Rematch(Strict):
     token: Annotated[str, Field(min_length=1, max_length=64)]
 
 
-class RematchMade(BaseModel):
+class RematchMade(Reply):
     table: str
     shift: int = 1
     """Everyone sits this many seats on at the new table: seat ``i``'s token holds seat ``(i + shift) % n`` there."""
 
 
-class SeatToken(BaseModel):
+class SeatToken(Reply):
     seat: int
     token: str
 
 
-class Invite(BaseModel):
+class Invite(Reply):
     seat: int
     code: str
 
 
-class TableCreated(BaseModel):
+class TableCreated(Reply):
     table: str
     seats: list[SeatToken]
     invites: list[Invite] = Field(default_factory=list)
@@ -156,7 +164,7 @@ class TableCreated(BaseModel):
     """The host's token: it may start the game before every seat is taken (``POST .../start``)."""
 
 
-class Problem(BaseModel):
+class Problem(Reply):
     """Every refused request: one line naming what is wrong."""
 
     error: str
@@ -211,35 +219,49 @@ ClientMessage = Annotated[
     MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest | ClaimRequest,
     Field(discriminator="type"),
 ]
+CLIENT_MODELS = (MoveRequest, HintRequest, MarksRequest, MatchRequest, ResignRequest, AbortRequest, ClaimRequest)
 CLIENT_TYPES = ("move", "hint", "marks", "match", "resign", "abort", "claim")
 _client = TypeAdapter(ClientMessage)
 
 
 # -- the websocket: server to client ---------------------------------------------------
-class EventOut(BaseModel):
+class EventOut(Reply):
+    """What happened since the previous state message: a move by ``seat``, or (``seat`` null) what chance did."""
+
     seq: int
+    """The change of the game this event made (counted per table)."""
     seat: int | None
+    """The seat that moved; null for chance (a deal, a shuffle)."""
     move: str | None
+    """The move in notation, as everyone may see it."""
     words: str = ""
+    """The move told as a sentence, its mover the subject ("Computer asks Ann for 7s.")."""
     reason: str = ""
+    """The public reason for a computer's move ("" for a person's)."""
     said: list[str] = Field(default_factory=list)
+    """What the table announces after it (a round's points, a game's special capture)."""
     quiet: bool = False
+    """A move that goes without saying (passing up a chance): the log leaves it out."""
     by: str | None = None
     """The computer level that played this move for its absent person."""
     tally: Tally | None = None
     """The score of the deck or round this move ends (in games scored pile by pile)."""
 
 
-class Result(BaseModel):
+class Result(Reply):
+    """A finished game: each seat's return (the best, when above 0, wins) and final score."""
+
     returns: list[float]
     scores: list[float]
 
 
-class ClockOut(BaseModel):
+class ClockOut(Reply):
     """Every seat's time, as the server keeps it when the message is built (the page counts down from there)."""
 
     initial: float
+    """Each person's seconds for the game."""
     increment: float
+    """Seconds added after each of a person's moves."""
     left: list[float | None]
     """Seconds left per seat, in tenths; ``None`` for a computer's seat (it has no time)."""
     running: int | None
@@ -248,29 +270,49 @@ class ClockOut(BaseModel):
     """Seconds left below which the table warns that time is short."""
 
 
-class StateMessage(BaseModel):
+class Ended(Reply):
+    """A game ended other than by its rules (:mod:`deckhand.web.endings`)."""
+
+    how: Literal["resigned", "aborted", "time", "abandoned"]
+    """Given up, called off before a first move, out of time, or claimed from a person who left."""
+    seat: int
+    """The seat it happened to."""
+    words: str
+    """What the table reads ("Ann resigned.")."""
+
+
+class StateMessage(Reply):
+    """The game as one seat (or a spectator) sees it: sent on connect and after every change."""
+
     type: Literal["state"] = "state"
     seq: int
+    """Counts the changes to the game; larger on each message of one connection."""
     seat: int | None
+    """The connection's seat; null for a spectator."""
     view: dict[str, Any]
+    """What this seat may see (``state.view(seat).to_json()``; the public view for a spectator)."""
     legal: list[str]
+    """The seat's legal moves in notation; empty when it is not its turn."""
     quiet: list[str] = Field(default_factory=list)
     """The legal moves that go without saying (passing up a chance): a table may offer them on a timer."""
     to_move: int | None
+    """The seat to move; null for chance or at the end."""
     events: list[EventOut]
+    """What happened since the previous message."""
     result: Result | None
     glimpse: dict[str, str] | None = None
     """Cards shown to this seat alone for a moment (a peek), by place."""
-    ended: dict[str, Any] | None = None
-    """How the game ended other than by its rules: ``how`` (``resigned``, ``aborted``, ``time``), ``seat``,
-    ``words``."""
+    ended: Ended | None = None
+    """How the game ended other than by its rules."""
     abort: bool = False
     """Whether this seat's person may still abort the game (they have not moved yet)."""
     clock: ClockOut | None = None
     """The table's clock, if it has one."""
 
 
-class HintMessage(BaseModel):
+class HintMessage(Reply):
+    """The answer to a hint request: the move, why, and the numbers the game draws for it (a hint's marks)."""
+
     type: Literal["hint"] = "hint"
     move: str
     reason: str
@@ -281,19 +323,19 @@ class HintMessage(BaseModel):
     marks: dict[str, int] | None = None
 
 
-class MarksMessage(BaseModel):
+class MarksMessage(Reply):
     type: Literal["marks"] = "marks"
     piece: str
     marks: dict[str, int]
 
 
-class MatchedMove(BaseModel):
+class MatchedMove(Reply):
     move: str
     words: str
     exact: bool
 
 
-class MatchesMessage(BaseModel):
+class MatchesMessage(Reply):
     type: Literal["matches"] = "matches"
     cards: list[str]
     moves: list[MatchedMove]
@@ -301,11 +343,13 @@ class MatchesMessage(BaseModel):
     """When no move plays the cards: the rule that stops them, in the game's words (``Presentation.why_no_move``)."""
 
 
-class SeatOut(BaseModel):
+class SeatOut(Reply):
+    """Who sits at a seat and whether they are connected."""
+
     seat: int
     name: str
-    kind: str
-    """``human``, ``open`` (waiting for someone to join) or ``computer``."""
+    kind: Literal["human", "open", "computer"]
+    """``open``: waiting for someone to join by link."""
     connected: bool
     stand_in: str | None = None
     """The computer level playing for this seat's person while they are away."""
@@ -315,7 +359,7 @@ class SeatOut(BaseModel):
     """Seconds since its person's last connection left (``None``: connected, or not a person's seat)."""
 
 
-class SeatsMessage(BaseModel):
+class SeatsMessage(Reply):
     """Who sits where and who is connected: sent when that changes (it is not a change of the game)."""
 
     type: Literal["seats"] = "seats"
@@ -329,7 +373,7 @@ class SeatsMessage(BaseModel):
     for good: the table's *away* is 0, or it has a clock, whose time decides)."""
 
 
-class RematchMessage(BaseModel):
+class RematchMessage(Reply):
     """The finished table's people sit down again at a new table, with the same tokens."""
 
     type: Literal["rematch"] = "rematch"
@@ -338,9 +382,15 @@ class RematchMessage(BaseModel):
     """Everyone sits this many seats on at the new table: seat ``i``'s token holds seat ``(i + shift) % n`` there."""
 
 
-class ErrorMessage(BaseModel):
+class ErrorMessage(Reply):
+    """A request was refused and nothing changed (or, before a close, why the table refused the connection)."""
+
     type: Literal["error"] = "error"
     message: str
+
+
+SERVER_MODELS = (StateMessage, HintMessage, MarksMessage, MatchesMessage, SeatsMessage, RematchMessage, ErrorMessage)
+"""Every message the server sends on a table's websocket."""
 
 
 def read_client_message(

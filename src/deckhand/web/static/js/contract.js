@@ -6,74 +6,32 @@
 // browser never asks for this file; served all the same, it is an empty module.
 export {};
 
-// -- the websocket, server to client (web/wire.py) ------------------------------------------
+// -- the wire (web/wire.py), as wire.js writes it: generated, never edited by hand --------------------
 
-/**
- * What happened since the previous state message: a move by `seat`, or (`seat` null) what chance did.
- * @typedef {object} GameEvent
- * @property {number} seq The change of the game this event made (counted per table).
- * @property {number | null} seat The seat that moved; null for chance (a deal, a shuffle).
- * @property {string | null} move The move in notation, as everyone may see it.
- * @property {string} words The move told as a sentence, its mover the subject ("Computer asks Ann for 7s.").
- * @property {string} reason The public reason for a computer's move ("" for a person's).
- * @property {string[]} said What the table announces after it (a basra, a round's points).
- * @property {boolean} quiet A move that goes without saying (passing up a chance): the log leaves it out.
- * @property {string | null} [by] The computer level that played it for its absent person.
- * @property {Tally | null} [tally] The score of the Basra deck or Casino round this move ends, pile by pile.
- */
-
-/**
- * One side's pile at the end of a deck or round (public by then).
- * @typedef {object} TallySide
- * @property {string} name
- * @property {string[]} cards Every card in the pile.
- * @property {string[]} counted The cards that score on their own (10♦, 2♠, aces, Basra's jacks).
- * @property {string[]} notes The other scoring in words (the pile's size, most cards, most spades).
- * @property {number} basras Basras made so far (Basra).
- * @property {number} points What the pile gave the side.
- * @property {number} total The side's total in the match.
- */
-
-/**
- * The end of a Basra deck or a Casino round.
- * @typedef {object} Tally
- * @property {string} title
- * @property {TallySide[]} sides
- * @property {boolean} over Whether the match ends with it.
- */
-
-/**
- * A finished game: each seat's return (the best, when above 0, wins) and final score.
- * @typedef {object} GameResult
- * @property {number[]} returns
- * @property {number[]} scores
- */
-
-/**
- * A table's clock as the server kept it when the message was built: the page counts down from there.
- * @typedef {object} ClockOut
- * @property {number} initial Each person's seconds for the game.
- * @property {number} increment Seconds added after each of a person's moves.
- * @property {(number | null)[]} left Seconds left per seat, in tenths; null for a computer's seat.
- * @property {number | null} running The seat whose time runs; null while nobody's does.
- * @property {number} short Seconds left below which the table warns that time is short.
- */
-
-/**
- * `POST /api/seeks` and `POST /api/seeks/quick`: the game wanted, and how.
- * @typedef {object} NewSeek
- * @property {string} game
- * @property {string | null} [preset]
- * @property {number} [players] How many people, the seeker included; by default the game's number.
- * @property {boolean} [rated]
- * @property {{initial: number, increment: number} | null} [clock]
- * @property {string} [name] An anonymous person's display name.
- */
-
-/**
- * A place in a seek: the table and seat once it filled, else the seek to ask after with the token.
- * @typedef {{seek: string, token: string, table?: string | null, seat?: number | null}} SeekSeat
- */
+/** @typedef {import("./wire.js").EventOut} GameEvent */
+/** @typedef {import("./wire.js").Tally} Tally */
+/** @typedef {import("./wire.js").TallySide} TallySide */
+/** @typedef {import("./wire.js").Result} GameResult */
+/** @typedef {import("./wire.js").ClockOut} ClockOut */
+/** @typedef {import("./wire.js").NewSeek} NewSeek */
+/** @typedef {import("./wire.js").SeekSeat} SeekSeat */
+/** @typedef {import("./wire.js").StateMessage & {view: View}} StateMessage The state message, its view as the game draws it. */
+/** @typedef {import("./wire.js").HintMessage} HintMessage */
+/** @typedef {import("./wire.js").MarksMessage} MarksMessage */
+/** @typedef {import("./wire.js").MatchedMove} MatchedMove */
+/** @typedef {import("./wire.js").MatchesMessage} MatchesMessage */
+/** @typedef {import("./wire.js").SeatOut} SeatInfo */
+/** @typedef {import("./wire.js").SeatsMessage} SeatsMessage */
+/** @typedef {import("./wire.js").RematchMessage} RematchMessage */
+/** @typedef {import("./wire.js").ErrorMessage} ErrorMessage */
+/** @typedef {StateMessage | HintMessage | MarksMessage | MatchesMessage | SeatsMessage | RematchMessage | ErrorMessage} ServerMessage */
+/** @typedef {import("./wire.js").ClientMessage} ClientMessage */
+/** @typedef {import("./wire.js").NewTable} NewTable */
+/** @typedef {import("./wire.js").Join} Join */
+/** @typedef {import("./wire.js").TableCreated} TableCreated */
+/** @typedef {import("./wire.js").SeatToken} SeatToken */
+/** @typedef {import("./wire.js").RematchMade} RematchMade */
+/** @typedef {import("./wire.js").Invite} Invite */
 
 /**
  * A seek as `GET /api/seeks` lists it: never a token.
@@ -91,115 +49,12 @@ export {};
  */
 
 /**
- * The game as one seat (or a spectator) sees it: sent on connect and after every change.
- * @typedef {object} StateMessage
- * @property {"state"} type
- * @property {number} seq Counts the changes to the game; larger on each message of one connection.
- * @property {number | null} seat The connection's seat; null for a spectator.
- * @property {View} view What this seat may see (`state.view(seat).to_json()`; the public view for a spectator).
- * @property {string[]} legal The seat's legal moves in notation; empty when it is not its turn.
- * @property {string[]} [quiet] The legal moves that go without saying: a table may play them on a timer.
- * @property {number | null} to_move The seat to move; null for chance or at the end.
- * @property {GameEvent[]} events What happened since the previous message.
- * @property {GameResult | null} result
- * @property {Record<string, string> | null} [glimpse] Cards shown to this seat alone for a moment, by place.
- * @property {{how: "resigned" | "aborted" | "time", seat: number, words: string} | null} [ended] How the game ended other than by its rules.
- * @property {boolean} [abort] Whether this seat's person may still abort the game (they have not moved yet).
- * @property {ClockOut | null} [clock] The table's clock, if it has one.
- */
-
-/**
- * The answer to a hint request: the move, why, and the numbers the game draws for it (Three Trios' flips).
- * @typedef {object} HintMessage
- * @property {"hint"} type
- * @property {string} move The move in notation (what "Play it" sends).
- * @property {string} reason The hint as the player reads it: the move and why, in one sentence.
- * @property {number | null} [chance] The chance to win with it, when the search knows one (the hint's detail).
- * @property {string | null} [piece] The piece the marks are for.
- * @property {Record<string, number> | null} [marks] A number per place (in notation) for that piece.
- */
-
-/**
- * The numbers a hint would draw for one selected piece (the cards a Three Trios card would flip, per cell).
- * @typedef {object} MarksMessage
- * @property {"marks"} type
- * @property {string} piece
- * @property {Record<string, number>} marks
- */
-
-/**
- * A legal move that plays the selected cards; `exact` when it plays exactly them.
- * @typedef {object} MatchedMove
- * @property {string} move
- * @property {string} words
- * @property {boolean} exact
- */
-
-/**
- * The answer to a match request: which legal moves play the cards picked (the fishing games).
- * @typedef {object} MatchesMessage
- * @property {"matches"} type
- * @property {string[]} cards
- * @property {MatchedMove[]} moves
- * @property {string} [why] When no move plays the cards: the rule that stops them, in the game's words.
- */
-
-/**
- * Who sits at a seat and whether they are connected.
- * @typedef {object} SeatInfo
- * @property {number} seat
- * @property {string} name
- * @property {"human" | "open" | "computer"} kind `open`: waiting for someone to join by link.
- * @property {boolean} connected
- * @property {string | null} [stand_in] The computer level playing for this seat's person while they are away.
- * @property {boolean} [account] Its person sits as their account, signed in: the name is theirs.
- * @property {number | null} [away] Seconds since its person's last connection left (null: connected, or no person).
- */
-
-/**
- * Who sits where and who is connected: sent when that changes (not a change of the game).
- * @typedef {object} SeatsMessage
- * @property {"seats"} type
- * @property {SeatInfo[]} seats
- * @property {number} watching How many spectators are connected.
- * @property {boolean} waiting Whether the game waits for open seats to be taken.
- * @property {number | null} [grace] Seconds a person who left keeps their seat before the others may claim the
- *   game (null: for good: the table's away is 0, or a clock decides).
- */
-
-/**
- * The finished table's people sit down again at a new table, with the same tokens, each `shift` seats on.
- * @typedef {object} RematchMessage
- * @property {"rematch"} type
- * @property {string} table
- * @property {number} [shift] Seat `i`'s token holds seat `(i + shift) % n` at the new table.
- */
-
-/**
- * A request was refused and nothing changed (or, before a close, why the table refused the connection).
- * @typedef {object} ErrorMessage
- * @property {"error"} type
- * @property {string} message
- */
-
-/** @typedef {StateMessage | HintMessage | MarksMessage | MatchesMessage | SeatsMessage | RematchMessage | ErrorMessage} ServerMessage */
-
-/**
  * The replies a request waits for, by the reply's type (`Connection.ask`).
  * @typedef {object} Replies
  * @property {HintMessage} hint
  * @property {MarksMessage} marks
  * @property {MatchesMessage} matches
  */
-
-// -- the websocket, client to server ---------------------------------------------------------
-
-/** @typedef {{type: "move", move: string}} MoveRequest */
-/** @typedef {{type: "hint", selection?: string}} HintRequest A hint; its marks for `selection`, by default the hinted move's piece. */
-/** @typedef {{type: "marks", selection: string}} MarksRequest */
-/** @typedef {{type: "match", cards: string[]}} MatchRequest */
-/** @typedef {{type: "resign"} | {type: "abort"} | {type: "claim", seat: number}} EndRequest Give the game up, call it off before one's first move, or claim it from a person who left. */
-/** @typedef {MoveRequest | HintRequest | MarksRequest | MatchRequest | EndRequest} ClientMessage */
 
 // -- the HTTP API (web/app.py, web/catalog.py) -------------------------------------------------
 
@@ -265,31 +120,6 @@ export {};
  * @property {string} help
  */
 
-/**
- * `POST /api/tables`: a new table (or a saved game resumed, by its name in `GET /api/saves`). Sent with an
- * `Idempotency-Key` header (api.js `createTable`), it may be sent again with the same key: the answer is the table the
- * key opened.
- * @typedef {object} NewTable
- * @property {string} game
- * @property {string | null} [preset]
- * @property {Record<string, unknown>} [options]
- * @property {string[]} [seats] `human`, `open`, a level or an agent spec per seat.
- * @property {(string | null)[]} [names]
- * @property {number} [seed] Only at a table where no other person can sit.
- * @property {boolean} [spectators]
- * @property {boolean} [public] List the table in the lobby.
- * @property {string} [resume]
- * @property {string} [stand_in] The level that plays for a person away, and takes the seats left empty.
- * @property {number} [away] Seconds a person may stay away before the stand-in plays (0: never).
- * @property {boolean} [rated] The game moves its people's ratings (its creator signed in).
- * @property {{initial: number, increment?: number} | null} [clock] Each person's seconds for the game, and per move.
- */
-
-/**
- * `POST /api/tables/{ID}/join`: a display name, the open seat wanted (by default the first), its invite code.
- * @typedef {{name?: string, seat?: number, invite?: string}} Join
- */
-
 // -- accounts and ratings (web/accounts.py, store/ratings.py) --------------------------------
 
 /**
@@ -345,19 +175,6 @@ export {};
  * @property {string} title
  * @property {Record<string, {players: (Standing & {name: string})[], levels: Record<string, number>}>} pools
  */
-
-/**
- * `POST /api/tables` (and a resumed save): the tokens of the seats this browser takes.
- * @typedef {object} TableCreated
- * @property {string} table
- * @property {SeatToken[]} seats
- * @property {Invite[]} [invites] An invite code for each open seat of a table not listed in the lobby.
- * @property {string} [host] The host's token: it may start before every seat is taken.
- */
-
-/** @typedef {{seat: number, token: string}} SeatToken */
-/** @typedef {{table: string, shift?: number}} RematchMade The new table of a rematch, where this browser's tokens hold the seats `shift` on. */
-/** @typedef {{seat: number, code: string}} Invite */
 
 /**
  * A saved game the lobby may resume (`GET /api/saves`).

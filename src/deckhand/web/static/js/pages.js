@@ -197,7 +197,7 @@ export async function showReplay(main, id, start = 0, params = new URLSearchPara
       view: current.view, previous: step ? data.steps[step - 1].view : null, seat: data.viewer, legal: [], quiet: [], toMove: null,
       names, labels: info.seat_labels || [], pieces: data.pieces || {}, sel: {}, hint: null, glimpse: {}, events: [], result: null, memory: false,
       play: () => {}, redraw: draw, say: () => {},
-      match: async (cards) => ({ type: "matches", cards, moves: [] }), marks: async (piece) => ({ type: "marks", piece, marks: {} }),
+      match: async (cards) => ({ type: "matches", cards, moves: [], why: "" }), marks: async (piece) => ({ type: "marks", piece, marks: {} }),
     };
     clear(felt, module.draw(ctx));
     const what = current.move === null ? "The deal." : current.words || `${names[current.seat]} played ${current.move}.`;

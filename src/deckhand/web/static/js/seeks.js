@@ -18,7 +18,7 @@ const LIST_EVERY_MS = 5000;
 
 /**
  * A clock's settings as people say them.
- * @param {{initial: number, increment: number} | null} clock
+ * @param {{initial: number, increment?: number} | null} clock
  */
 export function clockWords(clock) {
   if (!clock) return "no clock";
@@ -38,7 +38,7 @@ export function seekWords(seek) {
 /**
  * What a seek asks for: the game, its rules, rated or casual, the clock.
  * @param {string} title
- * @param {{preset?: string | null, rated?: boolean, clock?: {initial: number, increment: number} | null}} seek
+ * @param {{preset?: string | null, rated?: boolean, clock?: {initial: number, increment?: number} | null}} seek
  */
 export function seekHow(title, seek) {
   return [title, seek.preset, seek.rated ? "rated" : "casual", clockWords(seek.clock ?? null)].filter(Boolean).join(" · ");
