@@ -278,7 +278,7 @@ FOUR_SEATS: list[Any] = [
     ),
 ]
 """Six seeded games in the slow tier; by default one that makes every kind of move the preset's two-seat
-random games make (``tests/conformance/reached.py``)."""
+random games make (``tests/conformance/reached.json``)."""
 
 
 @pytest.mark.parametrize(("options", "seeds"), FOUR_SEATS)

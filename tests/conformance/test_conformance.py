@@ -2,7 +2,7 @@
 
 200 seeded random games per game and preset in the slow tier (``-m slow``);
 by default, a few of them that reach every kind of move the 200 reach
-(``reached.py``). ``benchmarks/conformance_soak.py`` plays many more.
+(``reached.json``). ``benchmarks/conformance_soak.py`` plays many more.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _load(name: str, preset: str | None) -> deckhand.Game:
 
 
 def quick_seeds(name: str, preset: str | None) -> list[int]:
-    """The seeds the quick tier plays: all 200 for a game whose kinds are not recorded in ``reached.py``."""
+    """The seeds the quick tier plays: all 200 for a game whose kinds are not recorded in ``reached.json``."""
     if preset is None or (name, preset) not in REACHED:
         return list(range(GAMES_PER_CONFIG))
     return [*range(QUICK_GAMES[name]), *RARE_SEEDS.get((name, preset), ())]
@@ -74,8 +74,8 @@ def test_random_games_keep_every_promise(name: str, preset: str | None, chunk: i
     if expected is None:
         return
     if chunk is None:
-        assert not expected - kinds, f"the quick games no longer reach {sorted(expected - kinds)} (see reached.py)"
-    assert not kinds - expected, f"kinds of moves reached but not in reached.py: {sorted(kinds - expected)}"
+        assert not expected - kinds, f"the quick games no longer reach {sorted(expected - kinds)} (see reached.json)"
+    assert not kinds - expected, f"kinds of moves reached but not in reached.json: {sorted(kinds - expected)}"
 
 
 def unchecked_tiers() -> list[Any]:
@@ -97,7 +97,7 @@ def test_unchecked_path_plays_as_the_checked_one(name: str, preset: str | None, 
         kinds |= kinds_played(check_unchecked_path(game, seed))
     if count < UNCHECKED_GAMES:
         expected = REACHED[(name, preset or "")]
-        assert not expected - kinds, f"the quick games no longer reach {sorted(expected - kinds)} (see reached.py)"
+        assert not expected - kinds, f"the quick games no longer reach {sorted(expected - kinds)} (see reached.json)"
 
 
 @pytest.mark.parametrize(("name", "preset"), configs())

@@ -6,7 +6,7 @@ information, under every preset, with every difficulty level at the table
 think). A deliberately talkative agent shows that the check can fail.
 The slow tier plays 6 seeds at every table; the quick tier, one seed at
 every table and the few games of the others that reach every kind of move the
-6 seeds reach (``reached.py``).
+6 seeds reach (``reached.json``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ QUICK_GAMES: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {
     "go_fish preset=family": (1, ((4, 2),)),
 }
 """The quick tier's games: one seed at every table, and the (seed, table) games that reach the kinds of move
-it misses (``reached.py``)."""
+it misses (``reached.json``)."""
 
 
 def hidden_configs() -> list[tuple[str, dict[str, object]]]:
@@ -97,7 +97,7 @@ def test_no_seat_receives_a_card_it_cannot_see(
     expected = REACHED_BY_LEVELS.get(config_id(name, options))
     if expected is not None:
         assert kinds == expected, (
-            f"kinds of moves missed: {sorted(expected - kinds)}; reached, not in reached.py: {sorted(kinds - expected)}"
+            f"kinds missed: {sorted(expected - kinds)}; reached, not in reached.json: {sorted(kinds - expected)}"
         )
 
 

@@ -2,7 +2,7 @@
 
 The slow tier plays each level against a person over 4 seeds; the quick tier,
 each level over one seed and the few games of the others that reach every
-kind of move the 4 seeds reach (``tests/conformance/reached.py``).
+kind of move the 4 seeds reach (``tests/conformance/reached.json``).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def test_the_screen_shows_a_player_only_what_it_may_see(
     expected = REACHED_ON_SCREEN.get(config_id(name, options))
     if expected is not None:
         assert kinds == expected, (
-            f"kinds of moves missed: {sorted(expected - kinds)}; reached, not in reached.py: {sorted(kinds - expected)}"
+            f"kinds missed: {sorted(expected - kinds)}; reached, not in reached.json: {sorted(kinds - expected)}"
         )
 
 
