@@ -17,7 +17,8 @@ from deckhand.agents.registry import make_agent
 from deckhand.store.db import load_record
 from deckhand.web.app import create_app
 from deckhand.web.clocks import Clock
-from deckhand.web.table import Table, make_seats
+from deckhand.web.seats import make_seats
+from deckhand.web.table import Table
 from tests.web.tables import Inbox, connect, drive, eventually, join, new_table, summary
 
 

@@ -16,7 +16,7 @@ from deckhand.review import ReviewBudget
 from deckhand.store import record_game
 from deckhand.web.app import create_app
 from deckhand.web.owner import HEADER
-from deckhand.web.table import token_hash
+from deckhand.web.seats import token_hash
 from tests.review.games import played
 from tests.web.tables import OWNER, eventually, new_table, play_to_the_end
 

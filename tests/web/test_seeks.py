@@ -20,7 +20,7 @@ from deckhand.store.seeks import Seeker, ask, take_place
 from deckhand.web import seeks
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
-from deckhand.web.table import token_hash
+from deckhand.web.seats import token_hash
 from tests.web.servers import NO_POSTGRES, POSTGRES, database
 from tests.web.tables import Inbox, connect, summary
 from tests.web.test_accounts import HERE, Counting

@@ -53,7 +53,7 @@ from deckhand.store.ratings import leaderboard, profile, ratings_of
 from deckhand.web.credentials import NAME, PASSWORD_MAX, Passwords, check_name, check_password, name_key
 from deckhand.web.forgery import CROSS_SITE, same_origin
 from deckhand.web.owner import over_tls
-from deckhand.web.table import token_hash
+from deckhand.web.seats import token_hash
 from deckhand.web.wire import Strict
 
 COOKIE = "deckhand_session"

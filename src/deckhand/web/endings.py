@@ -22,7 +22,8 @@ from __future__ import annotations
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import IllegalActionError
 from deckhand.play.seats import default_level
-from deckhand.web.table import Entry, Table
+from deckhand.web.entries import Entry
+from deckhand.web.table import Table
 from deckhand.web.wire import EventOut
 
 RESIGN = "!resign"

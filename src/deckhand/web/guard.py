@@ -25,7 +25,7 @@ from deckhand.core.errors import ConfigError, quote
 from deckhand.core.options import inline_only
 from deckhand.core.protocol import Game
 from deckhand.core.registry import game_class, import_object, load_game
-from deckhand.web.table import OPEN
+from deckhand.web.seats import OPEN
 
 CAPS: Mapping[str, float] = {
     "seconds": 5.0,

@@ -55,8 +55,10 @@ from deckhand.store.live import (
 )
 from deckhand.web.clocks import Clock
 from deckhand.web.endings import is_mark, restore_mark
+from deckhand.web.entries import Entry
 from deckhand.web.metrics import Metrics
-from deckhand.web.table import OPEN, Entry, Seat, Table
+from deckhand.web.seats import OPEN, Seat
+from deckhand.web.table import Table
 
 log = logging.getLogger("deckhand.web")
 

@@ -22,7 +22,7 @@ import re
 from starlette.exceptions import HTTPException
 
 from deckhand.web.ledger import Ledger, Once
-from deckhand.web.table import INVITE_BYTES, TOKEN_BYTES, derived, token_hash
+from deckhand.web.seats import INVITE_BYTES, TOKEN_BYTES, derived, token_hash
 from deckhand.web.wire import Invite, NewTable, SeatToken, TableCreated
 
 KEY = re.compile(r"[A-Za-z0-9_-]{32,128}")

@@ -37,7 +37,7 @@ from deckhand.store.db import load_record
 from deckhand.store.reviews import live_seat_hash, seat_account
 from deckhand.web.accounts import Accounts
 from deckhand.web.owner import Owner
-from deckhand.web.table import token_hash
+from deckhand.web.seats import token_hash
 
 MAX_DECISIONS = 400
 """The most decisions a review at the server analyses (the longest games here have about a hundred)."""

@@ -34,7 +34,8 @@ from deckhand.web.ledger import TableLost, seated
 from deckhand.web.once import once, opened_before
 from deckhand.web.owner import Owner
 from deckhand.web.rooms import Room
-from deckhand.web.table import OPEN, REMATCH_SHIFT, NotInvited, Table, make_seats, new_table_id
+from deckhand.web.seats import OPEN, NotInvited, make_seats, new_table_id
+from deckhand.web.table import REMATCH_SHIFT, Table
 from deckhand.web.tables import Tables
 from deckhand.web.wire import (
     Invite,

@@ -44,7 +44,8 @@ from deckhand.store.seeks import (
 from deckhand.web.accounts import Accounts
 from deckhand.web.guard import web_options
 from deckhand.web.routes import build_table, check_rated
-from deckhand.web.table import Seat, Table, new_table_id, token_hash
+from deckhand.web.seats import Seat, new_table_id, token_hash
+from deckhand.web.table import Table
 from deckhand.web.tables import Tables
 from deckhand.web.wire import NewSeek, NewTable, SeekAccept, SeekMade, SeekSeat
 

@@ -10,20 +10,17 @@ a seed or a token.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import random
-import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.hints import hint_sentence, hint_spec, search_chance
-from deckhand.agents.registry import is_human, make_agent
+from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Action, Game, State, View
@@ -31,6 +28,20 @@ from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
 from deckhand.play.tell import told_to_others
 from deckhand.web.clocks import Clock
+from deckhand.web.entries import Entry, told
+from deckhand.web.seats import (
+    INVITE_BYTES,
+    OPEN,
+    TOKEN_BYTES,
+    NotInvited,
+    Seat,
+    derived,
+    matches_hash,
+    new_invite,
+    new_token,
+    number_computers,
+    token_hash,
+)
 from deckhand.web.wire import (
     ClockOut,
     Ended,
@@ -43,73 +54,11 @@ from deckhand.web.wire import (
     StateMessage,
 )
 
-OPEN: Literal["open"] = "open"
-"""A seat kept for a person who joins by the table's link (``POST /api/tables/{ID}/join``)."""
-
 REMATCH_SHIFT = 1
 """A rematch seats everyone this many seats on: the person at seat ``i`` sits at ``(i + 1) % n``."""
 
 RECENT_EVENTS = 40
 """How many past events a snapshot carries, so that a page opened mid-game has a log to show."""
-
-
-@dataclass
-class Seat:
-    """Who sits at a seat: a person (known by the hash of their token), an open place, or an agent."""
-
-    spec: str
-    name: str
-    token_hash: str | None = None
-    agent: Agent | None = None
-    token: str | None = field(default=None, repr=False)
-    """A new table's token for this seat, until :meth:`Table.hand_out_tokens` gives it to its creator."""
-    stand_in: Agent | None = None
-    """The computer playing for this seat's person while they are away."""
-    invite_hash: str | None = None
-    """For an open seat of a table not listed in the lobby: the hash of the code its invite link carries."""
-    account: int | None = None
-    """The id of the account its person sits as, signed in (``None``: anonymous, open, or a computer)."""
-
-    @property
-    def player(self) -> Agent | None:
-        """Who decides this seat's moves at the server: its agent, a stand-in, or nobody (a person)."""
-        return self.agent or self.stand_in
-
-    @property
-    def kind(self) -> Literal["human", "open", "computer"]:
-        if self.agent is not None:
-            return "computer"
-        return OPEN if self.token_hash is None else "human"
-
-    def give_token(self, token: str | None = None) -> str:
-        """A new token for this seat (``token``, or a random one): the seat keeps its hash, the caller hands it out."""
-        token = token or new_token()
-        self.token_hash = token_hash(token)
-        return token
-
-
-class NotInvited(DeckhandError):
-    """A join without the invite of the seat it asks for (a table not listed in the lobby)."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One action as the table keeps it: chance (``seat`` None) or a seat's move with its public reason.
-
-    ``notation`` is how the store keeps the action (as game records do): read
-    back at the same point of the game, it is the same action.
-    """
-
-    seq: int
-    action: Action | None
-    """``None`` for a table's mark (a resignation, an abort: :mod:`deckhand.web.endings`)."""
-    seat: int | None
-    reason: str = ""
-    notation: str = ""
-    by: str | None = None
-    """The computer level that played the move for its absent person."""
-    left: float | None = None
-    """At a table with a clock, the mover's seconds left after the move (a person's, increment added)."""
 
 
 @dataclass(frozen=True)
@@ -260,7 +209,7 @@ class Table:
             free = [seat]
         if not self.public:
             given = token_hash(invite) if invite else ""
-            free = [i for i in free if _matches(self.seats[i].invite_hash, given)]
+            free = [i for i in free if matches_hash(self.seats[i].invite_hash, given)]
             if not free:
                 raise NotInvited("this seat is kept for the person invited: open the invite link you were sent")
         entry = self.seats[free[0]]
@@ -282,7 +231,7 @@ class Table:
             self.seats[seat] = Seat(spec=level, name="Computer", agent=agent)
             if self.clock is not None:
                 self.clock.untime(seat)
-        _number_computers(self.seats)
+        number_computers(self.seats)
         self.run_clock()
         return open_seats
 
@@ -400,7 +349,7 @@ class Table:
         """Apply one action, tell the log what may be told of it, and keep it for the store."""
         assert entry.action is not None, "a mark is recorded by deckhand.web.endings"
         entry = replace(entry, notation=self.state.action_to_string(entry.action))
-        self.events.extend(_events(self.presentation, self.state, entry, [seat.name for seat in self.seats]))
+        self.events.extend(told(self.presentation, self.state, entry, [seat.name for seat in self.seats]))
         self.journal.append(entry)
         self._note_stand_in(entry)
         self.state.apply_action(entry.action)
@@ -429,7 +378,7 @@ class Table:
         stand_ins, moved = [], set()
         for stored in entries:
             entry = replace(stored, action=state.string_to_action(stored.notation))
-            events.extend(_events(game, state, entry, names))
+            events.extend(told(game, state, entry, names))
             if entry.by is not None:
                 stand_ins.append({"action": len(state.history()) - first, "seat": entry.seat, "by": entry.by})
             if entry.seat is not None:
@@ -628,98 +577,3 @@ class Table:
 
 
 _BRACKETS = str.maketrans("{}[]=", "     ")
-
-
-def _events(shown: Presentation, state: State, entry: Entry, names: list[str]) -> list[EventOut]:
-    """What the log tells of ``entry`` (with its notation) about to be applied: a move, or a deal's announcement."""
-    said = shown.announce(state, entry.action, names)
-    if entry.seat is None:
-        return [EventOut(seq=entry.seq, seat=None, move=None, said=said)] if said else []
-    return [
-        EventOut(
-            seq=entry.seq,
-            seat=entry.seat,
-            move=entry.notation,
-            words=shown.tell_move(state, entry.action, names),
-            reason=entry.reason,
-            said=said,
-            quiet=shown.is_quiet(state, entry.action),
-            by=entry.by,
-            tally=shown.tally(state, entry.action, names),
-        )
-    ]
-
-
-def token_hash(token: str) -> str:
-    """What the table keeps of a token: its SHA-256, so that a copy of the store lets nobody sit down."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-TOKEN_BYTES = 18
-INVITE_BYTES = 12
-
-
-def new_token() -> str:
-    """A seat token: 144 random bits, URL-safe."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def new_invite() -> str:
-    """An open seat's invite code: 96 random bits, URL-safe."""
-    return secrets.token_urlsafe(INVITE_BYTES)
-
-
-def derived(key: str, label: str, size: int) -> str:
-    """A token only the holder of ``key`` can make again: HMAC-SHA256 of ``label``, ``size`` bytes, URL-safe.
-
-    A table opened with its creator's ``Idempotency-Key`` (a long random
-    secret only the creator knows) gets its creator's tokens from it, so
-    that a retried creation, in whichever process it reaches, answers the
-    same tokens while the store keeps only their hashes, as for any table.
-    """
-    digest = hmac.new(key.encode(), label.encode(), hashlib.sha256).digest()[:size]
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
-
-
-def _matches(kept: str | None, given: str) -> bool:
-    return kept is not None and hmac.compare_digest(kept, given)
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(6)
-
-
-def make_seats(game: Game, specs: Sequence[str], names: Sequence[str | None], key: str | None = None) -> list[Seat]:
-    """Seats from the request's specs: ``human`` gets a token, ``open`` waits, anything else is an agent.
-
-    A person's token is made again from the creator's ``key``, if they sent one.
-    """
-    if len(specs) != game.num_players:
-        raise ConfigError(f"{game.name} has {game.num_players} seats; {len(specs)} given")
-    seats = []
-    for i, spec in enumerate(specs):
-        name = names[i] if i < len(names) else None
-        if spec == OPEN:
-            seats.append(Seat(spec=OPEN, name=name or f"Seat {i + 1}"))  # counted from one, as people count
-        elif is_human(spec):
-            seat = Seat(spec="human", name=name or f"Player {i + 1}")
-            seat.token = seat.give_token(derived(key, f"seat/{i}", TOKEN_BYTES) if key else None)
-            seats.append(seat)
-        else:
-            seats.append(Seat(spec=spec, name=name or "Computer", agent=make_agent(spec, game)))
-    _number_computers(seats)
-    return seats
-
-
-_COMPUTER = re.compile(r"Computer(?: \d+)?")
-
-
-def _number_computers(seats: Sequence[Seat]) -> None:
-    """Computers named as people count them: ``Computer`` alone, else ``Computer 1``, ``Computer 2`` in seat order.
-
-    A computer given a name of its own keeps it.
-    """
-    computers = [entry for entry in seats if entry.agent is not None]
-    for number, entry in enumerate(computers, 1):
-        if _COMPUTER.fullmatch(entry.name):
-            entry.name = "Computer" if len(computers) == 1 else f"Computer {number}"
