@@ -14,7 +14,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
@@ -23,18 +22,16 @@ from rich.text import Text
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.hints import hint_agent, hint_sentence, search_summary
 from deckhand.agents.registry import is_human, make_agent
-from deckhand.command import play_command
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
 from deckhand.core.presentation import Presentation, title_of
 from deckhand.core.protocol import Action, Game, State, View, require_legal
 from deckhand.play.runner import agent_rngs
-from deckhand.play.saves import autosave_path, save_game
 from deckhand.play.seats import seat_names
 from deckhand.play.tell import told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
-from deckhand.store.statistics import statistics
+from deckhand.terminal.keeping import Keeper
 from deckhand.terminal.reader import Reader
 
 HELP = """Commands:
@@ -114,17 +111,14 @@ class Session:
         """Where this game was resumed from (its autosave is removed once finished)."""
         self.remember = remember
         self.record_stats = record_stats
-        self.autosave = autosave
-        """Whether leaving saves the unfinished game (checks and scripts may not want it)."""
+        self.keeper = Keeper(game, self.specs, console, self.seed, chosen_deal, start, save_path, autosave)
+        """Where the game is kept: its autosave as it goes, a save asked for, its record."""
         self._hinter: Agent | None = None
         self._last_human: int | None = None
         self._shown_start: set[int] = set()
-        self._autosave_path: Path | None = None
         self._pending: list[str] = []
         self._told: list[Text] = []
         self._last_hint: Explanation | None = None
-        self._autosave_failed = False
-        self._saved_moves = -1
         self.finished = False
         self._played = False
         """Whether the game is played in this session, not only shown (a finished game loaded from a file)."""
@@ -222,7 +216,7 @@ class Session:
             elif command == "hint":
                 self._hint(view, rest.strip() or None)
             elif command == "save":
-                return not self._save(rest.strip() or None)
+                return not self.keeper.save(self.state, rest.strip() or None)
             elif command in ("quit", "exit"):
                 self._leave("Leaving")
                 return False
@@ -511,78 +505,13 @@ class Session:
         if self.reader.interactive:
             self.console.clear()
 
-    # -- leaving and finishing ---------------------------------------------
-    def _meta(self) -> dict[str, Any]:
-        """What a record keeps beside the moves: the seed only once the game is over; whether it was chosen.
-
-        An unfinished game's seed would tell whoever opens its save the rest of the deck.
-        """
-        meta: dict[str, Any] = {"seed": self.seed} if self.state.is_terminal() else {}
-        if self.chosen_deal:
-            meta["chosen_deal"] = True
-        return meta
-
-    def _autosave_target(self) -> Path:
-        """The file this game is kept in while it is played: the .json it came from, else a new one."""
-        if self._autosave_path is None:
-            resumed = self.save_path is not None and self.save_path.suffix == ".json"
-            self._autosave_path = self.save_path if resumed else autosave_path(self.game.name)
-        assert self._autosave_path is not None
-        return self._autosave_path
-
+    # -- keeping and finishing ---------------------------------------------
     def _autosave(self) -> None:
-        """Keep the game on disk after every move (atomically): a killed terminal loses at most one move."""
-        moves = len(self.state.history())
-        if moves == self._saved_moves:
-            return
-        if not self.autosave or self.state.is_terminal() or self._computers_only or not self._moved:
-            return
-        self._saved_moves = moves
-        try:
-            save_game(self._autosave_target(), self.state, self.specs, start=self.start, meta=self._meta())
-        except DeckhandError as exc:
-            if not self._autosave_failed:
-                self.console.print(f"(the game cannot be saved as it goes: {exc})", markup=False, highlight=False)
-            self._autosave_failed = True
-
-    def _save(self, path: str | None) -> bool:
-        """``save [FILE]`` (save, then leave, as a source asks); ``False`` if it could not."""
-        try:
-            target = save_game(
-                path or autosave_path(self.game.name), self.state, self.specs, start=self.start, meta=self._meta()
-            )
-        except DeckhandError as exc:
-            self.console.print(f"[red]{_escape(str(exc))}[/red]", soft_wrap=True)
-            return False
-        if self._autosave_path is not None and self._autosave_path != target and _in_saves(self._autosave_path):
-            self._autosave_path.unlink(missing_ok=True)
-        self.console.print(
-            f"Saved to {target}. Resume with: {play_command(self.game.name, target)}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
-        return True
+        self.keeper.autosave(self.state, worth=self._moved and not self._computers_only)
 
     def _leave(self, why: str) -> None:
-        """Leaving an unfinished game: it is on disk already; save it once more and say where."""
         self._flush_told()
-        if not self.autosave or self.state.is_terminal() or self._computers_only:
-            return
-        if not self._moved:
-            self.console.print(f"{why}: nobody has moved yet, so the game is not saved.", highlight=False)
-            return
-        try:
-            saved = save_game(self._autosave_target(), self.state, self.specs, start=self.start, meta=self._meta())
-        except DeckhandError as exc:
-            self.console.print(f"{why}; the game could not be saved: {exc}", markup=False, highlight=False)
-            return
-        self.console.print(
-            f"{why}: game saved to {saved}. Resume with: {play_command(self.game.name, saved)}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        self.keeper.leave(self.state, why, moved=self._moved, people=not self._computers_only)
 
     def _finish(self) -> None:
         """Show the final table, who won, and record the game."""
@@ -602,60 +531,9 @@ class Session:
             self.console.print(f"[bold]{winners[0]} {verb}![/bold] Final scores: {_escape(scores)}")
         else:
             self.console.print(f"[bold]Shared win: {', '.join(winners)}.[/bold] Final scores: {_escape(scores)}")
-        for path in (self.save_path, self._autosave_path):
-            if path is not None and _in_saves(path):
-                path.unlink(missing_ok=True)
-        if self._played:
-            self._keep_finished()
+        self.keeper.finish(self.state, played=self._played)
         if self.record_stats:
-            self._record()
-
-    def _keep_finished(self) -> None:
-        """A game resumed from a file the player named ends there too: the file holds its outcome.
-
-        Left one move short of its end, the file would replay that move when
-        loaded again, and the game would be counted twice.
-        """
-        path = self._autosave_path or self.save_path
-        if path is None or _in_saves(path) or path.suffix != ".json":
-            return  # an autosave is removed instead; a game's own format holds positions, not outcomes
-        try:
-            save_game(path, self.state, self.specs, start=self.start, meta=self._meta())
-        except DeckhandError as exc:
-            self.console.print(f"(the finished game could not be written to {path}: {exc})", markup=False)
-            return
-        self.console.print(f"The finished game is in {path}.", markup=False, highlight=False, soft_wrap=True)
-
-    def _record(self) -> None:
-        from deckhand.play.records import GameRecord
-        from deckhand.store.db import record_game
-
-        try:
-            record = GameRecord.from_state(self.state, self.specs, start=self.start, meta=self._meta())
-            record_game(record)
-        except DeckhandError as exc:
-            self.console.print(f"(statistics not saved: {exc})", markup=False, highlight=False)
-            return
-        self._show_record()
-
-    def _show_record(self) -> None:
-        """A source shows the win statistics after each game (docs/sources.md): the record against this level so far."""
-        computers = {spec for spec, agent in zip(self.specs, self.agents, strict=True) if agent is not None}
-        if len(computers) != 1 or len(computers) == len(self.specs):
-            return
-        (level,) = computers
-        entry = next((e for e in statistics(game=self.game.name)[0] if e.level == level), None)
-        if entry is None:
-            return
-        line = (
-            f"Against {level} so far: {entry.played} game{'s' * (entry.played != 1)}, "
-            f"{entry.player_wins} won by people, {entry.computer_wins} by the computer, {entry.draws} shared"
-        )
-        if entry.computer_victory is not None:
-            line += f"; computer victory statistic {entry.computer_victory:.0%}"
-        if entry.practice:
-            line += f" ({entry.practice} practice game{'s' * (entry.practice != 1)} from a chosen seed, not counted)"
-        self.console.print(line + ".", highlight=False)
+            self.keeper.record(self.state, self.agents)
 
 
 class _Move(Text):
@@ -674,11 +552,6 @@ def _delayed_status(console: Console, message: str, after: float) -> Iterator[No
         timer.cancel()
         timer.join()
         status.stop()
-
-
-def _in_saves(path: Path) -> bool:
-    """An autosave the game owns (in the saves folder), as opposed to a file the player named."""
-    return path.suffix == ".json" and path.parent.name == "saves"
 
 
 def _num(value: float) -> str:
