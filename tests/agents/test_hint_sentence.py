@@ -224,7 +224,7 @@ def test_cambio_speaks_of_calling_only_while_cambio_may_be_called(preset: str, l
 
 def test_the_house_computers_draw_is_said_without_a_discard_that_could_not_be_taken() -> None:
     from deckhand.games.cambio.actions import A_DRAW
-    from deckhand.games.cambio.agents import public_reason
+    from deckhand.games.cambio.app_players import public_reason
 
     for preset, said in (
         ("house", "the discard pile cannot be taken, so it draws"),

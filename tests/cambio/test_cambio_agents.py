@@ -8,7 +8,8 @@ import pytest
 
 from deckhand import IllegalActionError, load_game
 from deckhand.agents.registry import make_agent
-from deckhand.games.cambio.agents import EasyAgent, HardAgent, PolicyAgent
+from deckhand.games.cambio.agents import PolicyAgent
+from deckhand.games.cambio.app_players import EasyAgent, HardAgent
 from tests.cambio.helpers import CLASSIC_DEAL, legal, play, table
 
 

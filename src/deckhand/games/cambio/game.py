@@ -37,8 +37,8 @@ class CambioGame(CambioSetup[CambioState]):
     PRESETS: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     PRESET_INFO: ClassVar[dict[str, PresetInfo]] = PRESET_INFO
     AGENTS: ClassVar[dict[str, str]] = {
-        "seed-easy": "deckhand.games.cambio.agents:EasyAgent",
-        "seed-hard": "deckhand.games.cambio.agents:HardAgent",
+        "seed-easy": "deckhand.games.cambio.app_players:EasyAgent",
+        "seed-hard": "deckhand.games.cambio.app_players:HardAgent",
         "policy": "deckhand.games.cambio.agents:PolicyAgent",
     }
     LEVELS: ClassVar[dict[str, str]] = {
