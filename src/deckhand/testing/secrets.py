@@ -72,10 +72,15 @@ def card_places(data: Any, cards: frozenset[str], path: Path = ()) -> dict[str, 
     return out
 
 
-def visible_cards(state: State, player: int, rng: random.Random, worlds: int = 6) -> Counter[str]:
-    """How many of each card ``player`` can place: every world dealt from its view has it where it is."""
+def visible_cards(
+    state: State, player: int, rng: random.Random, worlds: int = 6, truth: dict[str, list[Path]] | None = None
+) -> Counter[str]:
+    """How many of each card ``player`` can place: every world dealt from its view has it where it is.
+
+    ``truth`` is ``card_places(state.to_json(), ...)`` when the caller has it already.
+    """
     cards = frozenset(state.game.all_cards())
-    truth = card_places(state.to_json(), cards)
+    truth = card_places(state.to_json(), cards) if truth is None else truth
     view = state.view(player)
     fixed = {code: set(paths) for code, paths in truth.items()}
     for _ in range(worlds):
@@ -301,10 +306,29 @@ def check_secrets(
     def view_json(seat: int) -> Any:
         return (state.public_view() if seat == spectator else state.view(seat)).to_json()
 
+    placed: dict[int, Counter[str]] = {}
+    placed_at = -1
+    truth: dict[str, list[Path]] = {}
+
+    def visible(seat: int) -> Counter[str]:
+        """What ``seat`` can place in this position: worked out once a position (the worlds are the costly part)."""
+        nonlocal placed_at, truth
+        moves = len(state.history())
+        if moves != placed_at:
+            placed.clear()
+            placed_at = moves
+            truth = card_places(state.to_json(), cards)
+        if seat not in placed:
+            placed[seat] = visible_cards(state, seat, world_rng, worlds, truth)
+        return placed[seat]
+
     def can_place(seat: int) -> Counter[str]:
-        if seat == spectator:
-            return public_cards(state, world_rng, onlooker.cards, worlds)
-        return visible_cards(state, seat, world_rng, worlds)
+        if seat == spectator:  # what every seat can place, of the cards an onlooker has seen (public_cards)
+            common = visible(0)
+            for other in range(1, game.num_players):
+                common = common & visible(other)
+            return Counter({code: n for code, n in common.items() if code in onlooker.cards})
+        return visible(seat)
 
     def look(seat: int) -> set[str]:
         """The cards hidden from ``seat`` now; what its view shows joins what it has seen."""
