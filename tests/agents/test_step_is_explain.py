@@ -36,7 +36,9 @@ def positions(game: deckhand.Game, count: int) -> list[deckhand.State]:
     return out
 
 
-@pytest.mark.parametrize("name", deckhand.games())
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "three_trios" else n for n in deckhand.games()]
+)  # Three Trios' expert solves the board: the slow tier
 def test_step_plays_what_explain_chooses(name: str) -> None:
     game = deckhand.load_game(name)
     states = positions(game, 6)

@@ -182,6 +182,7 @@ def test_the_results_are_printed_before_the_plot_is_drawn(
     assert json.loads(result.stdout)["games"] == 2
 
 
+@pytest.mark.slow  # starts a Ray cluster: the slow tier
 def test_ray_backend_plays_the_same_games() -> None:
     ray = pytest.importorskip("ray")
     try:
@@ -231,6 +232,7 @@ def test_an_interrupted_arena_stops_its_workers_instead_of_finishing_their_games
     assert "Traceback" not in err  # the workers ignore Ctrl-C; only the arena stops
 
 
+@pytest.mark.slow  # starts a Ray cluster: the slow tier
 @pytest.mark.skipif(not hasattr(signal, "SIGALRM"), reason="needs POSIX signals")
 def test_an_interrupted_ray_arena_leaves_no_games_running_on_the_cluster() -> None:
     ray = pytest.importorskip("ray")

@@ -9,6 +9,8 @@ the check catches the old rule that showed such a card.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import deckhand
@@ -59,7 +61,17 @@ def play(name: str, options: dict[str, object]) -> SpectatorReport:
     return report
 
 
-@pytest.mark.parametrize(("name", "options"), configs(), ids=_label)
+def tiered() -> list[Any]:
+    """Every configuration; those of more seats than two (but four-seat partners) in the slow tier."""
+    out = []
+    for name, options in configs():
+        ident = f"{name}-{_label(options)}" if options else name
+        more = options.get("players", 2) != 2 and options.get("preset") != "partners"
+        out.append(pytest.param(name, options, id=ident, marks=[pytest.mark.slow] if more else []))
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), tiered())
 def test_a_spectator_sees_only_what_an_onlooker_has_seen(name: str, options: dict[str, object]) -> None:
     report = play(name, options)
     if game_class(name).perfect_information:

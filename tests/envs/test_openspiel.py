@@ -265,6 +265,7 @@ def test_a_pending_prefix_is_the_movers_alone_and_survives_resampling(name: str)
     assert again.legal_actions() == after.legal_actions()
 
 
+@pytest.mark.slow  # solves a board to its end: the slow tier
 def test_the_three_trios_example_proves_the_small_board_a_draw_and_plays_it_out() -> None:
     example = Path(__file__).parents[2] / "examples" / "openspiel_three_trios.py"
     done = subprocess.run([sys.executable, str(example)], capture_output=True, text=True, timeout=300)

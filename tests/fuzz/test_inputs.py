@@ -20,7 +20,7 @@ import deckhand
 from deckhand.testing.fuzz import ODD_TYPES, Target, check, mutate, targets
 
 TARGETS = {t.name: t for t in targets()}
-QUICK = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
 
 
 @pytest.mark.parametrize("name", sorted(TARGETS))

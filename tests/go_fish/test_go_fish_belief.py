@@ -48,7 +48,13 @@ def _public(state: GoFishState) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize(
-    ("players", "options"), [(2, {}), (3, {}), (4, {}), (6, {}), (2, {"hand_size": 2}), (3, {"hand_size": 10})]
+    ("players", "options"),
+    [
+        (2, {}),
+        (3, {}),
+        (2, {"hand_size": 2}),
+        *(pytest.param(n, o, marks=pytest.mark.slow) for n, o in [(4, {}), (6, {}), (3, {"hand_size": 10})]),
+    ],
 )
 def test_every_world_is_a_history_that_replays_to_it(players: int, options: dict[str, object]) -> None:
     """Every ask answered, every draw shown or not, every book laid down as the table saw: the world's

@@ -24,10 +24,10 @@ import pytest
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 
-from tests.tiers import tiers
 from tests.web.tables import free_port
 
-TABLES = tiers(10, 50)
+TABLES = [pytest.param(50, id="soak", marks=pytest.mark.slow)]
+"""A real server killed during 50 tables' games: the slow tier (a process killed takes seconds, whatever the count)."""
 T = TypeVar("T")
 
 
@@ -132,6 +132,7 @@ def test_a_server_killed_during_its_games_resumes_all_of_them(tmp_path: Path, co
     assert linked == count
 
 
+@pytest.mark.slow  # a real server killed and started again: the slow tier
 def test_a_clock_survives_a_kill_and_the_outage_is_charged_to_nobody(tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"

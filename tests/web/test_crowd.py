@@ -18,11 +18,11 @@ import httpx2 as httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from tests.tiers import tiers
 from tests.web.tables import free_port
 from tests.web.test_crash import run, start_server
 
-CROWDS = tiers((2, 10, 30), (10, 100, 200))
+CROWDS = [pytest.param((10, 100, 200), id="soak", marks=pytest.mark.slow)]
+"""Real sockets held open against a real server: the slow tier."""
 """Tables; spectators at each table (websockets that never send a thing); connections that open a socket
 and never say a word (not even a request)."""
 

@@ -55,6 +55,7 @@ def _exits(server: subprocess.Popen[bytes], by: float) -> int:
         raise AssertionError("the process did not exit in time") from None
 
 
+@pytest.mark.slow  # a real server process drained: the slow tier
 def test_a_stopping_process_is_not_ready_at_once_serves_its_window_then_sends_its_websockets_on(
     tmp_path: Path,
 ) -> None:

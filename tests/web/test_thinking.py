@@ -61,6 +61,7 @@ def _position(name: str, seed: int = 1) -> View:
     return state.view(state.current_player())
 
 
+@pytest.mark.slow  # seconds of real thinking measured: the slow tier
 def test_a_table_that_thinks_a_lot_waits_behind_one_that_thinks_little() -> None:
     """One core's worth of thinking, two long searches of one table: a light table's move goes between them."""
 
@@ -270,6 +271,7 @@ def test_the_table_says_its_computer_ran_out_of_time_and_a_hint_says_it_too() ->
             assert "the search ran out of time (0.5 s)" in hint["reason"], hint
 
 
+@pytest.mark.slow  # a real server stopped mid-thought: the slow tier
 def test_sigterm_stops_the_server_while_every_computer_thinks_and_the_tables_go_on_after(tmp_path: Path) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"

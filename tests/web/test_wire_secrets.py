@@ -24,6 +24,7 @@ import deckhand
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent, register_agent
 from deckhand.core.protocol import PUBLIC, View
+from deckhand.core.registry import game_class
 from deckhand.play.records import start_state
 from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received
@@ -147,8 +148,19 @@ def people_configs() -> list[tuple[str, dict[str, Any]]]:
     return [*hidden_configs(), ("cambio", {"preset": "house", "players": 4})]
 
 
+def tiered_people() -> list[Any]:
+    """A person at every seat of each game under its first preset; the other presets in the slow tier."""
+    first = {name: next(iter(game_class(name).PRESETS), None) for name in deckhand.games()}
+    return [
+        pytest.param(name, options, id=f"{name}-{options}")
+        if options == {"preset": first[name]}
+        else pytest.param(name, options, id=f"{name}-{options}", marks=pytest.mark.slow)
+        for name, options in people_configs()
+    ]
+
+
 @pytest.mark.parametrize("seed", [7, pytest.param(8, marks=pytest.mark.slow)])
-@pytest.mark.parametrize(("name", "options"), people_configs(), ids=str)
+@pytest.mark.parametrize(("name", "options"), tiered_people())
 def test_no_message_to_any_person_or_spectator_holds_a_card_hidden_from_them(
     client: TestClient, name: str, options: dict[str, Any], seed: int
 ) -> None:

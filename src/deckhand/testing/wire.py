@@ -60,6 +60,8 @@ def check_received(
     states = _States(start, actions)
     seen: set[str] = set()
     seq = 0
+    placed_at = -1
+    visible: Counter[str] = Counter()
     who = "the spectator" if viewer == PUBLIC else f"seat {viewer}"
     for number, message in enumerate(messages):
         where = f"{game.name} message {number} ({message.get('type')}) to {who}"
@@ -72,10 +74,12 @@ def check_received(
             raise SecretLeak(f"{where}: it holds {bad!r}")
         seq = message.get("seq", seq)
         state = states.at(seq)
-        if viewer == PUBLIC:
-            visible = public_cards(state, rng, states.onlooker.cards, worlds)
-        else:
-            visible = visible_cards(state, viewer, rng, worlds)
+        if seq != placed_at:  # the messages of one moment share what the receiver can place: worked out once
+            placed_at = seq
+            if viewer == PUBLIC:
+                visible = public_cards(state, rng, states.onlooker.cards, worlds)
+            else:
+                visible = visible_cards(state, viewer, rng, worlds)
         hidden = {code for code, n in deck.items() if visible[code] < n}
         for key in ("view", "glimpse"):
             shown = codes_in(message.get(key), cards) - visible

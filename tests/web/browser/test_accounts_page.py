@@ -20,7 +20,7 @@ from tests.web.browser.test_people_online import fresh_seats, settled, table_id,
 from tests.web.tables import eventually
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # whole games in a browser: the slow tier
 
 PASSWORD = "correct horse battery"
 

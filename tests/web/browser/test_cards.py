@@ -13,7 +13,10 @@ from deckhand.core.cards import Card
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 PLAYING_CARD_GAMES = ["basra", "casino", "cambio", "go_fish"]
 

@@ -12,7 +12,10 @@ from tests.web.browser.sight import SIZES, serious_violations
 from tests.web.browser.test_people_online import type_move
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 
 def test_a_clock_chosen_in_the_lobby_runs_in_the_persons_tag_and_not_the_computers(

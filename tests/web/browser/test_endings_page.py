@@ -12,7 +12,10 @@ from tests.web.browser.test_people_online import Person, person, sit_down, tag, 
 __all__ = ["person"]  # the fixture
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 
 def test_resign_asks_twice_then_ends_the_game(server: LiveServer, table_page: Any) -> None:

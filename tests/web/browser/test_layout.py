@@ -172,6 +172,7 @@ GAMES: list[tuple[str, str, Callable[[Any], None], bool]] = [
 ]
 
 
+@pytest.mark.slow  # every game played to its end at four sizes: the slow tier
 @pytest.mark.parametrize(("name", "title", "move", "to_the_end"), GAMES, ids=[g[0] for g in GAMES])
 def test_every_game_fits_at_every_size_from_the_first_move_to_the_end(
     shared: LiveServer,

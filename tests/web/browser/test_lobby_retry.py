@@ -10,7 +10,10 @@ import pytest
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 
 def test_a_new_table_whose_answer_was_lost_is_asked_for_again_and_opened_once(

@@ -13,7 +13,7 @@ import pytest
 from tests.web.browser.live import LiveServer, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # whole games in a browser: the slow tier
 
 PACE = 1200
 

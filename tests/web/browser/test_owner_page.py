@@ -12,7 +12,10 @@ from tests.web.browser.live import LiveServer, needs_chromium
 from tests.web.tables import OWNER, save_basra
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 NOTE = f"{OWNER_ONLY[0].upper()}{OWNER_ONLY[1:]}."
 

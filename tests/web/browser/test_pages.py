@@ -19,7 +19,10 @@ from tests.web.browser.live import LiveServer, my_turn, needs_chromium, quiet_an
 from tests.web.tables import eventually
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 TABLES = [
     ("three_trios", None),

@@ -21,7 +21,7 @@ from tests.web.browser.live import LiveServer, needs_chromium, quiet_and_quick
 from tests.web.tables import eventually
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # whole games in a browser: the slow tier
 
 HOUSE = {"game": "cambio", "preset": "house"}
 IMG = '<img src=x onerror="window.__pwned=1">'

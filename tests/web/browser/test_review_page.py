@@ -16,7 +16,7 @@ from tests.review.games import played
 from tests.web.browser.live import TIMEOUT_MS, LiveServer, my_turn, needs_chromium
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # whole games in a browser: the slow tier
 
 
 def test_a_stored_game_is_reviewed_from_its_replay(

@@ -11,7 +11,10 @@ from tests.web.browser.sight import serious_violations
 from tests.web.browser.test_people_online import Person, person
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = needs_chromium
+pytestmark = [
+    needs_chromium,
+    pytest.mark.slow,
+]  # the slow tier: pages played in a browser (CONTRIBUTING, the two tiers)
 
 __all__ = ["person"]  # the fixture
 
