@@ -292,7 +292,11 @@ def test_random_games_at_four_seats_keep_every_promise(options: dict[str, Any], 
     assert moves <= kinds, f"kinds of moves not reached: {sorted(moves - kinds)}"
 
 
-@pytest.mark.parametrize("options", [{"preset": "partners"}, {"preset": "bazzi", "players": 4}], ids=str)
+@pytest.mark.parametrize(
+    "options",
+    [{"preset": "partners"}, pytest.param({"preset": "bazzi", "players": 4}, marks=pytest.mark.slow)],
+    ids=str,
+)
 def test_no_seat_of_four_receives_a_card_it_cannot_see(options: dict[str, Any]) -> None:
     game = load_game("basra", **options)
     levels = [make_agent(agent_spec(game, level), game) for level in LEVELS]

@@ -4,9 +4,10 @@ Runs :func:`deckhand.testing.check_secrets` over every game with hidden
 information, under every preset, with every difficulty level at the table
 (searches on a small budget: what they say does not depend on how long they
 think). A deliberately talkative agent shows that the check can fail.
-The slow tier plays 6 seeds at every table; the quick tier, one seed at
-every table and the few games of the others that reach every kind of move the
-6 seeds reach (``reached.json``).
+The slow tier plays 6 seeds at every table; the quick tier, for each game's
+first preset, one seed at every table and the few games of the others that
+reach every kind of move the 6 seeds reach (``reached.json``); the slow tier
+plays those few games of the other presets too.
 """
 
 from __future__ import annotations
@@ -73,7 +74,8 @@ def tiered_configs() -> list[Any]:
             continue
         seed, extra = QUICK_GAMES[config]
         quick = tuple((seed, table) for table in range(count)) + extra
-        out.append(pytest.param(name, options, quick, id=f"{config}-quick"))
+        first = options in ({"preset": next(iter(game_class(name).PRESETS), None)}, {})
+        out.append(pytest.param(name, options, quick, id=f"{config}-quick", marks=[] if first else [pytest.mark.slow]))
         out.append(pytest.param(name, options, every, id=f"{config}-soak", marks=pytest.mark.slow))
     return out
 

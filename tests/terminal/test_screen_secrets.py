@@ -52,7 +52,10 @@ def configs() -> list[Any]:
                 out.append(pytest.param(name, options, every, id=f"{config}-quick"))
                 continue
             quick = tuple((level, 0) for level in range(len(levels(name)))) + QUICK_GAMES.get(config, ())
-            out.append(pytest.param(name, options, quick, id=f"{config}-quick"))
+            first = options == {"preset": next(iter(cls.PRESETS), None)}  # the other presets: the slow tier
+            out.append(
+                pytest.param(name, options, quick, id=f"{config}-quick", marks=[] if first else [pytest.mark.slow])
+            )
             out.append(pytest.param(name, options, every, id=f"{config}-soak", marks=pytest.mark.slow))
     return out
 

@@ -37,6 +37,20 @@ SEEDS = tiers((1,), (1, 2))
 """A game against the computer for each seed: one by default, two in the slow tier."""
 
 
+def tiered(configs: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """Each game under its first preset in the quick tier; its other presets and seat counts in the slow one."""
+    first = {name: next(iter(game_class(name).PRESETS), None) for name in deckhand.games()}
+    return [
+        pytest.param(
+            name,
+            options,
+            id=f"{name}-{options}",
+            marks=[] if options == {"preset": first[name]} else [pytest.mark.slow],
+        )
+        for name, options in configs
+    ]
+
+
 def play_and_listen(
     client: TestClient, name: str, options: dict[str, Any], seed: int, computer: str = "easy"
 ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], str]:
@@ -94,7 +108,7 @@ def check_table(
 
 
 @pytest.mark.parametrize("seeds", SEEDS)
-@pytest.mark.parametrize(("name", "options"), hidden_configs(), ids=str)
+@pytest.mark.parametrize(("name", "options"), tiered(hidden_configs()))
 def test_no_message_holds_a_card_hidden_from_its_receiver(
     client: TestClient, name: str, options: dict[str, Any], seeds: tuple[int, ...]
 ) -> None:
@@ -148,19 +162,8 @@ def people_configs() -> list[tuple[str, dict[str, Any]]]:
     return [*hidden_configs(), ("cambio", {"preset": "house", "players": 4})]
 
 
-def tiered_people() -> list[Any]:
-    """A person at every seat of each game under its first preset; the other presets in the slow tier."""
-    first = {name: next(iter(game_class(name).PRESETS), None) for name in deckhand.games()}
-    return [
-        pytest.param(name, options, id=f"{name}-{options}")
-        if options == {"preset": first[name]}
-        else pytest.param(name, options, id=f"{name}-{options}", marks=pytest.mark.slow)
-        for name, options in people_configs()
-    ]
-
-
 @pytest.mark.parametrize("seed", [7, pytest.param(8, marks=pytest.mark.slow)])
-@pytest.mark.parametrize(("name", "options"), tiered_people())
+@pytest.mark.parametrize(("name", "options"), tiered(people_configs()))
 def test_no_message_to_any_person_or_spectator_holds_a_card_hidden_from_them(
     client: TestClient, name: str, options: dict[str, Any], seed: int
 ) -> None:
