@@ -33,7 +33,9 @@ from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from web_load import raise_open_files, shared_database, start_servers, tls
+from load_common import tls
+from web_load import shared_database, start_servers
+from web_people import raise_open_files
 
 RETRY = [0.5, 1.0, 2.0, 4.0, 8.0]
 """The browser client's pauses before reconnecting (static/js/connection.js)."""
