@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = {".py", ".js", ".css", ".md", ".html", ".toml", ".cfg", ".yml", ".txt"}
-OUTSIDE = re.compile(r"ARCHITECTURE(\.md)?|RULES\.md|\b[Ss]eed 00\d|\.\./shared|\bseeds/")
+OUTSIDE = re.compile(r"ARCHITECTURE(\.md)?|RULES\.md|\b[Ss]eeds? 00\d|\.\./shared|\bseeds/")
 CITED = re.compile(r"(docs/[\w/-]+\.md)(?:, \*?([A-Za-z][^)*:;.,`\n]*))?")
 MODULE = re.compile(r"`(deckhand(?:\.\w+)+)")
 FILES = {"env", "conf", "service", "toml", "json", "txt", "db", "sqlite", "log", "yml"}

@@ -181,7 +181,7 @@ export {};
  * @typedef {object} SavedGame
  * @property {string} name
  * @property {string} game
- * @property {string} title The game's title ("Three Trios").
+ * @property {string} title The game's title, as people write it.
  * @property {string[]} seats
  * @property {number} moves
  * @property {string} saved
@@ -261,7 +261,7 @@ export {};
 // -- the views the game modules draw (each game's View.to_json) ------------------------------------
 
 /**
- * What every game's view holds; each game adds its own fields (below).
+ * What every game's view holds; each game adds its own fields (its view type, in its games/NAME.js).
  * @typedef {object} View
  * @property {string} game
  * @property {string} rules_version
@@ -272,117 +272,18 @@ export {};
  */
 
 /**
- * Cambio's view: a hand of slots per seat (a card code, "??" face down, null for an empty slot).
- * `known[seat][slot]` lists the seats that have seen that card; places are written "SEAT.SLOT".
- * @typedef {View & {
- *   hands: (string | null)[][],
- *   discard: string[],
- *   caller: number | null,
- *   known: number[][][],
- *   shown: boolean[][],
- *   phase: string,
- *   turn: number,
- *   turns_played: number,
- *   drawn: string | null,
- *   drawn_from: "discard" | "deck" | null,
- *   peeked: string | null,
- *   stick_window: {played: number, seat: number, give_to: string | null} | null,
- *   draw_pile: number,
- *   cards_drawn: number,
- *   winners?: number[],
- * }} CambioView
- */
-
-/**
- * Basra's view: the viewer's hand as codes, every other hand as its count; one pile per seat (partners share).
- * @typedef {View & {
- *   hands: (string[] | number)[],
- *   table: string[],
- *   piles: string[][],
- *   basras: number[],
- *   dealer: number,
- *   deck_number: number,
- *   deck: number,
- *   set_aside: string[],
- *   last_capturer: number | null,
- *   teams?: number[][],
- *   draws: number,
- *   returns: number[] | null,
- * }} BasraView
- */
-
-/**
- * A Casino build: its value, its owner, and the groups of cards that each make the value.
- * @typedef {{value: number, owner: number, parts: string[][]}} CasinoBuild
- */
-
-/**
- * Casino's view (two seats): hands ("??" for the cards the viewer cannot see), loose cards and builds.
- * @typedef {View & {
- *   round: number,
- *   phase: string,
- *   seats: string[],
- *   call: string | null,
- *   leader: number,
- *   hands: string[][],
- *   table: {loose: string[], builds: CasinoBuild[]},
- *   piles: string[][],
- *   deck_count: number,
- *   aside: string[],
- *   last_capturer: number | null,
- *   last_round_points: number[] | null,
- *   notes: string[],
- * }} CasinoView
- */
-
-/**
- * Go Fish's view: hands ("??" where unseen), the books laid down (four codes each), what each seat is known to hold.
- * @typedef {View & {
- *   phase: string,
- *   turn: number,
- *   hands: string[][],
- *   seen: string[][],
- *   holds: string[][],
- *   has_none_of: string[][],
- *   books: string[][],
- *   fishing_for?: string,
- *   stock: number,
- * }} GoFishView
- */
-
-/**
- * Three Trios' view (perfect information: the whole state): the board as rows of marks ("R", "B" the owner of a
- * card, "." an empty cell, "_" a hole), the card on each cell by name, the hands by name.
- * @typedef {View & {
- *   board: string[],
- *   cells: (string | null)[][],
- *   hands: string[][],
- *   undealt: string[],
- *   rules: string[],
- * }} ThreeTriosView
- */
-
-/**
- * A Three Trios card's numbers on its four sides (10 is shown as "A").
+ * A placed card's numbers on its four sides (10 is shown as "A").
  * @typedef {{n: number, s: number, e: number, w: number}} Piece
  */
 
 // -- the game modules (games/NAME.js) and what table.js gives them ---------------------------------
 
-/** @typedef {"deal" | "play" | "basra" | "win"} SoundName */
+/** @typedef {"deal" | "play" | "cheer" | "win"} SoundName A game's special moment cheers (its module's `sound`). */
 
 /**
- * What a game keeps between redraws while a move is being made (each game its own fields; see below).
+ * What a game keeps between redraws while a move is being made (each game its own fields, in its module).
  * @typedef {Record<string, unknown>} Selection
  */
-
-/** @typedef {{first?: string, looking?: string}} CambioSelection The first card of a switch; the card being looked at. */
-/**
- * @typedef {{hand?: string, table?: string[], choices?: MatchedMove[], why?: string}} FishingSelection A hand card, table
- *   cards, the moves they could be; why they make no move (said beside them).
- */
-/** @typedef {{rank?: string}} GoFishSelection The rank to ask for. */
-/** @typedef {{card?: string, marks?: Record<string, number>}} ThreeTriosSelection The card lifted; its flips per cell. */
 
 /**
  * What a game module draws from and acts through; table.js makes one for every drawing (and the replay page one
@@ -397,7 +298,7 @@ export {};
  * @property {string[]} quiet
  * @property {number | null} toMove
  * @property {string[]} names The seats' display names.
- * @property {string[]} labels The seats' labels in the game (Three Trios' colours).
+ * @property {string[]} labels The seats' labels in the game (colours, in a game that has them).
  * @property {Record<string, Piece>} pieces
  * @property {S} sel The game's selection: the game changes it, then asks for a redraw.
  * @property {HintMessage | null} hint
@@ -406,7 +307,7 @@ export {};
  * @property {GameEvent[]} events
  * @property {GameEvent | null} [last] The last move by a seat not on this screen (the computer's), until the next
  *   move: the drawing marks what it touched.
- * @property {boolean} memory Cambio's memory mode: the player's known cards stay face down.
+ * @property {boolean} memory Memory mode: the player's known cards stay face down.
  * @property {(move: string) => void} play
  * @property {() => void} redraw
  * @property {(text: string, isError?: boolean) => void} say
@@ -429,14 +330,14 @@ export {};
  * @property {(sel: S) => string | undefined} [hintSelection] The piece a hint's marks are asked for.
  * @property {() => Node} [rulesDemos] Shown on the rules page above the rules.
  * @property {(event: GameEvent, ctx: DrawContext<V, S>) => import("./motion.js").Travel[]} [travels] The cards a move
- *   sends travelling beyond those followed by their key (Cambio's places stay put; their cards move).
+ *   sends travelling beyond those followed by their key (a game whose places stay put moves their cards).
  * @property {(ctx: DrawContext<V, S>) => import("./dom.js").Child} [outcome] The game's end drawn in the outcome
- *   overlay (Cambio: every hand face up with its total).
+ *   overlay (every hand face up with its total, say).
  */
 
 /**
  * `Keeps<Contract, Module>` is `Module`, and tsc refuses it where `Module` does not keep `Contract`: each game
- * module names itself this way (`typeof import("./cambio.js")`), so its exports are checked against GameModule.
+ * module names itself this way (`typeof import("./NAME.js")`), so its exports are checked against GameModule.
  * @template Contract
  * @template {Contract} Module
  * @typedef {Module} Keeps

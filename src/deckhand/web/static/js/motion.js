@@ -1,7 +1,7 @@
 // @ts-check
 // Cards travel between two drawings of the felt (FLIP: measure where each card was, redraw, then animate it from
 // there to where it is now). The felt is redrawn from every state message, so cards are followed by identity:
-// an element's data-key (a card's code, a Cambio place, a Three Trios card's name). Zones (data-zone: "hand-1",
+// an element's data-key (a card's code, a place in a hand, a named card). Zones (data-zone: "hand-1",
 // "pile-0", "deck") are where a card that appears comes from, and where a card that goes (a capture) sweeps to.
 // Only the Web Animations API is used (no style attributes: the page's policy refuses them), and nothing moves
 // when the browser asks for reduced motion.
@@ -16,7 +16,7 @@ export const LIFT_MS = 400;
 const STAGGER_MS = 35;
 
 /**
- * A card that travels because the move says so (Cambio's places do not move, their cards do).
+ * A card that travels because the move says so (where a game's places stay put, their cards move).
  * @typedef {object} Travel
  * @property {string} key The element now on the felt (its data-key).
  * @property {string} [from] The key or zone it comes from, measured before the redraw.
@@ -59,7 +59,7 @@ export function measure(root) {
  * @param {Before | null} before Measured before the redraw (null: the first drawing, nothing to travel from).
  * @param {object} how
  * @param {number | null} how.mover The seat whose move this is (null: a deal): cards that appear come from its hand.
- * @param {Travel[]} how.travels What the move says travels (Cambio).
+ * @param {Travel[]} how.travels What the move says travels (the game module's `travels`).
  * @param {boolean} how.deal New cards in hand are being dealt: they come from the deck, one after another.
  * @returns {number} How many cards travelled (the felt counts them in data-travelled, for the tests).
  */

@@ -1,5 +1,5 @@
 // @ts-check
-// The outcome of a Basra deck, a Casino round or a whole game, drawn over the table with the cards themselves:
+// The outcome of a deck, a round or a whole game, drawn over the table with the cards themselves:
 // each side's pile (the cards that score lifted out), basras, the points and the match's totals. It stays until
 // the player dismisses it. Everything in it comes from public events and views: piles are public by the end.
 import { card, cardLabel } from "./cards.js";

@@ -1,5 +1,6 @@
 // @ts-check
-// Short sounds made on the spot (no files): a deal, a card played, a basra. Muting is remembered.
+// Short sounds made on the spot (no files): a deal, a card played, a cheer for a game's special moment, a win.
+// Muting is remembered.
 import { store } from "./dom.js";
 
 /** @typedef {import("./contract.js").SoundName} SoundName */
@@ -57,7 +58,7 @@ function noise(start, length) {
 const SOUNDS = {
   deal: () => { for (let i = 0; i < 4; i++) noise(i * 0.07, 0.05); },
   play: () => { noise(0, 0.06); tone(520, 0, 0.08, "triangle", 0.05); },
-  basra: () => { tone(523, 0, 0.25); tone(659, 0.08, 0.25); tone(784, 0.16, 0.35); },
+  cheer: () => { tone(523, 0, 0.25); tone(659, 0.08, 0.25); tone(784, 0.16, 0.35); },
   win: () => { tone(392, 0, 0.2); tone(523, 0.15, 0.2); tone(659, 0.3, 0.4); },
 };
 

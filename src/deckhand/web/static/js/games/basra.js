@@ -5,8 +5,25 @@ import { h } from "../dom.js";
 import { controls, hand, lastMove, looseCard, pileName, pileZone, reports } from "./fishing.js";
 
 /**
- * @typedef {import("../contract.js").BasraView} BasraView
- * @typedef {import("../contract.js").FishingSelection} FishingSelection
+ * Basra's view: the viewer's hand as codes, every other hand as its count; one pile per seat (partners share).
+ * @typedef {import("../contract.js").View & {
+ *   hands: (string[] | number)[],
+ *   table: string[],
+ *   piles: string[][],
+ *   basras: number[],
+ *   dealer: number,
+ *   deck_number: number,
+ *   deck: number,
+ *   set_aside: string[],
+ *   last_capturer: number | null,
+ *   teams?: number[][],
+ *   draws: number,
+ *   returns: number[] | null,
+ * }} BasraView
+ */
+
+/**
+ * @typedef {import("./fishing.js").FishingSelection} FishingSelection
  * @typedef {import("../contract.js").DrawContext<BasraView, FishingSelection>} Context
  * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<BasraView, FishingSelection>, typeof import("./basra.js")>} Checked
  *   (this module, checked against the contract)
@@ -25,7 +42,7 @@ export function handles(move) {
  * @returns {import("../contract.js").SoundName | null}
  */
 export function sound(event) {
-  return event.said.some((line) => /basra/i.test(line)) ? "basra" : null;
+  return event.said.some((line) => /basra/i.test(line)) ? "cheer" : null;
 }
 
 /** @param {Context} ctx */

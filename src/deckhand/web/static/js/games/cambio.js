@@ -1,12 +1,33 @@
 // @ts-check
-// Cambio (seeds 000 and 002): the 2×2 hands, the piles in the middle; click the cards a move touches.
+// Cambio (the app report and the advisor README, docs/sources.md): the 2×2 hands, the piles in the middle; click the cards a move touches.
 // Your known cards show face up (or, in memory mode, only when you look); a peek shows its card for a moment.
 import { card, cardSpoken, whose } from "../cards.js";
 import { h, store } from "../dom.js";
 
 /**
- * @typedef {import("../contract.js").CambioView} CambioView
- * @typedef {import("../contract.js").CambioSelection} CambioSelection
+ * Cambio's view: a hand of slots per seat (a card code, "??" face down, null for an empty slot).
+ * `known[seat][slot]` lists the seats that have seen that card; places are written "SEAT.SLOT".
+ * @typedef {import("../contract.js").View & {
+ *   hands: (string | null)[][],
+ *   discard: string[],
+ *   caller: number | null,
+ *   known: number[][][],
+ *   shown: boolean[][],
+ *   phase: string,
+ *   turn: number,
+ *   turns_played: number,
+ *   drawn: string | null,
+ *   drawn_from: "discard" | "deck" | null,
+ *   peeked: string | null,
+ *   stick_window: {played: number, seat: number, give_to: string | null} | null,
+ *   draw_pile: number,
+ *   cards_drawn: number,
+ *   winners?: number[],
+ * }} CambioView
+ */
+/** @typedef {{first?: string, looking?: string}} CambioSelection The first card of a switch; the card being looked at. */
+
+/**
  * @typedef {import("../contract.js").DrawContext<CambioView, CambioSelection>} Context
  * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<CambioView, CambioSelection>, typeof import("./cambio.js")>} Checked
  *   (this module, checked against the contract)

@@ -5,8 +5,30 @@ import { h } from "../dom.js";
 import { build, controls, hand, lastMove, looseCard, pileName, pileZone, reports } from "./fishing.js";
 
 /**
- * @typedef {import("../contract.js").CasinoView} CasinoView
- * @typedef {import("../contract.js").FishingSelection} FishingSelection
+ * A Casino build: its value, its owner, and the groups of cards that each make the value.
+ * @typedef {{value: number, owner: number, parts: string[][]}} CasinoBuild
+ */
+/**
+ * Casino's view (two seats): hands ("??" for the cards the viewer cannot see), loose cards and builds.
+ * @typedef {import("../contract.js").View & {
+ *   round: number,
+ *   phase: string,
+ *   seats: string[],
+ *   call: string | null,
+ *   leader: number,
+ *   hands: string[][],
+ *   table: {loose: string[], builds: CasinoBuild[]},
+ *   piles: string[][],
+ *   deck_count: number,
+ *   aside: string[],
+ *   last_capturer: number | null,
+ *   last_round_points: number[] | null,
+ *   notes: string[],
+ * }} CasinoView
+ */
+
+/**
+ * @typedef {import("./fishing.js").FishingSelection} FishingSelection
  * @typedef {import("../contract.js").DrawContext<CasinoView, FishingSelection>} Context
  * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<CasinoView, FishingSelection>, typeof import("./casino.js")>} Checked
  *   (this module, checked against the contract)

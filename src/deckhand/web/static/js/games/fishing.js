@@ -5,7 +5,11 @@
 import { card, cardLabel, cardSpoken, whose } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
-/** @typedef {import("../contract.js").FishingSelection} FishingSelection */
+/**
+ * @typedef {{hand?: string, table?: string[], choices?: import("../contract.js").MatchedMove[], why?: string}} FishingSelection A hand card, table
+ *   cards, the moves they could be; why they make no move (said beside them).
+ */
+
 /**
  * What the fishing games' drawing reads (Basra's view or Casino's).
  * @typedef {import("../contract.js").DrawContext<import("../contract.js").View, FishingSelection>} FishingContext
@@ -211,7 +215,7 @@ export function lastMove(ctx, onTable) {
 /**
  * A build: its cards as a group with its value and owner; clicking it selects all its cards.
  * @param {FishingContext} ctx
- * @param {import("../contract.js").CasinoBuild} b
+ * @param {import("./casino.js").CasinoBuild} b
  */
 export function build(ctx, b) {
   const codes = b.parts.flat();

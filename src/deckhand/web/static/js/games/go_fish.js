@@ -5,8 +5,22 @@ import { card, rankPlural, whose } from "../cards.js";
 import { SEAT_COLOURS, h } from "../dom.js";
 
 /**
- * @typedef {import("../contract.js").GoFishView} GoFishView
- * @typedef {import("../contract.js").GoFishSelection} GoFishSelection
+ * Go Fish's view: hands ("??" where unseen), the books laid down (four codes each), what each seat is known to hold.
+ * @typedef {import("../contract.js").View & {
+ *   phase: string,
+ *   turn: number,
+ *   hands: string[][],
+ *   seen: string[][],
+ *   holds: string[][],
+ *   has_none_of: string[][],
+ *   books: string[][],
+ *   fishing_for?: string,
+ *   stock: number,
+ * }} GoFishView
+ */
+/** @typedef {{rank?: string}} GoFishSelection The rank to ask for. */
+
+/**
  * @typedef {import("../contract.js").DrawContext<GoFishView, GoFishSelection>} Context
  * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<GoFishView, GoFishSelection>, typeof import("./go_fish.js")>} Checked
  *   (this module, checked against the contract)

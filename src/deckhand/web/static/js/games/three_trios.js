@@ -5,8 +5,19 @@ import { whose } from "../cards.js";
 import { h, store } from "../dom.js";
 
 /**
- * @typedef {import("../contract.js").ThreeTriosView} ThreeTriosView
- * @typedef {import("../contract.js").ThreeTriosSelection} ThreeTriosSelection
+ * Three Trios' view (perfect information: the whole state): the board as rows of marks ("R", "B" the owner of a
+ * card, "." an empty cell, "_" a hole), the card on each cell by name, the hands by name.
+ * @typedef {import("../contract.js").View & {
+ *   board: string[],
+ *   cells: (string | null)[][],
+ *   hands: string[][],
+ *   undealt: string[],
+ *   rules: string[],
+ * }} ThreeTriosView
+ */
+/** @typedef {{card?: string, marks?: Record<string, number>}} ThreeTriosSelection The card lifted; its flips per cell. */
+
+/**
  * @typedef {import("../contract.js").DrawContext<ThreeTriosView, ThreeTriosSelection>} Context
  * @typedef {import("../contract.js").Keeps<import("../contract.js").GameModule<ThreeTriosView, ThreeTriosSelection>, typeof import("./three_trios.js")>} Checked
  *   (this module, checked against the contract)
