@@ -7,7 +7,7 @@ import pytest
 import deckhand
 from deckhand.core.cards import parse_cards
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import CHANCE, TERMINAL
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.casino.state import round_points
 from tests.casino.helpers import moves, play, position
 

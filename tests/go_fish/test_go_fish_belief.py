@@ -7,7 +7,7 @@ import random
 import pytest
 
 import deckhand
-from deckhand.core.protocol import PUBLIC
+from deckhand.core.turns import PUBLIC
 from deckhand.games.go_fish import GoFishState, GoFishView
 from deckhand.games.go_fish.belief import Worlds, masked_history, read_facts
 from deckhand.games.go_fish.state import rank_of

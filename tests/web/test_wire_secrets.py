@@ -23,8 +23,9 @@ from starlette.testclient import WebSocketTestSession
 import deckhand
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent, register_agent
-from deckhand.core.protocol import PUBLIC, View
+from deckhand.core.protocol import View
 from deckhand.core.registry import game_class
+from deckhand.core.turns import PUBLIC
 from deckhand.play.records import start_state
 from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received

@@ -55,7 +55,8 @@ from typing import Any, ClassVar
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
-from deckhand.core.protocol import TERMINAL, Action, Game, View
+from deckhand.core.protocol import Action, Game, View
+from deckhand.core.turns import TERMINAL
 
 OPPONENTS = ("tree", "own", "policy")
 

@@ -22,7 +22,8 @@ from typing import Any
 
 from deckhand.agents.search import Edge, SearchAgent, uct_pick
 from deckhand.core.errors import ConfigError
-from deckhand.core.protocol import TERMINAL, Action, Game, View
+from deckhand.core.protocol import Action, Game, View
+from deckhand.core.turns import TERMINAL
 
 
 class MCTSAgent(SearchAgent):

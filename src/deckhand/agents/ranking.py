@@ -37,7 +37,8 @@ import time
 from dataclasses import dataclass
 
 from deckhand.core.errors import ConfigError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State, View
+from deckhand.core.protocol import Action, Game, State, View
+from deckhand.core.turns import CHANCE, TERMINAL
 
 ENGINES = ("flat", "ismcts", "openloop")
 

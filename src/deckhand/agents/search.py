@@ -28,7 +28,8 @@ from typing import Any
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
-from deckhand.core.protocol import Action, Game, State, View, play_out_with, uniform_action
+from deckhand.core.playouts import play_out_with, uniform_action
+from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.words import Reasons
 
 DEFAULT_ITERATIONS = 1000

@@ -13,8 +13,9 @@ from deckhand.core.errors import (
 )
 from deckhand.core.options import DECK_OPTION, Option
 from deckhand.core.presentation import Presentation
-from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Action, FullView, Game, RedactedView, State, View, view_as
+from deckhand.core.protocol import Action, FullView, Game, RedactedView, State, View, view_as
 from deckhand.core.registry import game_class, games, load_game, register_game
+from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
 
 __all__ = [
     "CARDS",

@@ -11,27 +11,20 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Generic
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, PresetInfo, resolve_options
+from deckhand.core.playouts import play_out_with, uniform_action
 from deckhand.core.tally import Tally
+from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
 from deckhand.core.words import Reasons, agree
 
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
-
-CHANCE: Final = -1
-"""``current_player()`` at a chance node."""
-
-TERMINAL: Final = -4
-"""``current_player()`` once the game is over."""
-
-PUBLIC = -2
-"""The viewer of a public view (``state.public_view()``): no seat, a spectator at the table."""
 
 JSON = dict[str, Any]
 
@@ -45,38 +38,6 @@ Covariant, so that every game is a ``Game``; its hooks take the state as
 (what callers that hold any game have always passed).
 """
 V = TypeVar("V", bound="View")
-
-
-def uniform_action(state: State, rng: random.Random) -> Action:
-    """One of ``state``'s legal actions, uniformly at random."""
-    actions = state.legal_actions()
-    return actions[int(rng.random() * len(actions))]
-
-
-def play_out_with(
-    state: S,
-    rng: random.Random,
-    policy: Callable[[S, random.Random], Action],
-    estimate: Callable[[S], list[float] | None],
-) -> list[float]:
-    """The playout loop: ``policy`` moves, chance by its odds, until the end or where ``estimate`` answers.
-
-    ``estimate`` is asked at chance nodes only (so it costs nothing on
-    ordinary moves); the returns, or the estimate's.
-    """
-    apply = state.apply_legal
-    player = state.current_player
-    while True:
-        p = player()
-        if p >= 0:
-            apply(policy(state, rng))
-        elif p == TERMINAL:
-            return state.returns()
-        else:
-            value = estimate(state)
-            if value is not None:
-                return value
-            apply(state.sample_chance_outcome(rng))
 
 
 def require_legal(state: State, action: Action) -> None:

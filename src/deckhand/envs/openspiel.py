@@ -55,8 +55,9 @@ import pyspiel
 
 from deckhand.core.encoding import Encoding, TokenTree, encoding_of
 from deckhand.core.errors import ConfigError, IllegalActionError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State, View
+from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.registry import game_class, load_game
+from deckhand.core.turns import CHANCE, TERMINAL
 
 GAMES = ("cambio", "three_trios", "basra", "casino", "go_fish")
 """The deckhand games registered with pyspiel."""

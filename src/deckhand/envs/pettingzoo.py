@@ -56,8 +56,9 @@ from rich.console import Console
 
 from deckhand.core.encoding import Encoding, TokenTree, encoding_of
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import PUBLIC, Game, State, View
+from deckhand.core.protocol import Game, State, View
 from deckhand.core.registry import load_game
+from deckhand.core.turns import PUBLIC
 from deckhand.render import Context, render
 
 Observation = dict[str, np.ndarray]

@@ -42,7 +42,8 @@ from collections import Counter
 from typing import Any
 
 from deckhand.core.errors import DeckhandError, IllegalActionError
-from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Action, Game, State, View
+from deckhand.core.protocol import Action, Game, State, View
+from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
 from deckhand.play.records import GameRecord, replay
 from deckhand.testing.secrets import wrong_counts
 

@@ -25,7 +25,8 @@ import random
 from dataclasses import dataclass, field
 
 from deckhand.core.encoding import Encoding, EncodingError, TokenTree, encoding_of
-from deckhand.core.protocol import CHANCE, PUBLIC, TERMINAL, Game, State, View
+from deckhand.core.protocol import Game, State, View
+from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
 
 
 class EncodingCheckError(AssertionError):

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckhand.core.errors import DeckhandError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State
+from deckhand.core.protocol import Action, Game, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.testing.secrets import Onlooker, SecretLeak, told_to_all
 
 Told = tuple[str, ...]

@@ -30,7 +30,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from deckhand.core.presentation import Presentation
-from deckhand.core.protocol import CHANCE, TERMINAL, Game, State
+from deckhand.core.protocol import Game, State
+from deckhand.core.turns import CHANCE, TERMINAL
 
 HOOKS: tuple[str, ...] = tuple(
     name for name, member in vars(Presentation).items() if inspect.isfunction(member) and not name.startswith("_")

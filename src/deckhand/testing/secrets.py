@@ -37,7 +37,8 @@ from deckhand.agents.base import Agent
 from deckhand.agents.registry import parse_spec
 from deckhand.core.cards import Card
 from deckhand.core.errors import NotationError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, Game, State
+from deckhand.core.protocol import Action, Game, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.play.tell import told_to_others
 
 Path = tuple[Any, ...]

@@ -22,7 +22,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from deckhand.core.protocol import PUBLIC, Game, State
+from deckhand.core.protocol import Game, State
+from deckhand.core.turns import PUBLIC
 from deckhand.testing.secrets import (
     Onlooker,
     SecretLeak,

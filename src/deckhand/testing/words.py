@@ -41,7 +41,8 @@ from dataclasses import dataclass
 from deckhand.agents.base import Agent
 from deckhand.agents.hints import hint_sentence
 from deckhand.agents.registry import make_agent
-from deckhand.core.protocol import CHANCE, TERMINAL, Game, State
+from deckhand.core.protocol import Game, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.play.tell import told_to_others
 from deckhand.testing.secrets import quick_spec
 

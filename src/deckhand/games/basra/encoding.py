@@ -42,7 +42,8 @@ from typing import cast
 from deckhand.core.cards import CODES
 from deckhand.core.encoding import Encoding, one_hot, ratio, relative_seat
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, View
+from deckhand.core.protocol import Action, View
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.basra.cards import VALUE
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.state import is_move

@@ -11,7 +11,8 @@ import re
 
 from deckhand.core.cards import CODES, Card
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
-from deckhand.core.protocol import CHANCE, TERMINAL, Action
+from deckhand.core.protocol import Action
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.basra.captures import Move, canonical, move_to_string
 from deckhand.games.basra.state import BasraState, is_move
 

@@ -18,7 +18,8 @@ from typing import Final
 
 from deckhand.core.deck import pile_sample
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action
+from deckhand.core.protocol import Action
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.basra.captures import ALONE, NO_GROUPINGS, Move, build_move, groupings, table_values
 from deckhand.games.basra.cards import VALUE
 from deckhand.games.basra.options import BasraSetup

@@ -22,7 +22,8 @@ from typing import Any
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
+from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.basra.captures import Move, hand_moves, is_basra, move_to_string, why_illegal
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.options import BasraSetup

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from deckhand.core.protocol import JSON, TERMINAL, RedactedView, player_label
+from deckhand.core.protocol import JSON, RedactedView, player_label
+from deckhand.core.turns import TERMINAL
 from deckhand.games.basra.captures import Move
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.options import BasraSetup

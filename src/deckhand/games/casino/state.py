@@ -15,7 +15,8 @@ from typing import Any, Final
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, State
+from deckhand.core.protocol import Action, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.casino.illegal import why_illegal
 from deckhand.games.casino.moves import Build, Play, legal_plays
 from deckhand.games.casino.options import CasinoSetup

@@ -15,7 +15,8 @@ import random
 from deckhand.core.cards import CODES, Rank
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
+from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.core.words import RANK_PLURALS
 from deckhand.games.go_fish.options import DECK_SIZE, RANK_COUNT, GoFishSetup
 

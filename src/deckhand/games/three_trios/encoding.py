@@ -24,7 +24,8 @@ from typing import cast
 
 from deckhand.core.encoding import Encoding, one_hot
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import CHANCE, TERMINAL, Action, View
+from deckhand.core.protocol import Action, View
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.three_trios.options import HOLE, ThreeTriosSetup
 from deckhand.games.three_trios.view import ThreeTriosView
 

@@ -9,7 +9,8 @@ import re
 
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.protocol import CHANCE, Action
+from deckhand.core.protocol import Action
+from deckhand.core.turns import CHANCE
 from deckhand.games.three_trios.options import SEATS, ThreeTriosSetup
 from deckhand.games.three_trios.state import ThreeTriosState
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from deckhand.core.protocol import CHANCE, TERMINAL, Action
+from deckhand.core.protocol import Action
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.three_trios.state import ThreeTriosState, place
 
 

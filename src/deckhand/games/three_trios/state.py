@@ -14,7 +14,8 @@ import random
 from operator import itemgetter
 
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import CHANCE, JSON, TERMINAL, Action, State
+from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.three_trios.options import EMPTY, HOLE, SEATS, ThreeTriosSetup
 
 
