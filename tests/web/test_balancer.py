@@ -224,6 +224,9 @@ def owners(database: str) -> dict[str, int]:
 
 FINISHED = 8
 """Tables played to their end before a process is killed and started again."""
+HANDSHAKE = 30.0
+"""Seconds a websocket's opening may take through the balancer: the slow tier runs browsers beside it, and a
+starved machine answers late (10 s, the library's default, once was not enough); a lost answer still fails."""
 
 
 def finish_through(balancer: Balancer, client: httpx.Client, rng: random.Random) -> tuple[str, str]:
@@ -232,7 +235,7 @@ def finish_through(balancer: Balancer, client: httpx.Client, rng: random.Random)
     assert made.status_code == 201, made.text
     table, token = made.json()["table"], made.json()["seats"][0]["token"]
     url = f"wss://127.0.0.1:{balancer.port}/ws/tables/{table}?token={token}"
-    with sync_connect(url, ssl=client_tls()) as ws:
+    with sync_connect(url, ssl=client_tls(), open_timeout=HANDSHAKE) as ws:
         while True:
             message = json.loads(ws.recv(timeout=30))
             assert message["type"] != "error", message
