@@ -149,16 +149,21 @@ def test_saves_from_the_field(game: deckhand.Game, name: str) -> None:
         with pytest.raises(ConfigError, match=r"card_twice.txt, line 17: HA appears twice \(also on line 10\)"):
             game.load_save(path)
         return
+    said = loads_and_plays(game, path, seed=len(name))
+    assert bool(said) == (name in SHORT) and all(SHORT[name] in line for line in said)
+
+
+def loads_and_plays(game: deckhand.Game, path: Path, seed: int) -> list[str]:
+    """Load a save, check it has moves and writes back to itself, play it out; its short-deck warnings."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         state = game.load_save(path)
-    said = [str(w.message) for w in caught if issubclass(w.category, ShortDeckWarning)]
-    assert bool(said) == (name in SHORT) and all(SHORT[name] in line for line in said)
     assert state.legal_actions()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ShortDeckWarning)
         assert game.state_from_save(state.to_save()).to_save() == state.to_save()
-    _play_out(game, state, seed=len(name))
+    _play_out(game, state, seed=seed)
+    return [str(w.message) for w in caught if issubclass(w.category, ShortDeckWarning)]
 
 
 def test_saves_from_the_field_say_what_they_say(game: deckhand.Game) -> None:

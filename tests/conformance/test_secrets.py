@@ -27,6 +27,7 @@ from deckhand.testing import SecretLeak, check_secrets
 from deckhand.testing.secrets import cards_named, leaked_in_text, quick_spec, ranks_named, wrong_counts
 from tests.conformance.kinds import kinds_played
 from tests.conformance.reached import REACHED_BY_LEVELS
+from tests.tiers import beyond_the_first_preset
 
 GAMES_PER_CONFIG = 6
 QUICK_GAMES: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {
@@ -74,8 +75,8 @@ def tiered_configs() -> list[Any]:
             continue
         seed, extra = QUICK_GAMES[config]
         quick = tuple((seed, table) for table in range(count)) + extra
-        first = options in ({"preset": next(iter(game_class(name).PRESETS), None)}, {})
-        out.append(pytest.param(name, options, quick, id=f"{config}-quick", marks=[] if first else [pytest.mark.slow]))
+        later = beyond_the_first_preset(name, options)
+        out.append(pytest.param(name, options, quick, id=f"{config}-quick", marks=later))
         out.append(pytest.param(name, options, every, id=f"{config}-soak", marks=pytest.mark.slow))
     return out
 

@@ -19,6 +19,7 @@ from tests.conformance.kinds import kinds_played
 from tests.conformance.reached import REACHED_ON_SCREEN
 from tests.conformance.test_secrets import config_id
 from tests.terminal.screen_check import check_terminal_secrets
+from tests.tiers import beyond_the_first_preset
 
 SEEDS = range(4)
 QUICK_GAMES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -52,10 +53,8 @@ def configs() -> list[Any]:
                 out.append(pytest.param(name, options, every, id=f"{config}-quick"))
                 continue
             quick = tuple((level, 0) for level in range(len(levels(name)))) + QUICK_GAMES.get(config, ())
-            first = options == {"preset": next(iter(cls.PRESETS), None)}  # the other presets: the slow tier
-            out.append(
-                pytest.param(name, options, quick, id=f"{config}-quick", marks=[] if first else [pytest.mark.slow])
-            )
+            later = beyond_the_first_preset(name, options)
+            out.append(pytest.param(name, options, quick, id=f"{config}-quick", marks=later))
             out.append(pytest.param(name, options, every, id=f"{config}-soak", marks=pytest.mark.slow))
     return out
 

@@ -24,14 +24,13 @@ import deckhand
 from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.registry import make_agent, register_agent
 from deckhand.core.protocol import View
-from deckhand.core.registry import game_class
 from deckhand.core.turns import PUBLIC
 from deckhand.play.records import start_state
 from deckhand.testing import SecretLeak
 from deckhand.testing.wire import check_received
 from deckhand.web.tables import Tables
 from tests.conformance.test_secrets import hidden_configs
-from tests.tiers import tiers
+from tests.tiers import beyond_the_first_preset, tiers
 from tests.web.tables import Inbox, connect, drive, join, new_table, receive, summary
 
 SEEDS = tiers((1,), (1, 2))
@@ -40,14 +39,8 @@ SEEDS = tiers((1,), (1, 2))
 
 def tiered(configs: list[tuple[str, dict[str, Any]]]) -> list[Any]:
     """Each game under its first preset in the quick tier; its other presets and seat counts in the slow one."""
-    first = {name: next(iter(game_class(name).PRESETS), None) for name in deckhand.games()}
     return [
-        pytest.param(
-            name,
-            options,
-            id=f"{name}-{options}",
-            marks=[] if options == {"preset": first[name]} else [pytest.mark.slow],
-        )
+        pytest.param(name, options, id=f"{name}-{options}", marks=beyond_the_first_preset(name, options))
         for name, options in configs
     ]
 

@@ -93,10 +93,14 @@ def visible_cards(
 
 def public_cards(state: State, rng: random.Random, seen: Collection[str], worlds: int = 6) -> Counter[str]:
     """How many of each card every seat can place, of those an onlooker has ``seen``: what a spectator may be shown."""
-    seats = [visible_cards(state, seat, rng, worlds) for seat in range(state.game.num_players)]
+    return shown_to_all([visible_cards(state, seat, rng, worlds) for seat in range(state.game.num_players)], seen)
+
+
+def shown_to_all(seats: Sequence[Counter[str]], seen: Collection[str]) -> Counter[str]:
+    """Of what each seat can place (``seats``), what every seat can place and an onlooker has ``seen``."""
     common = seats[0]
     for visible in seats[1:]:
-        common &= visible
+        common = common & visible
     return Counter({code: n for code, n in common.items() if code in seen})
 
 
@@ -324,11 +328,8 @@ def check_secrets(
         return placed[seat]
 
     def can_place(seat: int) -> Counter[str]:
-        if seat == spectator:  # what every seat can place, of the cards an onlooker has seen (public_cards)
-            common = visible(0)
-            for other in range(1, game.num_players):
-                common = common & visible(other)
-            return Counter({code: n for code, n in common.items() if code in onlooker.cards})
+        if seat == spectator:
+            return shown_to_all([visible(other) for other in range(game.num_players)], onlooker.cards)
         return visible(seat)
 
     def look(seat: int) -> set[str]:

@@ -101,16 +101,16 @@ def _type(schema: Mapping[str, Any]) -> str:
     return "unknown"
 
 
-def _lines(text: str) -> list[str]:
+def _said(text: str) -> str:
     """A docstring as JSDoc text: one line, in the browser's words (backticks, ``null``, no Sphinx roles)."""
     text = re.sub(r":\w+:`~?", "`", text.replace("``", "`"))
-    text = re.sub(r"\bNone\b", "null", text)
-    return [" ".join(text.split())] if text else []
+    return " ".join(re.sub(r"\bNone\b", "null", text).split())
 
 
 def _typedef(name: str, schema: Mapping[str, Any]) -> str:
     """One model as a JSDoc typedef block, each field a ``@property`` with its description."""
-    lines = ["/**", *(f" * {line}" for line in _lines(schema.get("description", "")))]
+    said = _said(schema.get("description", ""))
+    lines = ["/**", *([f" * {said}"] if said else [])]
     if "properties" not in schema:
         lines.append(f" * @typedef {{{_type(schema)}}} {name}")
         return "\n".join([*lines, " */"])
@@ -118,8 +118,8 @@ def _typedef(name: str, schema: Mapping[str, Any]) -> str:
     required = set(schema.get("required", ()))
     for field, part in schema["properties"].items():
         label = field if field in required else f"[{field}]"
-        said = _lines(part.get("description", ""))
-        lines.append(f" * @property {{{_type(part)}}} {label}" + (f" {said[0]}" if said else ""))
+        told = _said(part.get("description", ""))
+        lines.append(f" * @property {{{_type(part)}}} {label}" + (f" {told}" if told else ""))
     return "\n".join([*lines, " */"])
 
 
