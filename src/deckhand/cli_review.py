@@ -41,6 +41,9 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--budget", help="Per decision: the engine's iterations and the playouts' worlds.")
         ] = "iterations=300,worlds=100",
         seed: Annotated[int, typer.Option("--seed", help="Seeds the analysis (a record file's review).")] = 0,
+        learn: Annotated[
+            bool, typer.Option("--learn", help="Then find a better move at each costly position, judged by the review.")
+        ] = False,
     ) -> None:
         """Review a finished game: the chance to win over the game, the costliest moves, better moves and why."""
         from deckhand.review import ReviewBudget
@@ -49,9 +52,12 @@ def register(app: typer.Typer) -> None:
         console = Console(stderr=True)
         if game is not None and last:
             raise ConfigError("give a record FILE, a stored game's id or --last, not more than one")
-        review = _run(console, game, last, None if seat is None else seat - 1, per_decision, seed)
-        if review is None:
+        if learn and as_json:
+            raise ConfigError("--learn asks for moves at the terminal; it cannot be given with --json")
+        reviewed = _run(console, game, last, None if seat is None else seat - 1, per_decision, seed)
+        if reviewed is None:
             return
+        record, review = reviewed
         if as_json:
             typer.echo(json.dumps(review.to_json(), indent=1))
             return
@@ -69,10 +75,16 @@ def register(app: typer.Typer) -> None:
         else:  # a pipe or a file: the whole review
             for line in lines:
                 typer.echo(line)
+        if learn:
+            from deckhand.terminal.practice import learn as practise
+
+            practise(screen, reader, record, review, per_decision)
 
 
-def _run(console: Console, game: str | None, last: bool, seat: int | None, budget: Any, seed: int) -> Any:
-    """The review asked for: of a record file, else of a stored game (analysed now, or read back)."""
+def _run(
+    console: Console, game: str | None, last: bool, seat: int | None, budget: Any, seed: int
+) -> tuple[Any, Any] | None:
+    """The record and the review asked for: of a record file, else of a stored game (analysed now, or read back)."""
     from deckhand.play.records import GameRecord
     from deckhand.review import default_seat, review_game
     from deckhand.review.analysis import check_reviewable
@@ -82,7 +94,7 @@ def _run(console: Console, game: str | None, last: bool, seat: int | None, budge
         record = GameRecord.load(game)
         chosen = default_seat(record) if seat is None else seat
         check_reviewable(record, chosen)  # a wrong seat is said before any progress bar is drawn
-        return _with_progress(
+        return record, _with_progress(
             console, lambda p, c: review_game(record, chosen, budget, seed=seed, progress=p, cancel=c)
         )
     if game is not None:
@@ -102,7 +114,9 @@ def _run(console: Console, game: str | None, last: bool, seat: int | None, budge
     record = load_record(game_id)
     chosen = first_person(record) if seat is None else seat
     check_reviewable(record, chosen)
-    return _with_progress(console, lambda p, c: review_stored_game(game_id, chosen, budget, progress=p, cancel=c))
+    return record, _with_progress(
+        console, lambda p, c: review_stored_game(game_id, chosen, budget, progress=p, cancel=c)
+    )
 
 
 def _with_progress(console: Console, work: Any) -> Any:

@@ -89,3 +89,35 @@ def test_bad_input_is_one_line(args: list[str], message: str, capsys: pytest.Cap
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_deckhand_review_learn_goes_through_the_costly_positions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--learn`` after the review: a wrong number and a wrong move are one line each, a move is judged, ``s``
+    shows the better move with why, and the end of input ends it (a script has no person to ask)."""
+    import io
+
+    record = played("casino", seed=0)
+    path = tmp_path / "game.json"
+    record.save(path)
+    monkeypatch.setattr("sys.stdin", io.StringIO("99\nZZ\n2\ns\n"))
+    run(["review", str(path), "--learn"])
+    out = capsys.readouterr().out
+    learned = out[out.index("Learn from your mistakes") :]
+    assert "2 positions where a better move was found" in learned
+    assert "Position 1 of 2: move 42, a mistake" in learned
+    assert "Moves: 1 capture HQ CQ" in learned
+    assert "There is no move 99; moves are numbered 1 to 9." in learned
+    assert "'ZZ' is not a move here" in learned
+    assert "Trail the 3♠. " in learned and "against your 76%" in learned
+    assert "Better: Build 12 with the 10♣ on the 2♠ (87% to win)" in learned
+    assert "Position 2 of 2" in learned and "Traceback" not in out
+    assert all(len(line) <= 80 for line in learned.splitlines())
+
+
+def test_learn_asks_at_the_terminal_and_not_for_json(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["review", "--last", "--json", "--learn"])
+    assert exit_.value.code == 2
+    assert "--learn asks for moves at the terminal" in capsys.readouterr().err

@@ -308,12 +308,12 @@ def review_decision(
     loss = round(gap, 1) if gap > Z95 * spread * 100 else 0.0
     said = names or [f"Seat {s}" for s in range(game.num_players)]
     advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
-    played_words = told or _sentence(game.suggest(view, played, said))
+    played_words = told or sentence(game.suggest(view, played, said))
     line = " ".join(best_line(view, played, said)) if exact is not None and loss > 0 and solved is not None else ""
     return Decision(
         number=number,
         played=played_words,
-        best=played_words if best == played else _sentence(game.suggest(view, best, said)),
+        best=played_words if best == played else sentence(game.suggest(view, best, said)),
         chance=round(chance, 4),
         best_chance=round(best_chance, 4),
         error=round(error, 4),
@@ -329,7 +329,7 @@ def review_decision(
     )
 
 
-def _sentence(words: str) -> str:
+def sentence(words: str) -> str:
     """Advice as a sentence: a capital first, a full stop last."""
     words = words.strip().rstrip(".")
     return words[:1].upper() + words[1:] + "."
@@ -352,7 +352,7 @@ def _paired(
         _play_pairs(view, played, best, len(mine), rng, mine, theirs)
     chance, best_chance = _mean(mine), _mean(theirs)
     diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
-    return chance, best_chance, Z95 * _stderr(mine), _stderr(diffs)
+    return chance, best_chance, Z95 * stderr(mine), stderr(diffs)
 
 
 def _play_pairs(
@@ -381,7 +381,7 @@ def unsettled(mine: list[float], theirs: list[float]) -> bool:
     """Whether the paired difference's 95% interval holds a grade's threshold: more worlds could change the grade."""
     diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
     gap = _mean(diffs) * 100
-    half = Z95 * _stderr(diffs) * 100
+    half = Z95 * stderr(diffs) * 100
     return any(abs(gap - least) < half for least, _ in GRADES)
 
 
@@ -419,7 +419,7 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _stderr(values: list[float]) -> float:
+def stderr(values: list[float]) -> float:
     n = len(values)
     mean = _mean(values)
     return math.sqrt(sum((v - mean) ** 2 for v in values) / max(n - 1, 1) / n)

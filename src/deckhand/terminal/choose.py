@@ -64,3 +64,20 @@ def choose(
         if other is not None and other(text):
             return AGAIN
         console.print(f"[red]Please type a number from 1 to {len(items)} (or help).[/red]")
+
+
+def packed_moves(moves: Sequence[str], width: int) -> list[Text]:
+    """``Moves: 1 CJ   2 SX ...``: numbered moves in notation, packed into lines of ``width`` without breaking one."""
+    width = max(20, width)
+    lines: list[Text] = []
+    line, empty = Text("Moves:"), True
+    for number, move in enumerate(moves, start=1):
+        item = Text.assemble((str(number), "bold"), f" {move}")
+        if not empty and line.cell_len + 3 + item.cell_len > width:
+            lines.append(line)
+            line, empty = Text("      "), True
+        line.append(" " if empty else "   ")
+        line.append_text(item)
+        empty = False
+    lines.append(line)
+    return lines

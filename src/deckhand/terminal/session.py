@@ -31,6 +31,7 @@ from deckhand.play.seats import seat_names
 from deckhand.play.tell import told_to_others
 from deckhand.render import Context, render
 from deckhand.render.cards import card_text
+from deckhand.terminal.choose import packed_moves
 from deckhand.terminal.keeping import Keeper
 from deckhand.terminal.reader import Reader
 
@@ -376,18 +377,7 @@ class Session:
         """
         if not actions or (len(actions) > LIST_LIMIT and not force):
             return []
-        width = max(20, self.console.width)
-        lines: list[Text] = []
-        line, empty = Text("Moves:"), True
-        for number, action in enumerate(actions, start=1):
-            item = Text.assemble((str(number), "bold"), f" {view.action_to_string(action)}")
-            if not empty and line.cell_len + 3 + item.cell_len > width:
-                lines.append(line)
-                line, empty = Text("      "), True
-            line.append(" " if empty else "   ")
-            line.append_text(item)
-            empty = False
-        lines.append(line)
+        lines = packed_moves([view.action_to_string(action) for action in actions], self.console.width)
         return lines if force or len(lines) <= LIST_ROWS else []
 
     def _list_moves(self, view: View, actions: list[Action], *, force: bool = False) -> None:

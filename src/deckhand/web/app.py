@@ -32,8 +32,9 @@ from deckhand.web.ledger import LEASE, Ledger, TableLost
 from deckhand.web.limits import BURST, RATE
 from deckhand.web.metrics import Metrics
 from deckhand.web.owner import Owner
+from deckhand.web.practice import practice_router
 from deckhand.web.redact import redact_tokens
-from deckhand.web.reviews import Reviewer, review_router
+from deckhand.web.reviews import Reviewer, review_check, review_router
 from deckhand.web.routes import STATIC, build_table, pages_router, tables_router
 from deckhand.web.seeks import seeks_router
 from deckhand.web.tables import TABLE_ID, Tables
@@ -134,7 +135,9 @@ def create_app(
     app.include_router(seeks_router(tables, accounts))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
     app.include_router(catalog_router(tables, owner, accounts))
-    app.include_router(review_router(reviewer, owner, accounts))
+    reviewing = review_check(owner, accounts, url)
+    app.include_router(review_router(reviewer, reviewing))
+    app.include_router(practice_router(reviewing, url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

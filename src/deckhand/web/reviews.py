@@ -23,7 +23,7 @@ import asyncio
 import hmac
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
@@ -158,14 +158,28 @@ def check_reviewer(
         )
 
 
-def review_router(reviewer: Reviewer, owner: Owner, accounts: Accounts) -> APIRouter:
-    router = APIRouter(prefix="/api/games/{game_id}/review")
+class ReviewCheck(Protocol):
+    """Refuses (403, 404, 422) a request for a seat's review from whoever may not see it."""
+
+    async def __call__(
+        self, request: Request, game_id: int, seat: int, token: str | None, *, changing: bool
+    ) -> None: ...
+
+
+def review_check(owner: Owner, accounts: Accounts, url: str | None) -> ReviewCheck:
+    """:func:`check_reviewer` for a request: its seat token, the owner's token, the account signed in (a request
+    that changes something is checked against cross-site forgery first)."""
 
     async def check(request: Request, game_id: int, seat: int, token: str | None, *, changing: bool) -> None:
-        """:func:`check_reviewer` for this request: its seat token, the owner's token, the account signed in."""
         person = await (accounts.person(request) if changing else accounts.current(request))
         account = person.id if person is not None else None
-        await asyncio.to_thread(check_reviewer, game_id, seat, token, reviewer.url, owner.admits(request), account)
+        await asyncio.to_thread(check_reviewer, game_id, seat, token, url, owner.admits(request), account)
+
+    return check
+
+
+def review_router(reviewer: Reviewer, check: ReviewCheck) -> APIRouter:
+    router = APIRouter(prefix="/api/games/{game_id}/review")
 
     @router.post("")
     async def start(request: Request, game_id: int, seat: int, x_seat_token: str | None = Header(None)) -> JSONResponse:

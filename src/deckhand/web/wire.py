@@ -164,6 +164,65 @@ class TableCreated(Reply):
     """The host's token: it may start the game before every seat is taken (``POST .../start``)."""
 
 
+class PracticeAnswer(Strict):
+    """``POST /api/games/{ID}/review/practice?seat=N``: a move tried at one costly position of the seat's review."""
+
+    number: int
+    """The position's move number, as the review numbers it."""
+    move: str = Field(max_length=200)
+    """The move tried, in the game's notation."""
+
+
+class PracticeMove(Reply):
+    """One legal move at a practice position: its notation, its words, and the cards it names (to match a
+    selection of cards to moves, as a table does)."""
+
+    move: str
+    words: str
+    cards: list[str]
+
+
+class PracticePosition(Reply):
+    """A costly move of the review, set up again: the seat's view before it, the legal moves, the move played."""
+
+    number: int
+    grade: str
+    view: dict[str, Any]
+    moves: list[PracticeMove]
+    played: str
+    """The move played, as the table told it."""
+    played_move: str
+    chance: float
+    """The move played's chance to win, as the review measured it."""
+    error: float
+    exact: bool
+    better: list[str]
+    """What the review says when the better move is asked for: why the move played cost, the better move and why."""
+
+
+class Practice(Reply):
+    """``GET /api/games/{ID}/review/practice?seat=N``: the positions to find a better move in, in the game's order."""
+
+    game: str
+    seat: int
+    names: list[str]
+    pieces: dict[str, Any]
+    positions: list[PracticePosition]
+
+
+class PracticeVerdict(Reply):
+    """An answer judged by the review's figures (:func:`deckhand.review.practice.judge`)."""
+
+    move: str
+    words: str
+    kind: Literal["good", "better", "same", "worse", "played"]
+    chance: float
+    played_chance: float
+    best_chance: float
+    exact: bool
+    said: str
+
+
 class Problem(Reply):
     """Every refused request: one line naming what is wrong."""
 

@@ -164,6 +164,59 @@ export {};
  */
 
 /**
+ * `GET /api/games/{ID}/review/practice?seat=N`: the positions to find a better move in, in the game's order.
+ * @typedef {object} Practice
+ * @property {string} game
+ * @property {number} seat
+ * @property {string[]} names
+ * @property {Record<string, unknown>} pieces
+ * @property {PracticePosition[]} positions
+ */
+
+/**
+ * `POST /api/games/{ID}/review/practice?seat=N`: a move tried at one costly position of the seat's review.
+ * @typedef {object} PracticeAnswer
+ * @property {number} number The position's move number, as the review numbers it.
+ * @property {string} move The move tried, in the game's notation.
+ */
+
+/**
+ * One legal move at a practice position: its notation, its words, and the cards it names (to match a selection of cards to moves, as a table does).
+ * @typedef {object} PracticeMove
+ * @property {string} move
+ * @property {string} words
+ * @property {string[]} cards
+ */
+
+/**
+ * A costly move of the review, set up again: the seat's view before it, the legal moves, the move played.
+ * @typedef {object} PracticePosition
+ * @property {number} number
+ * @property {string} grade
+ * @property {Record<string, unknown>} view
+ * @property {PracticeMove[]} moves
+ * @property {string} played The move played, as the table told it.
+ * @property {string} played_move
+ * @property {number} chance The move played's chance to win, as the review measured it.
+ * @property {number} error
+ * @property {boolean} exact
+ * @property {string[]} better What the review says when the better move is asked for: why the move played cost, the better move and why.
+ */
+
+/**
+ * An answer judged by the review's figures (`deckhand.review.practice.judge`).
+ * @typedef {object} PracticeVerdict
+ * @property {string} move
+ * @property {string} words
+ * @property {"good" | "better" | "same" | "worse" | "played"} kind
+ * @property {number} chance
+ * @property {number} played_chance
+ * @property {number} best_chance
+ * @property {boolean} exact
+ * @property {string} said
+ */
+
+/**
  * Every refused request: one line naming what is wrong.
  * @typedef {object} Problem
  * @property {string} error
