@@ -82,3 +82,44 @@ def test_a_finished_table_offers_its_seat_the_review_and_a_spectator_none(
     watcher.get_by_role("link", name="Watch the replay").first.wait_for()
     assert watcher.get_by_role("link", name="Review your game").count() == 0, "a spectator is offered no review"
     elsewhere.close()
+
+
+def test_learn_from_your_mistakes_plays_each_costly_position_on_the_felt(
+    server: LiveServer, table_page: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the review, each costly position is drawn as the seat saw it; a move played on the felt is judged (the
+    better one "Good"), a better move is shown when asked, and the last position leads back to the review."""
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
+    game_id = record_game(played("three_trios", seed=0))
+    page = table_page
+    page.goto(server.owner_link())
+    page.get_by_text("No saved games").wait_for()
+    page.goto(f"{server.url}/#/review/{game_id}?seat=0")
+    page.get_by_role("link", name="Learn from your mistakes").click(timeout=60_000)
+    kept = kept_review(game_id, 0, reviews.BUDGET)
+    assert kept is not None
+    costly = [d for d in kept.decisions if d.grade]
+    page.get_by_role("heading", name=re.compile(rf"Position 1 of {len(costly)}: move {costly[0].number}")).wait_for()
+    assert "Find a better move." in page.locator("main").inner_text()
+    assert page.locator(".felt .hand-card:not([disabled])").count() >= 1, "the seat's own cards, to play"
+
+    def play(move: str) -> str:
+        card, place = move.split()
+        row, col = (int(n) for n in place.split(","))
+        page.locator(f'.felt .hand-card[data-key="{card}"]').click()
+        page.locator(f".felt .grid > :nth-child({row * 3 + col + 1})").click()
+        page.locator(".practice-answer strong").wait_for()
+        return str(page.locator(".practice-answer").inner_text())
+
+    said = play(costly[0].played_move)
+    assert "That is the move you played" in said
+    page.get_by_role("button", name="Show a better move").click()
+    page.get_by_text("Better: ").wait_for()
+    page.get_by_role("button", name=re.compile("Next position|Done")).click()
+    for number, decision in enumerate(costly[1:], start=2):
+        page.get_by_role("heading", name=re.compile(f"Position {number} of")).wait_for()
+        said = play(decision.best_move)
+        assert said.startswith(f"{decision.best.rstrip('.')}. Good: "), said
+        assert page.locator(".felt .hand-card:not([disabled])").count() == 0, "solved: nothing more to play"
+        page.get_by_role("button", name=re.compile("Next position|Done")).click()
+    page.locator(".review-summary").wait_for()

@@ -1,10 +1,11 @@
 // @ts-check
-// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N][&seat=N[&table=ID]], #/review/ID?seat=N,
+// The page's router: #/ the lobby, #/table/ID, #/join/ID[/SEAT[/INVITE]], #/rules/GAME, #/stats, #/replay/ID[?step=N][&seat=N[&table=ID]], #/review/ID?seat=N, #/learn/ID?seat=N,
 // #/signin, #/player/NAME, #/leaderboard[/GAME]; #owner=TOKEN is the owner's link. Settings and the account live in the header.
 import { drawAccountBar, showLeaderboard, showPlayer, showSignIn } from "./account.js";
 import { clear, h, store } from "./dom.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
+import { showPractice } from "./practice.js";
 import { showReview } from "./review.js";
 import { muted, setMuted } from "./sound.js";
 import { keepToken, showTable } from "./table.js";
@@ -61,6 +62,8 @@ async function route() {
       leave = await showReplay(main, parts[1], Number(params.get("step") || 0), params);
     } else if (parts[0] === "review" && parts[1]) {
       leave = await showReview(main, parts[1], params);
+    } else if (parts[0] === "learn" && parts[1]) {
+      leave = await showPractice(main, parts[1], params);
     } else if (parts[0] === "signin") {
       leave = await showSignIn(main);
     } else if (parts[0] === "player" && parts[1]) {

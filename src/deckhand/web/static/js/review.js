@@ -152,6 +152,8 @@ function reviewBody(review, id, seen) {
     h("h3", {}, "Your chance to win after each of your moves"),
     reviewChart(review.decisions),
     h("h3", {}, worst.length ? "The costliest moves" : "No move cost a measurable chance to win"),
+    review.decisions.some((d) => d.grade) && h("p", {}, h("a.learn", { href: `#/learn/${encodeURIComponent(id)}?${seen}` }, "Learn from your mistakes"),
+      ": find a better move at each costly position, as you saw it."),
     h("ol.review-moves", {}, worst.map((d) => costly(/** @type {ReviewDecision} */ (d), id, seen))),
     h("p.muted", { title: `${review.engine}; ${review.budget}` }, review.analysis || ""));
 }
