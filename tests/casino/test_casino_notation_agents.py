@@ -156,3 +156,16 @@ def test_greedy_beats_random_more_often_than_not() -> None:
         end = play_game(game, seats, random.Random(seed))
         wins += end.returns()[seed % 2 == 0]
     assert wins >= 7
+
+
+def test_a_multiple_build_is_said_without_brackets() -> None:
+    """A multiple build's groups in words: each group's cards with "with", the groups apart, no notation."""
+    from deckhand.core.cards import Card
+    from deckhand.games.casino.words import describe
+    from deckhand.testing.words import faults_in
+
+    game = deckhand.load_game("casino")
+    seven, three, ten, capturing = (Card.parse(code).index for code in ("H7", "H3", "CX", "DX"))
+    said = describe(("capture", capturing, (), (), (((seven, three), (ten,)),)), game.vals, [], 0)
+    assert said.endswith("the multiple build (the 7 of Hearts with the 3 of Hearts, and the 10 of Clubs)")
+    assert faults_in(said) == []

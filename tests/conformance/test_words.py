@@ -57,6 +57,7 @@ PLANTED = [
     ("plays trail C7", "words", "a card code"),
     ("Ask seat 1 for X", "hint", "a card code or rank letter"),
     ("captures the build {S4 S5} = 9", "words", "notation's braces"),
+    ("the multiple build of [7 of Hearts and 3 of Hearts] and [10 of Clubs]", "words", "brackets"),
     ("my worst card (worth 8 to me)", "reason", "the first person"),
     ("no seat is known to hold a rank of mine, and I hold 2", "hint", "the first person"),
     ("it keeps your jack for later", "public", "the second person"),

@@ -12,7 +12,7 @@ for the program's voice:
 
 * notation: a card code (``C7``, ``DX``), a lone rank letter (``for X``), a
   move as typed (``ask 1 X``, ``trail C7``, ``Griffin 0,0``), notation's
-  braces;
+  braces and brackets;
 * the first person (``I``, ``my``, ``me``) where a player is spoken to or of;
   the second person in what the table reads of another seat;
 * a word twice in a row (``play play``, ``the the``), or two verbs
@@ -52,7 +52,7 @@ decides: "you"); a public reason (said of a seat to the others: "it")."""
 
 _CODE = re.compile(r"(?<![\w♠♥♦♣])(?:[SHDC][A2-9XJQK]|JK)(?![\w♠♥♦♣])")
 _LONE_RANK = re.compile(r"(?<![\w'’-])X(?![\w'’-])")
-_BRACES = re.compile(r"[{}]|\s=\s\d")
+_BRACES = re.compile(r"[{}\[\]]|\s=\s\d")
 _FIRST = re.compile(r"\b(?:I|I'm|I've|I'd|I'll)\b|\b(?i:me|my|mine|myself)\b")
 _SECOND = re.compile(r"\b(?i:you|your|yours|yourself)\b")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE)
@@ -124,7 +124,7 @@ def faults_in(text: str, kind: str = "words", notations: Collection[str] = ()) -
     if _CODE.search(text) or _LONE_RANK.search(text):
         found.append("a card code or rank letter")
     if _BRACES.search(text):
-        found.append("notation's braces")
+        found.append("notation's braces or brackets")
     for notation in notations:
         if _is_typed(notation) and re.search(rf"(?<![\w]){re.escape(notation)}(?![\w])", text):
             found.append(f"the notation {notation!r}")

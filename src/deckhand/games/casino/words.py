@@ -47,7 +47,9 @@ def describe(action: Action, vals: Sequence[tuple[int, ...]], builds: Sequence[B
             if len(parts) == 1:
                 things.append(f"the build of {_group(parts[0])}")
             else:
-                things.append("the multiple build of " + _and([f"[{_group(p)}]" for p in parts]))
+                groups = [" with the ".join(card_name(c) for c in p) for p in parts]  # no brackets in a sentence
+                said = [f"the {g}" for g in groups]
+                things.append("the multiple build (" + ", ".join(said[:-1]) + ", and " + said[-1] + ")")
         return f"{head} to capture {_and(things)}"
     value = action[2]
     if kind == "increase":
