@@ -3,12 +3,13 @@
 // #/signin, #/player/NAME, #/leaderboard[/GAME]; #owner=TOKEN is the owner's link. Settings and the account live in the header.
 import { drawAccountBar, showLeaderboard, showPlayer, showSignIn } from "./account.js";
 import { clear, h, store } from "./dom.js";
+import { keepToken } from "./kept.js";
 import { showJoin, showLobby } from "./lobby.js";
 import { showReplay, showRules, showStats } from "./pages.js";
 import { showPractice } from "./practice.js";
 import { showReview } from "./review.js";
 import { muted, setMuted } from "./sound.js";
-import { keepToken, showTable } from "./table.js";
+import { showTable } from "./table.js";
 
 // index.html has these elements
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));

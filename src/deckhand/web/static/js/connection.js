@@ -139,3 +139,21 @@ export class Connection {
     this.socket.close();
   }
 }
+
+/**
+ * A table's connections from this browser: one for each seat it holds a token of (by seat), or a spectator's.
+ * @param {string} tableId
+ * @param {Record<string, string>} tokens The seats' tokens kept here.
+ * @param {number} seats How many seats the table has.
+ * @param {Handlers} handlers
+ * @returns {Connection[]}
+ */
+export function connectSeats(tableId, tokens, seats, handlers) {
+  const held = Object.keys(tokens).map(Number).filter((s) => s < seats).sort();
+  if (held.length === 0) return [new Connection(tableId, null, handlers)];
+  return held.map((seat) => {
+    const conn = new Connection(tableId, tokens[seat], handlers);
+    conn.seat = seat;
+    return conn;
+  });
+}

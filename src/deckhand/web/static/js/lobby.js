@@ -3,8 +3,9 @@
 import { accountPanel, signedIn } from "./account.js";
 import { api, createTable, games } from "./api.js";
 import { clear, h, store } from "./dom.js";
+import { keepHost, keepInvites, keepToken, seatTokens } from "./kept.js";
 import { seekHow, seekName, seekPanel } from "./seeks.js";
-import { keepHost, keepInvites, keepToken, seatTokens, tableSummary } from "./table.js";
+import { tableSummary } from "./table.js";
 
 /**
  * @typedef {import("./contract.js").GameInfo} GameInfo

@@ -1,7 +1,8 @@
 // @ts-check
 // The rules (the same text as `deckhand rules`), the statistics with a chart, and replays of finished games.
 import { api, gameModule, games } from "./api.js";
-import { clear, h, store } from "./dom.js";
+import { clear, h } from "./dom.js";
+import { seatTokens } from "./kept.js";
 import { markdown } from "./markdown.js";
 
 /**
@@ -170,7 +171,7 @@ export async function showReplay(main, id, start = 0, params = new URLSearchPara
   const seat = asked === null ? null : Number(asked);
   const table = params.get("table");
   /** @type {Record<string, string>} */
-  const tokens = table ? store.get(`tokens.${table}`, {}) : {};
+  const tokens = table ? seatTokens(table) : {};
   /** @type {import("./contract.js").Replay} */
   let data;
   try {

@@ -3,7 +3,8 @@
 // drawn as the seat saw it. The player plays a move on the felt as at the table (or with a button, for a move that
 // is a word); the server judges it with the review's figures. Try again, be shown the better move, or go on.
 import { api, gameModule, games } from "./api.js";
-import { clear, h, store } from "./dom.js";
+import { clear, h } from "./dom.js";
+import { seatTokens } from "./kept.js";
 import { outlook } from "./review.js";
 
 const MAX_BUTTONS = 24;
@@ -18,7 +19,7 @@ export async function showPractice(main, id, params) {
   const seat = Number(params.get("seat") || 0);
   const table = params.get("table");
   /** @type {Record<string, string>} */
-  const tokens = table ? store.get(`tokens.${table}`, {}) : {};
+  const tokens = table ? seatTokens(table) : {};
   const token = tokens[seat];
   const path = `/api/games/${encodeURIComponent(id)}/review/practice?seat=${seat}`;
   const seen = `seat=${seat}${table ? `&table=${encodeURIComponent(table)}` : ""}`;

@@ -1,7 +1,8 @@
 // @ts-check
 // The game review page (#/review/GAME_ID?seat=N[&table=TABLE_ID]): a progress line while the server analyses,
 // then the chance to win over the game as an SVG line, the summary, and the costliest moves with better ones.
-import { clear, h, store } from "./dom.js";
+import { clear, h } from "./dom.js";
+import { seatTokens } from "./kept.js";
 
 /**
  * One reviewed decision, as `deckhand.review.Decision.to_json` sends it.
@@ -169,7 +170,7 @@ export async function showReview(main, id, params) {
   const seat = Number(params.get("seat") || 0);
   const table = params.get("table");
   /** @type {Record<string, string>} */
-  const tokens = table ? store.get(`tokens.${table}`, {}) : {};
+  const tokens = table ? seatTokens(table) : {};
   const token = tokens[seat];
   const path = `/api/games/${encodeURIComponent(id)}/review?seat=${seat}`;
   const seen = `seat=${seat}${table ? `&table=${encodeURIComponent(table)}` : ""}`;

@@ -3,7 +3,7 @@
 // fills. The seek's token is the seat's token once it does: the browser keeps it and goes to the table.
 import { api, createTable } from "./api.js";
 import { clear, h, store } from "./dom.js";
-import { keepToken } from "./table.js";
+import { keepToken } from "./kept.js";
 
 /**
  * @typedef {import("./contract.js").SeekSeat} SeekSeat

@@ -63,11 +63,11 @@ const SOUNDS = {
 };
 
 /**
- * Play a sound by name, unless muted or the browser has no audio.
- * @param {SoundName} name
+ * Play a sound by name (none for null), unless muted or the browser has no audio.
+ * @param {SoundName | null} name
  */
 export function play(name) {
-  if (muted() || !SOUNDS[name]) return;
+  if (!name || muted() || !SOUNDS[name]) return;
   try {
     context = context || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)(); // older Safari's name
     // A context made before the first click starts suspended; once the player has clicked, it may resume.
@@ -76,4 +76,18 @@ export function play(name) {
   } catch {
     /* no audio here */
   }
+}
+
+/**
+ * The sound of a state message's events: the game's own for a special one, a win at the end, a card played, a deal.
+ * @param {import("./contract.js").StateMessage} message
+ * @param {((event: import("./contract.js").GameEvent) => SoundName | null) | undefined} special The game's sounds.
+ * @returns {SoundName | null}
+ */
+export function soundOf(message, special) {
+  const own = special ? message.events.map(special).find(Boolean) : null;
+  if (own) return own;
+  if (message.result) return "win";
+  if (message.events.some((e) => e.seat !== null)) return "play";
+  return message.events.length ? "deal" : null;
 }

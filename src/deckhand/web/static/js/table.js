@@ -3,11 +3,18 @@
 // What is drawn on the felt comes from games/<game>.js; the server decides everything (no optimistic updates).
 import { Announcer, keepingFocus } from "./announce.js";
 import { api, gameModule, games } from "./api.js";
-import { Connection } from "./connection.js";
-import { SEAT_COLOURS, clear, h, store } from "./dom.js";
+import { Connection, connectSeats } from "./connection.js";
+import { clear, h, store } from "./dom.js";
+import { endControls, outcomeBody, resultBox } from "./ending.js";
+import { carrySeats, hostToken, seatTokens } from "./kept.js";
+import { hintLine, logLine, moveButtons } from "./lines.js";
 import { landed, measure, travel } from "./motion.js";
-import { endLinks, outcomeOverlay, tallyPicture } from "./overlay.js";
-import { play as sound } from "./sound.js";
+import { endLinks, outcomeOverlay } from "./overlay.js";
+import { play as sound, soundOf } from "./sound.js";
+import { statusLine } from "./status.js";
+import { PassTimer, Timekeeper } from "./timekeeping.js";
+import { Typing } from "./typing.js";
+import { handOverPanel, waitingPanel } from "./waiting.js";
 
 /**
  * @typedef {import("./contract.js").StateMessage} StateMessage
@@ -16,79 +23,7 @@ import { play as sound } from "./sound.js";
  * @typedef {import("./contract.js").GameModule} GameModule
  * @typedef {import("./contract.js").GameEvent} GameEvent
  * @typedef {import("./contract.js").HintMessage} HintMessage
- * @typedef {import("./contract.js").Invite} Invite
  */
-
-const MAX_BUTTONS = 24;
-
-/**
- * The seats' tokens this browser holds at a table, by seat.
- * @param {string} tableId
- * @returns {Record<string, string>}
- */
-export function seatTokens(tableId) {
-  return store.get(`tokens.${tableId}`, {});
-}
-
-/**
- * @param {string} tableId
- * @param {number} seat
- * @param {string} token
- */
-export function keepToken(tableId, seat, token) {
-  const tokens = seatTokens(tableId);
-  tokens[seat] = token;
-  store.set(`tokens.${tableId}`, tokens);
-}
-
-/**
- * The host's token (who may start before every seat is taken), kept by the browser that made the table.
- * @param {string} tableId
- * @param {string} token
- */
-export function keepHost(tableId, token) {
-  store.set(`host.${tableId}`, token);
-}
-
-/**
- * @param {string} tableId
- * @returns {string | null}
- */
-function hostToken(tableId) {
-  return store.get(`host.${tableId}`, null);
-}
-
-/**
- * The invite codes of a new table's open seats, kept by the browser that made it (its host).
- * @param {string} tableId
- * @param {Invite[] | undefined} invites
- */
-export function keepInvites(tableId, invites) {
-  /** @type {Record<number, string>} */
-  const kept = {};
-  for (const { seat, code } of invites || []) kept[seat] = code;
-  store.set(`invites.${tableId}`, kept);
-}
-
-/**
- * @param {string} tableId
- * @returns {Record<number, string>}
- */
-function inviteCodes(tableId) {
-  return store.get(`invites.${tableId}`, {});
-}
-
-/**
- * The link that seats a person who opens it: a seat's own (with its invite code after the #, which never
- * reaches a server), or, at a table listed in the lobby, one for the first free seat.
- * @param {string} tableId
- * @param {number} [seat]
- * @param {string} [code]
- */
-export function inviteLink(tableId, seat, code) {
-  const path = seat === undefined ? "" : code ? `/${seat}/${encodeURIComponent(code)}` : `/${seat}`;
-  return `${location.origin}/#/join/${tableId}${path}`;
-}
 
 /**
  * The table's public summary, or null after saying on the page why there is none.
@@ -126,33 +61,22 @@ class TableView {
   felt = h("div.felt");
   announcer = new Announcer(); // each move's sentence, said politely (the felt is redrawn whole: not live)
   noticeEl = h("p.muted", { role: "status" });
-  timerBar = h("div.timer", { hidden: true }, h("div"));
+  passes = new PassTimer();
   buttons = h("div.moves", { "aria-label": "Moves" });
-  notation = h("input", {
-    type: "text",
-    placeholder: "Type a move (e.g. the notation in the rules), then Enter",
-    "aria-label": "Move in notation",
-    autocomplete: "off",
-  });
   hintButton = h("button", { type: "button", onclick: () => this.askHint(), title: "Hint (h)" }, "Hint");
   moveBox = h("div.moves.move-box");
-  /** @type {HTMLElement | null} the form to type a move in: shown by its toggle */
-  notationForm = null;
-  /** @type {HTMLElement | null} the toggle that shows the notation form */
-  typing = null;
+  typing = new Typing((move) => this.play(move));
   hintBox = h("div");
   logEl = h("ol.log", { "aria-label": "What happened", tabindex: "0" }); // it scrolls: a keyboard reaches it too
   resultEl = h("div");
   endButtons = h("div.game-actions");
   // the outcome of a deck, a round or the game, over the table until dismissed (draw() leaves it alone)
   overlayHost = h("div.outcome-host");
-  // the notice under the felt, the hint's move number, the pass timer
+  // the notice under the felt, the hint's move number
   noticeIsError = false;
   /** Whether the connection on show is down (who is connected is then unknown). */
   offline = false;
   /** @type {number | undefined} */ hintSeq;
-  /** @type {StateMessage | undefined} */ timerFor;
-  /** @type {number | undefined} */ timer;
 
   /**
    * @param {HTMLElement} main
@@ -190,19 +114,11 @@ class TableView {
     this.notice = "";
     /** @type {Record<string, string>} */
     this.glimpse = {};
-    /** @type {Connection[]} */
-    this.connections = [];
-    /** @type {Connection | null} */
-    this.active = null;
     /** @type {Connection | null} */
     this.handOver = null;
-    /** @type {SeatsMessage | null} the latest seats message: who sits where, who is connected */
-    this.people = null;
+    this.time = new Timekeeper();
     this.build();
-    const tokens = seatTokens(tableId);
-    const seats = Object.keys(tokens).map(Number).filter((s) => s < summary.seats.length);
-    /** @type {import("./connection.js").Handlers} */
-    const handlers = {
+    this.connections = connectSeats(tableId, seatTokens(tableId), summary.seats.length, {
       onState: (message, conn) => this.received(message, conn),
       onSeats: (message) => this.seated(message),
       onRematch: (message) => this.rematch(message.table, message.shift ?? 1),
@@ -210,87 +126,20 @@ class TableView {
       onClosed: (text) => this.say(text, true),
       onOpen: (conn) => this.reconnected(conn),
       onDrop: (conn) => this.dropped(conn),
-    };
-    if (seats.length === 0) {
-      this.active = new Connection(tableId, null, handlers);
-      this.connections.push(this.active);
-    } else {
-      for (const seat of seats.sort()) {
-        const conn = new Connection(tableId, tokens[seat], handlers);
-        conn.seat = seat;
-        this.connections.push(conn);
-      }
-      this.active = this.connections[0];
-    }
+    });
+    /** @type {Connection | null} */
+    this.active = this.connections[0];
     /** @param {KeyboardEvent} event */
     this.keys = (event) => this.key(event);
     document.addEventListener("keydown", this.keys);
-    /** @type {{clock: import("./contract.js").ClockOut, at: number} | null} the newest clock, and when it came */
-    this.clockSeen = null;
-    this.clockTimer = setInterval(() => this.tickClocks(), 200);
+    this.clockTimer = setInterval(() => this.time.tick(this.status), 200);
   }
 
   close() {
     for (const conn of this.connections) conn.close();
     document.removeEventListener("keydown", this.keys);
-    clearInterval(this.timer);
+    this.passes.stop();
     clearInterval(this.clockTimer);
-  }
-
-  /**
-   * How long a person who left keeps their seat, in their tag: "back within 0:42", then "left".
-   * @param {number} seat
-   */
-  awayTag(seat) {
-    const left = this.graceLeft(seat);
-    if (left === null) return "";
-    return h("span.muted.away-time", { dataset: { seat: String(seat) } }, awayText(left));
-  }
-
-  // -- the clocks -------------------------------------------------------------------------------
-  /**
-   * A seat's seconds left now: the server's figure, less the time since it came if that seat's clock runs.
-   * @param {number} seat
-   * @returns {number | null}
-   */
-  secondsLeft(seat) {
-    if (!this.clockSeen) return null;
-    const { clock, at } = this.clockSeen;
-    const left = clock.left[seat];
-    if (left === null || left === undefined) return null;
-    return clock.running === seat ? Math.max(0, left - (performance.now() - at) / 1000) : left;
-  }
-
-  /**
-   * A seat's clock in the seat's tag: its time, marked while it runs and when it is short.
-   * @param {number} seat
-   */
-  clockTag(seat) {
-    const left = this.secondsLeft(seat);
-    if (left === null || !this.clockSeen) return "";
-    const { clock } = this.clockSeen;
-    const running = clock.running === seat;
-    const short = left <= clock.short;
-    return h(
-      `span.clock${running ? ".running" : ""}${short ? ".short" : ""}`,
-      { "data-seat": String(seat), role: "timer", "aria-label": `${this.names[seat]}'s time${running ? ", running" : ""}` },
-      clockText(left),
-    );
-  }
-
-  /** The running clock counts down between messages; time short is marked as it comes; so do the absent's graces. */
-  tickClocks() {
-    for (const tag of this.status.querySelectorAll(".away-time")) {
-      const left = this.graceLeft(Number(/** @type {HTMLElement} */ (tag).dataset.seat));
-      if (left !== null) tag.textContent = awayText(left);
-    }
-    if (!this.clockSeen || this.clockSeen.clock.running === null) return;
-    const seat = this.clockSeen.clock.running;
-    const tag = this.status.querySelector(`.clock[data-seat="${seat}"]`);
-    const left = this.secondsLeft(seat);
-    if (!tag || left === null) return;
-    tag.textContent = clockText(left);
-    tag.classList.toggle("short", left <= this.clockSeen.clock.short);
   }
 
   // -- the connection going and coming back --------------------------------------------
@@ -314,8 +163,7 @@ class TableView {
   // -- who sits where -----------------------------------------------------------------
   /** @param {SeatsMessage} message */
   seated(message) {
-    this.people = message;
-    this.peopleAt = performance.now();
+    this.time.seated(message);
     this.names = message.seats.map((s) => s.name);
     this.summary.seats = message.seats;
     this.draw();
@@ -324,24 +172,10 @@ class TableView {
     /** @type {number[]} */
     const lefts = [];
     for (const s of message.seats) {
-      const left = this.graceLeft(s.seat);
+      const left = this.time.graceLeft(s.seat);
       if (left) lefts.push(left);
     }
     if (lefts.length) this.graceTimer = window.setTimeout(() => this.draw(), Math.min(...lefts) * 1000 + 50);
-  }
-
-  /**
-   * Seconds before the game may be claimed from the person at `seat` who left: 0 once it may; null if they are here,
-   * the seat is no person's, or the table keeps it for good.
-   * @param {number} seat
-   * @returns {number | null}
-   */
-  graceLeft(seat) {
-    const people = this.people;
-    const person = people && people.seats[seat];
-    if (!people || !person || people.grace === null || people.grace === undefined || person.away === null || person.away === undefined) return null;
-    const away = person.away + (performance.now() - (this.peopleAt || 0)) / 1000;
-    return Math.max(0, people.grace - away);
   }
 
   /**
@@ -350,11 +184,7 @@ class TableView {
    * @param {number} shift
    */
   rematch(tableId, shift) {
-    const tokens = seatTokens(this.id);
-    const seats = this.summary.seats.length;
-    for (const [seat, token] of Object.entries(tokens)) keepToken(tableId, (Number(seat) + shift) % seats, token);
-    const host = hostToken(this.id);
-    if (host) keepHost(tableId, host);
+    carrySeats(this.id, tableId, shift, this.summary.seats.length);
     location.hash = `#/table/${tableId}`;
   }
 
@@ -379,38 +209,6 @@ class TableView {
     }
   }
 
-  /** @param {SeatsMessage} people */
-  waitingPanel(people) {
-    const open = people.seats.filter((s) => s.kind === "open");
-    const host = hostToken(this.id);
-    const codes = inviteCodes(this.id);
-    const listed = Boolean(this.summary.public);
-    const linked = open.filter((s) => listed || codes[s.seat]);
-    /** @type {string[]} */
-    const levels = this.levels || [];
-    const level = h("select", { "aria-label": "Level for the empty seats" }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, l)));
-    return h(
-      "div.overlay.waiting",
-      {},
-      h("h2", {}, `Waiting for ${open.length} more ${open.length === 1 ? "player" : "players"}`),
-      linked.length
-        ? h("p", {}, "Send each friend the link of a seat. The game starts when every seat is taken.")
-        : h("p", {}, "The host has the links that seat the friends invited. The game starts when every seat is taken."),
-      h(
-        "ul.list.invites",
-        {},
-        linked.map((s) => {
-          const link = inviteLink(this.id, s.seat, codes[s.seat]);
-          return h("li", {}, h("span", {}, `${s.name}: `), h("input", { type: "text", readonly: true, value: link, "aria-label": `Invite link for seat ${s.seat + 1}`, onfocus: (e) => /** @type {HTMLInputElement} */ (e.target).select() }), h("button", { type: "button", onclick: () => copy(link, this) }, "Copy"));
-        }),
-        listed ? h("li.muted", {}, "Or one link for the next free seat: ", h("a", { href: inviteLink(this.id) }, inviteLink(this.id))) : null,
-      ),
-      host
-        ? h("p", {}, h("button.primary", { type: "button", id: "start-now", onclick: () => this.startNow(level.value || undefined) }, "Start now"), " with the computer in the empty seats at ", levels.length ? level : "the usual level")
-        : "",
-    );
-  }
-
   // -- messages in, at a pace a person can follow ---------------------------------
   /**
    * @param {StateMessage} message
@@ -418,7 +216,7 @@ class TableView {
    */
   received(message, conn) {
     conn.latest = message;
-    if (message.clock) this.clockSeen = { clock: message.clock, at: performance.now() }; // the server's time: the newest
+    this.time.clock(message.clock); // the server's time: the newest
     if (conn === this.active) {
       this.queue.push(message);
       this.pump();
@@ -526,7 +324,7 @@ class TableView {
     if (message.glimpse) this.glimpse = { ...message.glimpse };
     if (!message.legal.length) this.sel = {};
     if (this.hint && (!message.legal.length || message.seq !== this.hintSeq)) this.hint = null;
-    this.sounds(message, first);
+    sound(first ? "deal" : soundOf(message, this.game.sound));
     const before = first ? { keys: new Map(), zones: new Map(), cards: new Map() } : measure(this.felt);
     this.draw();
     const moved = fresh.filter((e) => e.seat !== null && !e.quiet).pop();
@@ -550,13 +348,8 @@ class TableView {
     const dismissed = new Promise((resolve) => {
       done = () => resolve(undefined);
     });
-    /** @type {import("./dom.js").Child[]} */
-    const body = [];
-    if (ended) body.push(this.resultTitle(/** @type {import("./contract.js").GameResult} */ (message.result)));
-    if (ended && message.ended) body.push(h("p.outcome-ended", {}, message.ended.words));
-    if (tally) body.push(tallyPicture(tally));
-    if (ended && this.game.outcome && !message.ended) body.push(this.game.outcome(this.context(message)));
-    if (ended) body.push(h("p.outcome-scores", {}, message.ended ? "Scores when it ended: " : "Final scores: ", this.names.map((n, i) => `${n} ${(/** @type {import("./contract.js").GameResult} */ (message.result)).scores[i]}`).join(", ")));
+    const outcome = ended && this.game.outcome && !message.ended ? this.game.outcome(this.context(message)) : null;
+    const body = outcomeBody(message, ended ? message.result : null, tally, this.names, outcome);
     const links = ended ? [endLinks(this.summary.replay, this.summary.review), this.rematchButton()] : "";
     if (ended) {
       this.endShown = message.seq;
@@ -590,22 +383,6 @@ class TableView {
       return; // the links stay hidden
     }
     for (const link of this.main.querySelectorAll(".outcome-links")) link.replaceWith(endLinks(this.summary.replay, this.summary.review));
-  }
-
-  /**
-   * @param {StateMessage} message
-   * @param {boolean} first
-   */
-  sounds(message, first) {
-    if (first) {
-      sound("deal");
-      return;
-    }
-    const special = message.events.map((e) => this.game.sound && this.game.sound(e)).find(Boolean);
-    if (special) sound(special);
-    else if (message.result) sound("win");
-    else if (message.events.some((e) => e.seat !== null)) sound("play");
-    else if (message.events.length) sound("deal");
   }
 
   // -- what the player does -----------------------------------------------------------
@@ -647,15 +424,15 @@ class TableView {
 
   /** @param {KeyboardEvent} event */
   key(event) {
-    if (event.target === this.notation && event.key === "Escape") this.notation.blur();
+    if (event.target === this.typing.input && event.key === "Escape") this.typing.input.blur();
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (event.key === "h") {
       event.preventDefault();
       this.askHint();
     } else if (event.key === "/") {
       event.preventDefault();
-      this.showTyping(true);
-      this.notation.focus();
+      this.typing.show(true);
+      this.typing.input.focus();
     } else if (event.key === "Escape") {
       this.sel = {};
       this.draw();
@@ -665,37 +442,9 @@ class TableView {
     }
   }
 
-  /**
-   * Show the box to type a move in (kept open for the next tables too), or hide it.
-   * @param {boolean} shown
-   */
-  showTyping(shown) {
-    const form = /** @type {HTMLElement} */ (this.notationForm);
-    form.hidden = !shown;
-    /** @type {HTMLElement} */ (this.typing).setAttribute("aria-expanded", String(shown));
-    store.set("typing", shown);
-  }
-
   // -- drawing ----------------------------------------------------------------------------
   build() {
-    const form = h(
-      "form.notation",
-      {
-        onsubmit: (event) => {
-          event.preventDefault();
-          const text = this.notation.value.trim();
-          if (text) this.play(text);
-          this.notation.value = "";
-          this.notation.blur(); // the keys (h, 1–9, /) work again at once
-        },
-      },
-      this.notation,
-    );
-    // Typing a move is for those who want it: a toggle (or the / key), not a second Play button under the table.
-    this.notationForm = form;
-    this.typing = h("button.typing", { type: "button", "aria-expanded": "false", title: "Type a move in notation (/)", onclick: () => this.showTyping(form.hidden !== false) }, "Type a move");
-    this.showTyping(Boolean(store.get("typing", false)));
-    clear(this.moveBox, this.hintButton, " ", this.typing, form);
+    clear(this.moveBox, this.hintButton, " ", this.typing.toggle, this.typing.form);
     const share = h(
       "p.muted.share",
       {},
@@ -708,53 +457,10 @@ class TableView {
         "div.table-page",
         {},
         // the result above the felt and the controls right under it (the player's hand is the felt's last row)
-        h("section.play", {}, this.overlayHost, this.status, this.resultEl, this.felt, this.announcer.el, h("div.controls", {}, this.timerBar, this.noticeEl, this.buttons, this.moveBox, this.hintBox)),
+        h("section.play", {}, this.overlayHost, this.status, this.resultEl, this.felt, this.announcer.el, h("div.controls", {}, this.passes.bar, this.noticeEl, this.buttons, this.moveBox, this.hintBox)),
         h("aside.side", {}, h("div.panel", {}, h("h2", {}, "Log"), this.logEl), this.endButtons, h("div.panel", {}, share, h("p.muted", {}, "Keys: 1–9 pick a move button, h hint, / type a move, Esc clears a selection."))),
       ),
     );
-  }
-
-  /**
-   * Resign (asked twice: a slip of the finger costs nothing) and, before one's first move, Abort.
-   * @param {StateMessage} message
-   * @param {boolean} waiting
-   */
-  drawEndButtons(message, waiting) {
-    const on = message.seat !== null && !message.result && !message.ended && !waiting;
-    if (!on) {
-      clear(this.endButtons);
-      return;
-    }
-    const claimable = this.names.map((_, seat) => seat).filter((seat) => seat !== message.seat && this.graceLeft(seat) === 0);
-    const claims = h(
-      "div.claims",
-      {},
-      claimable.map((seat) =>
-        h("p", {}, `${this.names[seat]} has left. `, h("button", { type: "button", dataset: { claim: String(seat) }, onclick: () => this.activeConnection().send({ type: "claim", seat }) }, "Claim the game")),
-      ),
-    );
-    const drawn = this.endButtons.querySelector("#abort");
-    if (drawn) { // drawn already: a redraw would undo a first click on Resign
-      /** @type {HTMLButtonElement} */ (drawn).hidden = !message.abort;
-      const before = this.endButtons.querySelector(".claims");
-      if (before) before.replaceWith(claims);
-      return;
-    }
-    const resign = h("button", { type: "button", id: "resign" }, "Resign");
-    /** @type {number | undefined} */
-    let asked;
-    resign.addEventListener("click", () => {
-      if (asked === undefined) {
-        resign.textContent = "Resign? Click again";
-        asked = window.setTimeout(() => { resign.textContent = "Resign"; asked = undefined; }, 3000);
-        return;
-      }
-      window.clearTimeout(asked);
-      this.activeConnection().send({ type: "resign" });
-    });
-    const abort = h("button", { type: "button", id: "abort", hidden: !message.abort, title: "Call the game off: no result" }, "Abort");
-    abort.addEventListener("click", () => this.activeConnection().send({ type: "abort" }));
-    clear(this.endButtons, h("div.panel", {}, h("h2", {}, "The game"), claims, resign, " ", abort));
   }
 
   /**
@@ -797,99 +503,53 @@ class TableView {
     const message = this.message;
     if (!message) return;
     const ctx = this.context(message);
-    // whose turn and the scores
-    const tags = this.names.map((name, seat) => {
-      const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-      const label = (this.summary.seat_labels || [])[seat];
-      const score = message.view.scores ? message.view.scores[seat] : null;
-      const person = this.people && this.people.seats[seat];
-      const away = person && person.kind !== "computer" && !person.connected;
-      const thinking = this.thinks(message, seat);
-      return h(
-        `span.seat-tag${message.to_move === seat ? ".to-move" : ""}${away ? ".away" : ""}${thinking ? ".thinking" : ""}`,
-        { "aria-busy": thinking ? "true" : undefined },
-        h("span.dot", { style: `background:${colour}` }),
-        `${name}${seat === message.seat && name !== "You" ? " (you)" : ""}${label ? ` · ${label}` : ""}`,
-        score === null || score === undefined ? "" : ` · ${score}`,
-        person && person.account ? h("span.account-mark", { title: `${name} is signed in: the name is their account's`, "aria-label": "signed in" }, " ✓") : "",
-        person && person.kind === "human" ? presence(this.offline ? null : person.connected) : "",
-        this.awayTag(seat),
-        person && person.stand_in ? h("span.muted", {}, ` (computer ${person.stand_in} standing in)`) : "",
-        thinking ? h("span.thinking-dots", { role: "status" }, " thinking…") : "",
-        this.clockTag(seat),
-      );
-    });
-    // while a seat is empty the table shows the moves but takes none: nobody's move yet
-    const waiting = Boolean(this.people ? this.people.waiting : this.summary.waiting);
+    // whose turn and the scores; while a seat is empty the table shows the moves but takes none: nobody's move yet
+    const waiting = Boolean(this.time.people ? this.time.people.waiting : this.summary.waiting);
     const mine = message.legal.length > 0 && !waiting;
-    const turn = this.offline
-      ? "reconnecting…"
-      : message.ended
-      ? message.ended.words
-      : message.result
-      ? "Game over"
-      : waiting
-        ? "Waiting for players"
-        : message.to_move === null
-        ? "…"
-        : mine
-          ? "Your move"
-          : `${this.names[message.to_move]} to play`;
     clear(
       this.status,
-      h("h1.game-title", {}, this.summary.title),
-      h(`span.turn${this.offline ? ".offline" : mine ? ".mine" : ""}`, { role: this.offline ? "status" : undefined }, turn),
-      message.seat === null ? h("span.muted", {}, "(watching)") : "",
-      this.people && this.people.watching ? h("span.muted", {}, `${this.people.watching} watching`) : "",
-      h("span.scores", {}, tags),
+      statusLine({
+        title: this.summary.title,
+        message,
+        names: this.names,
+        labels: this.summary.seat_labels || [],
+        time: this.time,
+        offline: this.offline,
+        waiting,
+        thinks: (seat) => this.thinks(message, seat),
+      }),
     );
-    this.drawEndButtons(message, waiting);
+    endControls(this.endButtons, message, waiting, this.names, (seat) => this.time.graceLeft(seat), (request) => this.activeConnection().send(request));
     // the felt
     keepingFocus(this.felt, () => clear(this.felt, this.game.draw(ctx)));
-    if (waiting && this.people) this.felt.append(this.waitingPanel(this.people));
+    if (waiting && this.time.people) {
+      const people = this.time.people;
+      this.felt.append(waitingPanel({ id: this.id, people, listed: Boolean(this.summary.public), levels: this.levels || [], start: (level) => this.startNow(level), say: (text) => this.say(text) }));
+    }
     if (this.handOver && !waiting) {
       const next = this.handOver;
-      this.felt.append(
-        h(
-          "div.overlay",
-          {},
-          h("h2", {}, `Pass the screen to ${this.names[/** @type {number} */ (next.seat)]}`),
-          h("p", {}, "The cards stay hidden until they are ready."),
-          h("button.primary", {
-            type: "button",
-            onclick: () => {
-              this.active = next;
-              this.handOver = null;
-              this.message = null;
-              const latest = /** @type {StateMessage} */ (next.latest);
-              this.outcomes(latest, this.show(latest));
-            },
-          }, `I am ${this.names[/** @type {number} */ (next.seat)]}`),
-        ),
-      );
+      this.felt.append(handOverPanel(this.names[/** @type {number} */ (next.seat)], () => {
+        this.active = next;
+        this.handOver = null;
+        this.message = null;
+        const latest = /** @type {StateMessage} */ (next.latest);
+        this.outcomes(latest, this.show(latest));
+      }));
     }
     // moves that are words rather than clicks, and the timer on a pass
-    /** @type {(move: string, ctx: import("./contract.js").DrawContext) => boolean} */
-    const handled = this.game.handles ? this.game.handles : () => false;
-    const words = waiting ? [] : message.legal.filter((m) => !handled(m, ctx));
-    const shown = words.length <= MAX_BUTTONS ? words : [];
-    clear(
-      this.buttons,
-      shown.map((move, i) =>
-        h("button", { type: "button", onclick: () => this.play(move), title: move }, i < 9 ? h("kbd", {}, String(i + 1)) : "", this.game.buttonLabel ? this.game.buttonLabel(move, ctx) : move),
-      ),
-      words.length > MAX_BUTTONS ? h("span.muted", {}, `${words.length} moves: click the cards, or type one.`) : "",
-    );
-    this.passTimer(message);
+    clear(this.buttons, moveButtons(this.game, ctx, waiting ? [] : message.legal, (move) => this.play(move)));
+    this.passes.run(message, (seq, pass) => {
+      if (this.message && this.message.seq === seq && this.message.legal.includes(pass)) this.play(pass);
+    });
     this.hintButton.disabled = !mine;
     // a spectator has no move to type and no hint to ask for, nor has anyone once the game is over
     this.moveBox.hidden = message.seat === null || Boolean(message.result);
-    clear(this.hintBox, this.hint ? this.hintLine(this.hint) : "");
+    clear(this.hintBox, this.hint ? hintLine(this.hint, (move) => this.play(move)) : "");
     // the log
     clear(
       this.logEl,
       // passes (a stick window nobody used) would drown the moves that matter
-      this.log.filter((event) => !event.quiet).slice(-60).map((event) => this.logLine(event)),
+      this.log.filter((event) => !event.quiet).slice(-60).map((event) => logLine(event, this.names)),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
     this.drawResult(message);
@@ -899,7 +559,14 @@ class TableView {
   /** @param {StateMessage} message */
   drawResult(message) {
     // the result waits, as the outcome does, until the game's last move has been seen
-    clear(this.resultEl, message.result && this.endShown === message.seq ? this.resultBox(message, message.result) : "");
+    const result = message.result;
+    if (!result || this.endShown !== message.seq) {
+      clear(this.resultEl);
+      return;
+    }
+    const rematch = this.overlayHost.querySelector("#rematch") ? "" : this.rematchButton();
+    const breakdown = this.game.breakdown && !message.ended ? this.game.breakdown(this.context(message)) : "";
+    clear(this.resultEl, resultBox({ message, result, names: this.names, breakdown, replay: this.summary.replay, review: this.summary.review, rematch }));
   }
 
   /**
@@ -909,73 +576,10 @@ class TableView {
    */
   thinks(message, seat) {
     if (message.result || message.to_move !== seat || this.isHere(seat)) return false;
-    const person = this.people && this.people.seats[seat];
+    const person = this.time.people && this.time.people.seats[seat];
     if (person) return person.kind === "computer" || Boolean(person.stand_in);
     const listed = this.summary.seats[seat];
     return Boolean(listed) && listed.kind === "computer";
-  }
-
-  /**
-   * A pass (a stick window nobody used) plays itself after a few seconds: the bar shows the time left.
-   * @param {StateMessage} message
-   */
-  passTimer(message) {
-    if (this.timerFor === message) return; // a redraw of the same message (who is here changed) keeps the clock
-    this.timerFor = message;
-    clearInterval(this.timer);
-    const pass = message.quiet && message.quiet[0];
-    const seconds = Number(store.get("passSeconds", 8));
-    if (!pass || !message.legal.length || !seconds) {
-      this.timerBar.hidden = true;
-      return;
-    }
-    this.timerBar.hidden = false;
-    const bar = /** @type {HTMLElement} */ (this.timerBar.firstChild);
-    const started = Date.now();
-    const seq = message.seq;
-    bar.style.width = "100%";
-    this.timerBar.title = `${pass} in ${seconds} s unless you act`;
-    this.timer = setInterval(() => {
-      const left = Math.max(0, 1 - (Date.now() - started) / (seconds * 1000));
-      bar.style.width = `${left * 100}%`;
-      if (left === 0) {
-        clearInterval(this.timer);
-        if (this.message && this.message.seq === seq && this.message.legal.includes(pass)) this.play(pass);
-      }
-    }, 100);
-  }
-
-  /** @param {HintMessage} hint */
-  hintLine(hint) {
-    // The sentence says the move in words; the notation and a search's figures are the detail.
-    const chance = hint.chance === null || hint.chance === undefined ? "" : `; the search gives it about ${Math.round(hint.chance * 100)}% to win`;
-    return h(
-      "div.hint-box",
-      {},
-      h("strong", {}, "Hint: "),
-      hint.reason || hint.move,
-      " ",
-      h("button", { type: "button", onclick: () => this.play(hint.move) }, "Play it"),
-      h("details.hint-detail", {}, h("summary", {}, "Detail"), `Move: ${hint.move}${chance}.`),
-    );
-  }
-
-  /** @param {GameEvent} event */
-  logLine(event) {
-    if (event.seat === null) return h("li.said", {}, event.said.join(" "));
-    // The server tells the move in a sentence that starts with the mover's name; the notation is the tooltip.
-    const name = this.names[event.seat] || `Seat ${event.seat + 1}`;
-    const told = event.words || `${name} played ${event.move}.`;
-    const lead = told.startsWith(name) ? name : "";
-    return h(
-      "li",
-      { title: event.move || "" },
-      lead ? h("strong", {}, lead) : "",
-      event.by ? h("span.muted", {}, ` (computer ${event.by} standing in)`) : "",
-      told.slice(lead.length),
-      event.reason ? h("div.reason", {}, event.reason) : "",
-      event.said.length ? h("div.said", {}, event.said.join(" ")) : "",
-    );
   }
 
   /** A person's Rematch button (one on the page: in the outcome overlay while it is open). */
@@ -984,89 +588,9 @@ class TableView {
     return h("button.primary", { type: "button", id: "rematch", onclick: () => this.askRematch() }, "Rematch");
   }
 
-  /**
-   * Who won, as a heading.
-   * @param {import("./contract.js").GameResult} result
-   */
-  resultTitle(result) {
-    const { returns } = result;
-    const best = Math.max(...returns);
-    const winners = this.names.filter((_, i) => returns[i] === best && best > 0);
-    const title = winners.length === 1 ? `${winners[0]} ${winners[0] === "You" ? "win" : "wins"}!` : `Shared win: ${winners.join(", ")}`;
-    return h("h2", {}, title);
-  }
-
-  /**
-   * @param {StateMessage} message
-   * @param {import("./contract.js").GameResult} result
-   */
-  resultBox(message, result) {
-    const { scores } = result;
-    return h(
-      "div.result",
-      {},
-      h("h3", {}, this.resultTitle(result).textContent),
-      message.ended ? h("p", {}, message.ended.words) : "",
-      h("p", {}, message.ended ? "Scores when it ended: " : "Final scores: ", this.names.map((n, i) => `${n} ${scores[i]}`).join(", ")),
-      this.game.breakdown && !message.ended ? this.game.breakdown(this.context(message)) : "",
-      endLinks(this.summary.replay, this.summary.review),
-      h(
-        "p",
-        {},
-        this.overlayHost.querySelector("#rematch") ? "" : [this.rematchButton(), this.active && this.active.token ? " · " : ""],
-        h("a", { href: "#/" }, "New game"),
-        " · ",
-        h("a", { href: "#/stats" }, "Statistics"),
-      ),
-    );
-  }
-}
-
-/**
- * A person's presence beside their name: connected, away, or unknown while this page's own connection is down.
- * @param {boolean | null} connected
- */
-function presence(connected) {
-  if (connected === null) return h("span.presence", { title: "unknown until the connection is back" }, " ? unknown");
-  return h("span.presence", { title: connected ? "connected" : "away" }, connected ? " ●" : " ○ away");
-}
-
-/**
- * @param {string} text
- * @param {TableView} table
- */
-async function copy(text, table) {
-  try {
-    await navigator.clipboard.writeText(text);
-    table.say("Link copied.");
-  } catch {
-    table.say("Select the link and copy it.");
-  }
 }
 
 /** @param {number} ms */
 function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * Seconds left as a clock shows them: h:mm:ss from an hour, m:ss, and tenths under ten seconds.
- * @param {number} seconds
- * @returns {string}
- */
-export function clockText(seconds) {
-  if (seconds < 10) return `0:0${seconds.toFixed(1)}`;
-  const whole = Math.ceil(seconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, "0");
-  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
-}
-
-/**
- * A person who left, in their tag: how long they keep their seat, then that they have left.
- * @param {number} left Seconds of their grace left.
- */
-function awayText(left) {
-  return left > 0 ? ` · back within ${clockText(left)}` : " · left";
 }
