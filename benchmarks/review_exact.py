@@ -20,9 +20,10 @@ import random
 
 import deckhand
 from deckhand.agents.registry import make_agent
-from deckhand.review.analysis import ReviewBudget, _paired, engine_spec, review_decision
+from deckhand.review.analysis import ReviewBudget, engine_spec, review_decision
 from deckhand.review.exact import exact_results
 from deckhand.review.grading import grade
+from deckhand.review.paired import paired
 
 
 def main() -> None:
@@ -58,7 +59,7 @@ def main() -> None:
                         moves += 1
                         lost = top - results[move] > 0
                         losses += lost
-                        chance, best_chance, _, spread = _paired(view, move, best, budget.worlds, random.Random(seed))
+                        chance, best_chance, _, spread = paired(view, move, best, budget.worlds, random.Random(seed))
                         gap = (best_chance - chance) * 100
                         flag = grade(round(gap, 1) if gap > 1.96 * spread * 100 else 0.0) != ""
                         decision = review_decision(game, view, move, engine, budget, random.Random(seed))

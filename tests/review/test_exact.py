@@ -19,8 +19,9 @@ import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.protocol import State
-from deckhand.review.analysis import ReviewBudget, _paired, engine_spec, review_decision, review_game, unsettled
+from deckhand.review.analysis import ReviewBudget, engine_spec, review_decision, review_game
 from deckhand.review.exact import exact_results
+from deckhand.review.paired import paired, unsettled
 from deckhand.review.text import decision_lines
 from tests.review.games import played
 
@@ -180,7 +181,7 @@ def test_every_part_of_a_review_stops_when_called_off() -> None:
                 make_agent(spec, game).explain(view, rng)
         move = view.legal_actions()[0]
         with pytest.raises(SearchCancelled):
-            _paired(view, move, move, 50, rng)
+            paired(view, move, move, 50, rng)
     finally:
         CANCEL.reset(token)
 

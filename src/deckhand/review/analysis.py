@@ -25,7 +25,6 @@ callables, the budget and the seed as values.
 
 from __future__ import annotations
 
-import math
 import random
 import threading
 from collections.abc import Callable, Iterator
@@ -42,22 +41,17 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord, replay, start_state
 from deckhand.play.seats import display_names
-from deckhand.review.exact import best_line, exact_results
-from deckhand.review.grading import GRADES, game_accuracy, grade, move_accuracy
+from deckhand.review.exact import best_line, exact_results, solver_line
+from deckhand.review.grading import game_accuracy, grade, move_accuracy
+from deckhand.review.paired import SCREEN, Z95, paired, screened
 
 FORMAT = "deckhand-review/1"
-VERSION = "4"
+VERSION = "5"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
-
-Z95 = 1.96
-"""A 95% interval is this many standard errors either side."""
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 """An exact engine's result for the side to move, as a chance to win."""
 
-
-MORE = 16
-"""Where a move's grade hangs on the noise, its worlds are doubled up to this many times the budget's."""
 
 SOLVER_BUDGETS = ("exact_nodes", "nodes")
 """An exact solver's node budgets: a level caps them for the table's pace, the review leaves them at the agent's
@@ -239,12 +233,14 @@ def analysis_words(game_name: str, engine: str, budget: str) -> str:
     what = "search" if "iterations" in params else "solver" if name == "solver" else "play"
     said = f"Analysed with the {level} level's {what}"
     worlds = figures.get("worlds", "?")
+    screen = max(2, int(worlds) // SCREEN) if worlds.isdigit() else "?"
+    further = f"every legal move is also played out in {screen} of them, to look further than the level"
     if game.perfect_information:
         if what == "solver":
             said = f"Analysed with the solver, searching further than the {level} level"
-        return f"{said}; {worlds} playouts per decision where it finds no exact answer."
+        return f"{said}; {worlds} playouts per decision where it finds no exact answer ({further})."
     iterations = f"{params['iterations']} iterations and " if "iterations" in params else ""
-    return f"{said}, {iterations}{worlds} deals of the unseen cards per decision."
+    return f"{said}, {iterations}{worlds} deals of the unseen cards per decision; {further}."
 
 
 def engine_spec(game: Game, iterations: int) -> str:
@@ -301,7 +297,11 @@ def review_decision(
         chance, best_chance = exact
         error, spread = 0.0, 0.0
     else:
-        chance, best_chance, error, spread = _paired(view, played, best, budget.worlds, rng)
+        challenger = screened(view, best, max(2, budget.worlds // SCREEN), rng)
+        if challenger != best:  # a move the level did not see does better: it is the one to beat
+            best = challenger
+            explanation = _solved(game, view, best, played)
+        chance, best_chance, error, spread = paired(view, played, best, budget.worlds, rng)
     if best == played or best_chance <= chance:
         best, best_chance = played, max(chance, best_chance)
     gap = (best_chance - chance) * 100
@@ -309,7 +309,10 @@ def review_decision(
     said = names or [f"Seat {s}" for s in range(game.num_players)]
     advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
     played_words = told or sentence(game.suggest(view, played, said))
-    line = " ".join(best_line(view, played, said)) if exact is not None and loss > 0 and solved is not None else ""
+    line = ""
+    if exact is not None and loss > 0:  # why it cost: what followed it with best play, as the table would tell it
+        lines = best_line(view, played, said) if solved is not None else solver_line(view, played, engine, said, rng)
+        line = " ".join(lines)
     return Decision(
         number=number,
         played=played_words,
@@ -333,56 +336,6 @@ def sentence(words: str) -> str:
     """Advice as a sentence: a capital first, a full stop last."""
     words = words.strip().rstrip(".")
     return words[:1].upper() + words[1:] + "."
-
-
-def _paired(
-    view: View, played: Action, best: Action, worlds: int, rng: random.Random
-) -> tuple[float, float, float, float]:
-    """Both moves played out in the same worlds: (played's chance, best's, played's 95% error, the difference's
-    standard error).
-
-    ``worlds`` first; then, while the difference's 95% interval still holds a
-    grade's threshold (the grade hangs on the noise), as many again, up to
-    :data:`MORE` times ``worlds``: the flags are spent on where they are close.
-    """
-    mine: list[float] = []
-    theirs: list[float] = []
-    _play_pairs(view, played, best, worlds, rng, mine, theirs)
-    while len(mine) < worlds * MORE and unsettled(mine, theirs):
-        _play_pairs(view, played, best, len(mine), rng, mine, theirs)
-    chance, best_chance = _mean(mine), _mean(theirs)
-    diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
-    return chance, best_chance, Z95 * stderr(mine), stderr(diffs)
-
-
-def _play_pairs(
-    view: View, played: Action, best: Action, worlds: int, rng: random.Random, mine: list[float], theirs: list[float]
-) -> None:
-    """Deal ``worlds`` more worlds and play each out after both moves with the same random numbers."""
-    seat = view.player
-    cancel = CANCEL.get()
-    for _ in range(worlds):
-        if cancel is not None and cancel.is_set():  # a world's playouts take milliseconds: stop between them
-            raise SearchCancelled("the review was cancelled")
-        world = view.sample_likely_world(rng)
-        seed = rng.getrandbits(64)
-        state = world.clone()
-        state.apply_action(played)
-        mine.append(state.play_out(random.Random(seed))[seat])
-        if best == played:
-            theirs.append(mine[-1])
-            continue
-        state = world.clone()
-        state.apply_action(best)
-        theirs.append(state.play_out(random.Random(seed))[seat])
-
-
-def unsettled(mine: list[float], theirs: list[float]) -> bool:
-    """Whether the paired difference's 95% interval holds a grade's threshold: more worlds could change the grade."""
-    diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
-    gap = _mean(diffs) * 100
-    half = Z95 * stderr(diffs) * 100
-    return any(abs(gap - least) < half for least, _ in GRADES)
 
 
 def _solved(game: Game, view: View, best: Action, played: Action) -> Explanation:
@@ -413,16 +366,6 @@ def _exact(
     if result is None:
         return None
     return (result if mover == view.player else 1.0 - result), best_chance
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values)
-
-
-def stderr(values: list[float]) -> float:
-    n = len(values)
-    mean = _mean(values)
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / max(n - 1, 1) / n)
 
 
 # -- a whole game -------------------------------------------------------------------

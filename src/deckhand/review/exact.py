@@ -16,6 +16,7 @@ import random
 import threading
 from collections.abc import Sequence
 
+from deckhand.agents.base import Agent
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.protocol import Action, State, View
 
@@ -67,6 +68,27 @@ def best_line(view: View, played: Action, names: Sequence[str], *, moves: int = 
             state.apply_action(action)
     except Unsolved:
         return []
+    return said
+
+
+def solver_line(
+    view: View, played: Action, engine: Agent, names: Sequence[str], rng: random.Random, *, moves: int = 3
+) -> list[str]:
+    """What follows ``played`` with best play on both sides in a game with nothing hidden, by the exact solver.
+
+    Up to ``moves`` moves, each side playing the solver's move, as the table
+    would tell them; empty where the solver gives no exact answer.
+    """
+    if not view.game.perfect_information:
+        return []
+    state = view.sample_world(rng).child(played)  # nothing is hidden: the world is the position
+    said: list[str] = []
+    while len(said) < moves and not state.is_terminal() and not state.is_chance_node():
+        answer = engine.explain(state.view(state.current_player()), rng)
+        if not answer.data.get("exact"):
+            return []
+        said.append(state.tell_move(answer.action, names))
+        state.apply_action(answer.action)
     return said
 
 

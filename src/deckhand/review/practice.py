@@ -22,19 +22,17 @@ from deckhand.core.protocol import Action, Game, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord
 from deckhand.review.analysis import (
-    MORE,
     RESULTS,
-    Z95,
     Decision,
     Review,
     ReviewBudget,
     decision_points,
     review_names,
     sentence,
-    stderr,
 )
 from deckhand.review.exact import exact_results
 from deckhand.review.grading import grade
+from deckhand.review.paired import MORE, Z95, stderr
 from deckhand.review.text import EXACT, percent
 
 KINDS = ("good", "better", "same", "worse", "played")
