@@ -46,7 +46,7 @@ from deckhand.review.grading import game_accuracy, grade, move_accuracy
 from deckhand.review.paired import SCREEN, Z95, paired, screened
 
 FORMAT = "deckhand-review/1"
-VERSION = "5"
+VERSION = "6"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -305,7 +305,9 @@ def review_decision(
     if best == played or best_chance <= chance:
         best, best_chance = played, max(chance, best_chance)
     gap = (best_chance - chance) * 100
-    loss = round(gap, 1) if gap > Z95 * spread * 100 else 0.0
+    noise = Z95 * spread * 100
+    loss = round(gap, 1) if gap > noise else 0.0
+    sure = max(0.0, gap - noise)  # a grade is what the move surely lost: the 95% interval's lower end
     said = names or [f"Seat {s}" for s in range(game.num_players)]
     advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
     played_words = told or sentence(game.suggest(view, played, said))
@@ -321,7 +323,7 @@ def review_decision(
         best_chance=round(best_chance, 4),
         error=round(error, 4),
         loss=loss,
-        grade=grade(loss),
+        grade=grade(sure) if loss > 0 else "",
         accuracy=round(move_accuracy(loss), 1),
         advice=advice,
         exact=exact is not None,

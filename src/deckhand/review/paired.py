@@ -22,8 +22,12 @@ SCREEN = 4
 """Every legal move is played out in the budget's worlds divided by this, looking for one better than the
 engine's (:func:`screened`)."""
 
-MORE = 16
+MORE = 64
 """Where a move's grade hangs on the noise, its worlds are doubled up to this many times the budget's."""
+
+SURE = 4
+"""A move about to be graded is measured in at least this many times the budget's worlds: an interval from
+the first worlds can look settled by luck, and a grade should not."""
 
 
 def paired(
@@ -33,13 +37,16 @@ def paired(
     standard error).
 
     ``worlds`` first; then, while the difference's 95% interval still holds a
-    grade's threshold (the grade hangs on the noise), as many again, up to
-    :data:`MORE` times ``worlds``: the flags are spent on where they are close.
+    grade's threshold (the grade hangs on the noise), or a grade is to be
+    given from fewer than :data:`SURE` times ``worlds``, as many again, up to
+    :data:`MORE` times ``worlds``: the work goes where the flags are.
     """
     mine: list[float] = []
     theirs: list[float] = []
     play_pairs(view, played, best, worlds, rng, mine, theirs)
-    while len(mine) < worlds * MORE and unsettled(mine, theirs):
+    while len(mine) < worlds * MORE and (
+        unsettled(mine, theirs) or (len(mine) < worlds * SURE and graded(mine, theirs))
+    ):
         play_pairs(view, played, best, len(mine), rng, mine, theirs)
     chance, best_chance = mean(mine), mean(theirs)
     diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
@@ -98,6 +105,12 @@ def screened(view: View, best: Action, worlds: int, rng: random.Random) -> Actio
     play_pairs(view, best, top, worlds, rng, kept, challenger)
     gains = [b - a for a, b in zip(kept, challenger, strict=True)]
     return top if mean(gains) > Z95 * stderr(gains) else best
+
+
+def graded(mine: list[float], theirs: list[float]) -> bool:
+    """Whether the best move surely beats the one played by a grade's least loss (the 95% interval's lower end)."""
+    diffs = [b - a for a, b in zip(mine, theirs, strict=True)]
+    return (mean(diffs) - Z95 * stderr(diffs)) * 100 >= GRADES[-1][0]
 
 
 def unsettled(mine: list[float], theirs: list[float]) -> bool:

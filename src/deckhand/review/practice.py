@@ -137,10 +137,8 @@ def judge(
     gain = sum(over_played) / len(over_played)
     chance = min(1.0, max(0.0, decision.chance + gain))
     short = sum(under_best) / len(under_best) * 100
-    if short <= Z95 * stderr(under_best) * 100 or not grade(short):
-        kind = "good"
-    else:
-        kind = _compared(gain, Z95 * stderr(over_played))
+    surely = short - Z95 * stderr(under_best) * 100  # what it surely falls short of the best by
+    kind = _compared(gain, Z95 * stderr(over_played)) if grade(surely) else "good"
     return _verdict(move, words, kind, chance, decision)
 
 
