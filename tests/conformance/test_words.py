@@ -71,6 +71,10 @@ PLANTED = [
     ("Computer (easy) plays take — it takes two cards.", "words", "two verbs"),
     ("You played ask 1 7 — asks seat 1 for 7s.", "words", "two verbs"),
     ("Player 0 plays first.", "words", "a seat counted from zero"),
+    ("Computer places Roc at 0,1.", "words", "a board coordinate"),
+    ("Better: Place Sphinx at 1,2", "hint", "a board coordinate"),
+    ("Switch your card at 0.3 with Computer's card at 1.0", "hint", "a place in a hand"),
+    ("Computer's slot 0 is a king", "words", "a place in a hand"),
     ("it remembers that seat 0 holds 7s", "public", "a seat counted from zero"),
     ("Computer takes 1 cards with the 5 of Hearts.", "words", "disagrees"),
     ("What is left goes to You (3 point).", "words", "disagrees"),
@@ -104,7 +108,7 @@ def test_a_told_move_in_a_players_words_passes() -> None:
         "You ask Computer for 7s.",
         "Computer (medium) asks you for jacks — it remembers that you hold some.",
         "Computer 2 takes the 7 of Clubs and the 3 of Diamonds with the 10 of Diamonds: a basra.",
-        "You place Griffin at 0,0 and flip Kraken at 0,1; combo: Wyvern at 1,1.",
+        "You place Griffin in the top left corner and flip Kraken in the top middle; combo: Wyvern in the centre.",
         "You draw a card from the deck.",
     ):
         assert sentence_faults(text, ["ask 1 7", "draw", "Griffin 0,0"]) == [], text
@@ -122,8 +126,11 @@ def test_a_move_told_badly_at_the_table_is_caught(monkeypatch: pytest.MonkeyPatc
 
 def test_the_scan_catches_a_move_written_in_notation() -> None:
     assert faults_in("Ask 1 X for them", "hint", ["ask 1 X"]) != []
-    assert faults_in("Place Griffin at 0,0", "hint", ["Griffin 0,0"]) == []
-    assert faults_in("it flips Griffin 0,0", "public", ["Griffin 0,0"]) == ["the notation 'Griffin 0,0'"]
+    assert faults_in("Place Griffin at 0,0", "hint", ["Griffin 0,0"]) == ["a board coordinate"]  # not the notation
+    assert faults_in("it flips Griffin 0,0", "public", ["Griffin 0,0"]) == [
+        "the notation 'Griffin 0,0'",
+        "a board coordinate",
+    ]
     assert faults_in("Draw a card from the deck", "hint", ["draw"]) == []  # a bare word reads as English
 
 

@@ -19,7 +19,8 @@ for the program's voice:
   (``plays take``, ``played ask``: the notation told as the object of "plays");
 * a move as typed at the start of a sentence (``ask 1 7 — ...``), or a
   sentence that starts in lower case;
-* a seat counted from zero (``seat 0``, ``Player 0``, ``Computer 0``);
+* a seat counted from zero (``seat 0``, ``Player 0``, ``Computer 0``), a board's place as
+  coordinates (``0,1``), a place in a hand from zero or as notation (``card 0``, ``1.3``);
 * a count whose noun disagrees with it (``1 cards``, ``3 point``);
 * a rank's plural written as a letter (``Xs``, ``As``, ``K's``; ``6s`` and
   ``10s`` are English);
@@ -82,6 +83,10 @@ _BASES += ("place", "play")
 _BASES += ("stick", "swap", "switch", "take", "trail")
 _MOVE_VERBS = [verb for verb in _VERBS if verb not in ("does", "goes", "has", "is")]
 _TWO_VERBS = re.compile(rf"\b(?:plays|played|play)\s+(?:{'|'.join(_BASES)}|{'|'.join(_MOVE_VERBS)})\b", re.IGNORECASE)
+_COORDINATE = re.compile(r"(?<![\w.,])\d,\d(?![\w,]|\.\d)")
+"""A board's place as notation (``0,1``), where a player says "the top middle"."""
+_ZERO_SLOT = re.compile(r"\b(?i:card|slot)\s+0\b|\b(?i:at|card|slot)\s+\d\.\d\b")
+"""A hand's place counted from zero (``card 0``, ``slot 0``) or as notation (``1.3``)."""
 _ZERO_SEAT = re.compile(r"\b(?i:seat|player)\s+0\b|\bComputer 0(?= \(|'s| [a-z])")
 """``seat 0``, ``Player 0``, ``Computer 0 (easy)``; a score (``Computer 0, You 11``) is a count, not a seat."""
 _DISAGREES = re.compile(
@@ -140,6 +145,10 @@ def faults_in(text: str, kind: str = "words", notations: Collection[str] = ()) -
         found.append("two verbs in a row")
     if _ZERO_SEAT.search(text):
         found.append("a seat counted from zero")
+    if _COORDINATE.search(text):
+        found.append("a board coordinate")
+    if _ZERO_SLOT.search(text):
+        found.append("a place in a hand counted from zero or as notation")
     if _DISAGREES.search(text):
         found.append("a count that disagrees with its noun")
     if _PLURAL.search(text) or any(not _starts_sentence(text, m.start()) for m in _AS.finditer(text)):

@@ -12,6 +12,7 @@ import deckhand.web.reviews as reviews
 from deckhand.review import ReviewBudget
 from deckhand.review.kept import kept_review
 from deckhand.store import record_game
+from deckhand.testing.words import faults_in
 from tests.review.games import played
 from tests.web.browser.live import TIMEOUT_MS, LiveServer, my_turn, needs_chromium
 
@@ -36,6 +37,8 @@ def test_a_stored_game_is_reviewed_from_its_replay(
     kept = kept_review(game_id, 0, reviews.BUDGET)
     assert kept is not None and page.locator(".review-move").count() == len(kept.summary["mistakes"])
     assert "deals of the unseen cards" in page.locator("main").inner_text()
+    said = page.locator("main").inner_text()  # what the review says, scanned as the table's words are
+    assert not faults_in(said, "hint"), faults_in(said, "hint")
     if kept.summary["mistakes"]:  # the costliest move, in words; its number opens the replay at that move
         first = next(d for d in kept.decisions if d.number == kept.summary["mistakes"][0])
         assert first.played.rstrip(".") in page.locator(".review-move").first.inner_text()
@@ -120,6 +123,7 @@ def test_learn_from_your_mistakes_plays_each_costly_position_on_the_felt(
         page.get_by_role("heading", name=re.compile(f"Position {number} of")).wait_for()
         said = play(decision.best_move)
         assert said.startswith(f"{decision.best.rstrip('.')}. Good: "), said
+        assert not faults_in(page.locator("main").inner_text(), "hint")
         assert page.locator(".felt .hand-card:not([disabled])").count() == 0, "solved: nothing more to play"
         page.get_by_role("button", name=re.compile("Next position|Done")).click()
     page.locator(".review-summary").wait_for()
