@@ -23,13 +23,16 @@ import pytest
 import uvicorn
 
 import deckhand
+import deckhand.web.reviews as reviews
 from deckhand.agents import RandomAgent
 from deckhand.play import play_game
 from deckhand.play.records import GameRecord
+from deckhand.review import ReviewBudget
 from deckhand.store import record_game
 from deckhand.web.app import create_app
 from tests.web.browser.live import LiveServer, my_turn, needs_chromium
 from tests.web.browser.sight import SIZES, at_top, fits, out_of_sight, overlapping, serious_violations, sideways
+from tests.web.tables import OWNER
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = needs_chromium
@@ -76,7 +79,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer,
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DECKHAND_HOME", str(home / "home"))
         patch.setenv("DECKHAND_DB", f"sqlite:///{home / 'layout.db'}")
-        server = Uvicorn(create_app())
+        server = Uvicorn(create_app(owner_token=OWNER))
         server.up()
         yield LiveServer(f"http://127.0.0.1:{server.port}", server.app), server
         server.down()
@@ -220,13 +223,8 @@ def test_a_spectator_has_no_move_box_and_no_hint(shared: LiveServer, table_page:
 
 def stored_replay() -> str:
     """A finished game in the store, by a person with a name: the statistics and a replay have something to show."""
-    outcome = {"returns": [1.0, 0.0], "scores": [6.0, 4.0]}
-    actions = GameRecord.from_state(
-        play_game(deckhand.load_game("three_trios"), [RandomAgent(), RandomAgent()], random.Random(3)), ["a", "b"]
-    ).actions
-    record = GameRecord(
-        game="three_trios", rules_version="1", options={}, seats=["human", "hard"], actions=actions, outcome=outcome
-    )
+    final = play_game(deckhand.load_game("three_trios"), [RandomAgent(), RandomAgent()], random.Random(3))
+    record = GameRecord.from_state(final, ["human", "hard"])  # as this deckhand plays it: it can be reviewed
     return str(record_game(record, names=["Annabelle-Marguerite", None]))
 
 
@@ -265,7 +263,10 @@ def test_a_lifted_table_card_in_basra_covers_no_label(shared: LiveServer, table_
         lifted(page, f"Basra's table at {width}x{height}")
 
 
-def test_every_page_fits_a_360_px_phone_and_passes_the_audit(shared: LiveServer, table_page: Any) -> None:
+def test_every_page_fits_a_360_px_phone_and_passes_the_audit(
+    shared: LiveServer, table_page: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reviews, "BUDGET", ReviewBudget(iterations=20, worlds=8))
     page = table_page
     replay = stored_replay()
     pages = [*PAGES, ("replay", f"#/replay/{replay}", ".replay-controls")]
@@ -273,6 +274,20 @@ def test_every_page_fits_a_360_px_phone_and_passes_the_audit(shared: LiveServer,
         page.set_viewport_size({"width": 360, "height": 740})
         page.goto(f"{shared.url}/{path}")
         page.locator(shown).first.wait_for()
+        assert sideways(page) == 0, f"the {what} page scrolls sideways at 360 px"
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert serious_violations(page) == [], f"the {what} page: axe finds serious problems"
+    page.goto("about:blank")  # a new document: the owner's link is read when the page loads, not on a hash change
+    page.goto(shared.owner_link())  # the game was played away from the server: its review is the owner's
+    page.locator("#start").wait_for()  # the lobby is drawn once the owner's cookie is set
+    for what, path, shown in [
+        ("review", f"#/review/{replay}?seat=0", ".review-summary"),
+        ("learn from your mistakes", f"#/learn/{replay}?seat=0", ".practice h2, .practice p"),
+    ]:
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.goto(f"{shared.url}/{path}")
+        page.locator(f"{shown}, p.error, .review-progress:text-matches('stopped')").first.wait_for(timeout=60_000)
+        assert page.locator(shown).count(), page.locator("main").inner_text()
         assert sideways(page) == 0, f"the {what} page scrolls sideways at 360 px"
         page.set_viewport_size({"width": 1280, "height": 800})
         assert serious_violations(page) == [], f"the {what} page: axe finds serious problems"
