@@ -32,8 +32,11 @@ from deckhand.review.analysis import (
 )
 from deckhand.review.exact import exact_results
 from deckhand.review.grading import grade
-from deckhand.review.paired import MORE, Z95, stderr
+from deckhand.review.paired import Z95, stderr
 from deckhand.review.text import EXACT, percent
+
+MOST = 16
+"""An answer's worlds are doubled up to this many times the budget's: a person waits for the verdict."""
 
 KINDS = ("good", "better", "same", "worse", "played")
 """How an answer compares: as good as the best found, better than the move played but not that good, no
@@ -162,7 +165,7 @@ def _triples(
     """The answer, the move played and the best one played out in the same worlds with the same random numbers.
 
     Returns the answer's results, its gains over the move played and its
-    shortfalls from the best; worlds are doubled (up to :data:`MORE` times)
+    shortfalls from the best; worlds are doubled (up to :data:`MOST` times)
     while the shortfall's interval still holds the inaccuracy's threshold.
     """
     seat = view.player
@@ -184,7 +187,7 @@ def _triples(
         short = sum(under) / len(under) * 100
         half = Z95 * stderr(under) * 100
         least = 5.0  # the inaccuracy's threshold: where "good" ends
-        if abs(short - least) >= half or target >= worlds * MORE:
+        if abs(short - least) >= half or target >= worlds * MOST:
             return mine, over, under
         target *= 2
 
