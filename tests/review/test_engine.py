@@ -11,6 +11,7 @@ import pytest
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.protocol import Action, View
+from deckhand.play import play_game
 from deckhand.play.records import GameRecord
 from deckhand.review import ReviewBudget, review_game
 from deckhand.review.paired import screened
@@ -73,15 +74,7 @@ def test_the_strongest_rule_is_not_graded_perfect_by_construction() -> None:
     hard = make_agent("policy", game)
     better_found = 0
     for seed in range(4):
-        rng = random.Random(seed)
-        agents = [hard, make_agent("seed-hard", game)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            player = state.current_player()
-            if player < 0:
-                state.apply_action(state.sample_chance_outcome(rng))
-            else:
-                state.apply_action(agents[player].step(state.view(player), rng))
+        state = play_game(game, [hard, make_agent("seed-hard", game)], random.Random(seed))
         record = GameRecord.from_state(state, ["hard", "medium"])
         review = review_game(record, 0, ReviewBudget(iterations=20, worlds=40))
         better_found += sum(d.best_move != d.played_move for d in review.decisions)

@@ -357,9 +357,16 @@ def _exact(
         return None
     if played == best:
         return best_chance, best_chance
-    after = view.sample_world(rng).child(played)  # the whole state: nothing is hidden in this game
+    chance = solved_chance(view, played, engine, rng)
+    return None if chance is None else (chance, best_chance)
+
+
+def solved_chance(view: View, action: Action, engine: Agent, rng: random.Random) -> float | None:
+    """``action``'s result for the viewer with best play, by an exact engine, in a game with nothing hidden; None
+    where the engine gives no exact answer."""
+    after = view.sample_world(rng).child(action)  # the whole state: nothing is hidden in this game
     if after.is_terminal():
-        return after.returns()[view.player], best_chance
+        return after.returns()[view.player]
     mover = after.current_player()
     if mover < 0:
         return None
@@ -367,7 +374,7 @@ def _exact(
     result = RESULTS.get(str(answer.data.get("result"))) if answer.data.get("exact") else None
     if result is None:
         return None
-    return (result if mover == view.player else 1.0 - result), best_chance
+    return result if mover == view.player else 1.0 - result
 
 
 # -- a whole game -------------------------------------------------------------------

@@ -22,17 +22,17 @@ from deckhand.core.protocol import Action, Game, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord
 from deckhand.review.analysis import (
-    RESULTS,
     Decision,
     Review,
     ReviewBudget,
     decision_points,
     review_names,
     sentence,
+    solved_chance,
 )
 from deckhand.review.exact import exact_results
-from deckhand.review.grading import grade
-from deckhand.review.paired import Z95, stderr
+from deckhand.review.grading import GRADES, grade
+from deckhand.review.paired import Z95, mean, stderr
 from deckhand.review.text import EXACT, percent
 
 MOST = 16
@@ -136,10 +136,10 @@ def judge(
         kind = "good" if exact >= decision.best_chance else _compared(exact - decision.chance, 0.0)
         return _verdict(move, words, kind, exact, decision, exact=True)
     played, best = (_legal(view, text) for text in (decision.played_move, decision.best_move))
-    _, over_played, under_best = _triples(view, action, played, best, (budget or ReviewBudget()).worlds, rng)
-    gain = sum(over_played) / len(over_played)
+    over_played, under_best = _triples(view, action, played, best, (budget or ReviewBudget()).worlds, rng)
+    gain = mean(over_played)
     chance = min(1.0, max(0.0, decision.chance + gain))
-    short = sum(under_best) / len(under_best) * 100
+    short = mean(under_best) * 100
     surely = short - Z95 * stderr(under_best) * 100  # what it surely falls short of the best by
     kind = _compared(gain, Z95 * stderr(over_played)) if grade(surely) else "good"
     return _verdict(move, words, kind, chance, decision)
@@ -161,34 +161,29 @@ def _compared(gain: float, noise: float) -> str:
 
 def _triples(
     view: View, answer: Action, played: Action, best: Action, worlds: int, rng: random.Random
-) -> tuple[list[float], list[float], list[float]]:
+) -> tuple[list[float], list[float]]:
     """The answer, the move played and the best one played out in the same worlds with the same random numbers.
 
-    Returns the answer's results, its gains over the move played and its
-    shortfalls from the best; worlds are doubled (up to :data:`MOST` times)
-    while the shortfall's interval still holds the inaccuracy's threshold.
+    Returns the answer's gains over the move played and its shortfalls from
+    the best; worlds are doubled (up to :data:`MOST` times) while the
+    shortfall's interval still holds the inaccuracy's threshold (where "good" ends).
     """
     seat = view.player
-    mine: list[float] = []
     over: list[float] = []
     under: list[float] = []
     target = worlds
     while True:
-        while len(mine) < target:
+        while len(over) < target:
             world = view.sample_likely_world(rng)
             seed = rng.getrandbits(64)
-            results = []
-            for action in (answer, played, best):
-                state = world.child(action)
-                results.append(state.play_out(random.Random(seed))[seat])
-            mine.append(results[0])
-            over.append(results[0] - results[1])
-            under.append(results[2] - results[0])
-        short = sum(under) / len(under) * 100
-        half = Z95 * stderr(under) * 100
-        least = 5.0  # the inaccuracy's threshold: where "good" ends
-        if abs(short - least) >= half or target >= worlds * MOST:
-            return mine, over, under
+            mine, theirs, best_result = (
+                world.child(action).play_out(random.Random(seed))[seat] for action in (answer, played, best)
+            )
+            over.append(mine - theirs)
+            under.append(best_result - mine)
+        short = mean(under) * 100
+        if abs(short - GRADES[-1][0]) >= Z95 * stderr(under) * 100 or target >= worlds * MOST:
+            return over, under
         target *= 2
 
 
@@ -199,19 +194,7 @@ def _exact_chance(game: Game, view: View, answer: Action, engine_spec: str, rng:
         return solved.get(answer)
     if not game.perfect_information:
         return None
-    after = view.sample_world(rng).child(answer)  # nothing is hidden in this game: the world is the position
-    if after.is_terminal():
-        return after.returns()[view.player]
-    mover = after.current_player()
-    if mover < 0:
-        return None
-    explanation = make_agent(engine_spec, game).explain(after.view(mover), rng)
-    if not explanation.data.get("exact"):
-        return None
-    result = RESULTS.get(str(explanation.data.get("result")))
-    if result is None:
-        return None
-    return result if mover == view.player else 1.0 - result
+    return solved_chance(view, answer, make_agent(engine_spec, game), rng)
 
 
 def _verdict(move: str, words: str, kind: str, chance: float, decision: Decision, *, exact: bool = False) -> Verdict:

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import ConfigError
 from deckhand.core.registry import load_game
+from deckhand.play.records import GameRecord
 from deckhand.review.analysis import Review, review_names
 from deckhand.review.kept import kept_review
 from deckhand.review.practice import Exercise, exercises, judge
@@ -29,26 +30,25 @@ from deckhand.review.text import decision_lines
 from deckhand.store.db import load_record
 from deckhand.web import reviews
 from deckhand.web.reviews import ReviewCheck
+from deckhand.web.table import notation_tokens
 from deckhand.web.wire import Practice, PracticeAnswer, PracticeMove, PracticePosition, PracticeVerdict
 
 WAITING = 8
 """Answers that may wait for the judge at once in a process; more are refused with 429."""
 
-_BRACKETS = str.maketrans("{}[]=", "     ")
 
-
-def _positions(game_id: int, seat: int, url: str | None) -> tuple[list[Exercise], list[str], Review]:
+def _positions(game_id: int, seat: int, url: str | None) -> tuple[GameRecord, list[Exercise], Review]:
+    """The stored game, its costly positions and the kept review they come from; 409 before the review is made."""
     record = load_record(game_id, url=url)
     review = kept_review(game_id, seat, reviews.BUDGET, url=url)
     if review is None:
         raise HTTPException(409, "this game's review has not been made yet: open the review first")
-    return exercises(record, review), review_names(record, seat), review
+    return record, exercises(record, review), review
 
 
 def practice_of(game_id: int, seat: int, url: str | None = None) -> Practice:
     """The seat's costly positions, set up again from its kept review."""
-    found, names, _ = _positions(game_id, seat, url)
-    record = load_record(game_id, url=url)
+    record, found, _ = _positions(game_id, seat, url)
     game = load_game(record.game, **record.options)
     codes = set(game.all_cards())
     positions = [
@@ -57,7 +57,7 @@ def practice_of(game_id: int, seat: int, url: str | None = None) -> Practice:
             grade=e.decision.grade,
             view=e.view.to_json(),
             moves=[
-                PracticeMove(move=c.move, words=c.words, cards=sorted(set(c.move.translate(_BRACKETS).split()) & codes))
+                PracticeMove(move=c.move, words=c.words, cards=sorted(notation_tokens(c.move) & codes))
                 for c in e.choices
             ],
             played=e.decision.played,
@@ -69,12 +69,14 @@ def practice_of(game_id: int, seat: int, url: str | None = None) -> Practice:
         )
         for e in found
     ]
+    names = review_names(record, seat)
     return Practice(game=record.game, seat=seat, names=names, pieces=game.pieces(), positions=positions)
 
 
 def verdict_of(game_id: int, seat: int, answer: PracticeAnswer, url: str | None = None) -> PracticeVerdict:
     """``answer`` judged at its position by the kept review's figures; 404 for a position the review has not."""
-    found, names, review = _positions(game_id, seat, url)
+    record, found, review = _positions(game_id, seat, url)
+    names = review_names(record, seat)
     exercise = next((e for e in found if e.decision.number == answer.number), None)
     if exercise is None:
         raise HTTPException(404, f"move {answer.number} is not one of this review's costly moves")

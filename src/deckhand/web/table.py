@@ -506,7 +506,7 @@ class Table:
         codes = set(self.game.all_cards())
         for action in view.legal_actions():
             notation = view.action_to_string(action)
-            named = set(notation.translate(_BRACKETS).split())
+            named = notation_tokens(notation)
             if wanted <= named:
                 exact = wanted == named & codes
                 words = self.presentation.describe_action(self.state, action)
@@ -577,3 +577,8 @@ class Table:
 
 
 _BRACKETS = str.maketrans("{}[]=", "     ")
+
+
+def notation_tokens(notation: str) -> set[str]:
+    """The words of a move's notation, its brackets and signs left out: the cards it names among them."""
+    return set(notation.translate(_BRACKETS).split())

@@ -56,14 +56,17 @@ const MAX_BUTTONS = 24;
  * @param {import("./contract.js").DrawContext} ctx
  * @param {string[]} legal
  * @param {(move: string) => void} play
- * @param {(move: string) => string} [label] The words on a move's button (by default the game's, else the notation).
+ * @param {object} [how]
+ * @param {(move: string) => string} [how.label] The words on a move's button (by default the game's, else the notation).
+ * @param {boolean} [how.keys] Whether the keys 1–9 press the first nine (the table's do).
+ * @param {boolean} [how.typed] Whether a move may be typed too (said when there are too many to show).
  * @returns {import("./dom.js").Child[]}
  */
-export function moveButtons(game, ctx, legal, play, label) {
+export function moveButtons(game, ctx, legal, play, { label, keys = true, typed = true } = {}) {
   /** @type {(move: string, ctx: import("./contract.js").DrawContext) => boolean} */
   const handled = game.handles ? game.handles : () => false;
   const words = legal.filter((m) => !handled(m, ctx));
-  if (words.length > MAX_BUTTONS) return [h("span.muted", {}, `${words.length} moves: click the cards, or type one.`)];
+  if (words.length > MAX_BUTTONS) return [h("span.muted", {}, `${words.length} moves: click the cards${typed ? ", or type one" : ""}.`)];
   const said = label || ((move) => (game.buttonLabel ? game.buttonLabel(move, ctx) : move));
-  return words.map((move, i) => h("button", { type: "button", onclick: () => play(move), title: move }, i < 9 ? h("kbd", {}, String(i + 1)) : "", said(move)));
+  return words.map((move, i) => h("button", { type: "button", onclick: () => play(move), title: move }, keys && i < 9 ? h("kbd", {}, String(i + 1)) : "", said(move)));
 }

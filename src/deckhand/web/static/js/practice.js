@@ -5,9 +5,8 @@
 import { api, gameModule, games } from "./api.js";
 import { clear, h } from "./dom.js";
 import { seatTokens } from "./kept.js";
+import { moveButtons } from "./lines.js";
 import { outlook } from "./review.js";
-
-const MAX_BUTTONS = 24;
 
 /**
  * @param {HTMLElement} main
@@ -100,16 +99,10 @@ export async function showPractice(main, id, params) {
       marks: async (piece) => ({ type: "marks", piece, marks: {} }),
     };
     clear(felt, module.draw(ctx));
-    /** @type {(move: string, ctx: import("./contract.js").DrawContext) => boolean} */
-    const handled = module.handles ? module.handles : () => false;
-    const words = ctx.legal.filter((m) => !handled(m, ctx));
-    clear(buttons, words.length <= MAX_BUTTONS
-      ? words.map((move) => {
-        const said = position.moves.find((m) => m.move === move);
-        return h("button", { type: "button", onclick: () => play(move), title: move }, said ? said.words.replace(/\.$/, "") : move);
-      })
-      : h("span.muted", {}, `${words.length} moves: click the cards.`));
-    buttons.hidden = words.length === 0;
+    const said = (/** @type {string} */ move) => (position.moves.find((m) => m.move === move)?.words || move).replace(/\.$/, "");
+    const offered = moveButtons(module, ctx, ctx.legal, play, { label: said, keys: false, typed: false });
+    clear(buttons, offered);
+    buttons.hidden = offered.length === 0;
     if (verdict !== null) {
       clear(answer, h("strong", {}, verdict.words, " "), h(verdict.kind === "good" ? "span.good" : "span", {}, verdict.said),
         solved || shown ? "" : h("div.muted", {}, "Try again, or be shown a better move."));
