@@ -30,6 +30,7 @@ from deckhand.web.headers import SecurityHeaders
 from deckhand.web.health import Health, health_router
 from deckhand.web.ledger import LEASE, Ledger, TableLost
 from deckhand.web.limits import BURST, RATE
+from deckhand.web.lobby import Lobby, lobby_router
 from deckhand.web.metrics import Metrics
 from deckhand.web.owner import Owner
 from deckhand.web.practice import practice_router
@@ -93,6 +94,7 @@ def create_app(
     reviewer = Reviewer(url)
     owner = Owner(owner_token)
     accounts = Accounts(url, passwords)
+    lobby = Lobby(url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -123,6 +125,7 @@ def create_app(
     app.state.health = health
     app.state.owner = owner
     app.state.accounts = accounts
+    app.state.lobby = lobby
     app.add_middleware(SecurityHeaders)
     app.add_middleware(Observed, metrics=metrics, log_format=access_log)  # outermost: every request is seen
     app.state.metrics = metrics
@@ -132,7 +135,8 @@ def create_app(
     app.include_router(owner.router())
     app.include_router(accounts.router())
     app.include_router(tables_router(tables, owner, accounts))
-    app.include_router(seeks_router(tables, accounts))
+    app.include_router(seeks_router(tables, accounts, lobby.changed))
+    app.include_router(lobby_router(lobby, rate=rate, burst=burst))
     app.include_router(socket_router(tables, rate=rate, burst=burst, watchers=watchers))
     app.include_router(catalog_router(tables, owner, accounts))
     reviewing = review_check(owner, accounts, url)

@@ -20,6 +20,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -64,8 +65,11 @@ WIDENING = 10
 """...and the points it widens by for each second the seek has waited."""
 
 
-def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
-    """``/api/seeks``: post, list, ask after, withdraw and accept seeks; ``/api/seeks/quick`` pairs at once."""
+def seeks_router(tables: Tables, accounts: Accounts, changed: Callable[[], None] = lambda: None) -> APIRouter:
+    """``/api/seeks``: post, list, ask after, withdraw and accept seeks; ``/api/seeks/quick`` pairs at once.
+
+    ``changed`` is called when a seek changed here (the lobby's pages are told at once).
+    """
     router = APIRouter()
     url = accounts.url
 
@@ -97,27 +101,21 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
         me, person = await seeker(http, request, request.rated, pool(table.game))
         if request.rated:
             check_rated(table_request, table, person)
-        return await _post(request, table_request, table, me, url)
+        made = await _post(request, table_request, table, me, url)
+        changed()
+        return made
 
     @router.get("/api/seeks")
     async def listed() -> dict[str, Any]:
         """The seeks looking for people, oldest first: never a token."""
-        seeks = await asyncio.to_thread(open_seeks, LISTED, url=url)
-        return {"seeks": [_public(seek) for seek in seeks]}
+        return {"seeks": await listed_seeks(url)}
 
     @router.get("/api/seeks/{seek_id}")
     async def asked(seek_id: str, token: str | None = None, x_seek_token: str | None = Header(None)) -> dict[str, Any]:
         """Ask after a seek with its token: whether it filled (the table, the seat), else how it stands."""
-        given = _token(token, x_seek_token)
-        found = await asyncio.to_thread(ask, seek_id, token_hash(given), url=url)
-        if found is None:
+        answer = await seek_answer(seek_id, _token(token, x_seek_token), url)
+        if answer is None:
             raise HTTPException(404, "no such seek: withdrawn, gone or never made")
-        seek, mine = found
-        if seek.table_id is not None and mine.seat is not None:
-            return {"seek": seek.id, "state": "filled", "table": seek.table_id, "seat": mine.seat, "token": given}
-        waited = (now() - seek.created_at).total_seconds()
-        answer = _public(seek) | {"state": "open", "place": mine.place}
-        answer["computer"] = mine.place == 0 and seek.seated == 1 and waited >= COMPUTER_AFTER
         return answer
 
     @router.delete("/api/seeks/{seek_id}", status_code=204)
@@ -128,6 +126,7 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
             raise HTTPException(404, "no such seek: withdrawn, gone or never made")
         if not left:
             raise HTTPException(409, "the seek has filled: its table is dealt (ask after it for your seat)")
+        changed()
         return Response(status_code=204)
 
     @router.post("/api/seeks/{seek_id}/accept")
@@ -142,6 +141,7 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
             raise HTTPException(409, "you have a place in this seek already")
         seat = await _accept(tables, seek, me, response, url)
         assert seat is not None, "without missing_ok a seek filled meanwhile is refused"
+        changed()
         return seat
 
     @router.post("/api/seeks/quick")
@@ -155,12 +155,35 @@ def seeks_router(tables: Tables, accounts: Accounts) -> APIRouter:
         for seek in fitting(seeks, request, table_request, me, now()):
             seat = await _accept(tables, seek, me, response, url, missing_ok=True)
             if seat is not None:
+                changed()
                 return seat
         response.status_code = 201
         made = await _post(request, table_request, table, me, url)
+        changed()
         return SeekSeat(seek=made.seek, token=made.token)
 
     return router
+
+
+async def listed_seeks(url: str | None) -> list[dict[str, Any]]:
+    """The seeks looking for people, oldest first, as anyone may see them: never a token."""
+    seeks = await asyncio.to_thread(open_seeks, LISTED, url=url)
+    return [_public(seek) for seek in seeks]
+
+
+async def seek_answer(seek_id: str, token: str, url: str | None) -> dict[str, Any] | None:
+    """A seek as its token's holder is told, having asked after it (so is not gone): filled (the table, the
+    seat) or how it stands; ``None`` if the seek is gone or the token has no place in it."""
+    found = await asyncio.to_thread(ask, seek_id, token_hash(token), url=url)
+    if found is None:
+        return None
+    seek, mine = found
+    if seek.table_id is not None and mine.seat is not None:
+        return {"seek": seek.id, "state": "filled", "table": seek.table_id, "seat": mine.seat, "token": token}
+    waited = (now() - seek.created_at).total_seconds()
+    answer = _public(seek) | {"state": "open", "place": mine.place}
+    answer["computer"] = mine.place == 0 and seek.seated == 1 and waited >= COMPUTER_AFTER
+    return answer
 
 
 def _checked(request: NewSeek) -> tuple[NewTable, Table]:

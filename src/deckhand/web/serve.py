@@ -26,6 +26,7 @@ from deckhand.web.app import create_app
 from deckhand.web.health import Health
 from deckhand.web.ledger import LEASE
 from deckhand.web.limits import RATE
+from deckhand.web.lobby import Lobby
 from deckhand.web.owner import ENV, LINK, Owner, check_token, new_token
 from deckhand.web.quiet import PromptRefusal, QuietHangUp
 from deckhand.web.tables import Tables
@@ -107,7 +108,7 @@ def serve(
         ws=PromptRefusal,  # a handshake too long to read is refused at once
         timeout_graceful_shutdown=FINISHING,
     )
-    Draining(config, app.state.health, app.state.tables, drain_window(drain, database_url())).run()
+    Draining(config, app.state.health, app.state.tables, drain_window(drain, database_url()), app.state.lobby).run()
 
 
 def drain_window(drain: float | None, url: str) -> float:
@@ -154,10 +155,13 @@ class Draining(uvicorn.Server):
     again meanwhile, it stops at once.
     """
 
-    def __init__(self, config: uvicorn.Config, health: Health, tables: Tables, drain: float = DRAIN) -> None:
+    def __init__(
+        self, config: uvicorn.Config, health: Health, tables: Tables, drain: float = DRAIN, lobby: Lobby | None = None
+    ) -> None:
         super().__init__(config)
         self.health = health
         self.tables = tables
+        self.lobby = lobby
         self.drain = drain
         self.drain_ends: float | None = None
         """When the drain window closes, once the process was asked to stop."""
@@ -185,6 +189,8 @@ class Draining(uvicorn.Server):
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         for server in self.servers:  # no new connection: a browser told to go reaches another process
             server.close()
+        if self.lobby is not None:
+            self.lobby.hang_up()
         await self.tables.hang_up()
         await super().shutdown(sockets)
 

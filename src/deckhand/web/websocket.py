@@ -85,7 +85,7 @@ def socket_router(tables: Tables, *, rate: float, burst: int, watchers: int) -> 
         if full is not None:
             await _close(websocket, TOO_MANY_WATCHERS, full)
             return
-        writer = asyncio.create_task(_write(websocket, client))
+        writer = asyncio.create_task(send_queued(websocket, client))
         try:
             while True:
                 received = await websocket.receive()
@@ -161,7 +161,7 @@ async def _handle(room: Room, client: Client, text: str) -> None:
         room.refuse(client, str(exc))
 
 
-async def _write(websocket: WebSocket, client: Client) -> None:
+async def send_queued(websocket: WebSocket, client: Client) -> None:
     """Send a connection's queued messages in order until it closes."""
     while True:
         text = await client.queue.get()

@@ -274,6 +274,15 @@ class MatchRequest(Strict):
     cards: Annotated[list[Annotated[str, Field(max_length=8)]], Field(min_length=1, max_length=24)]
 
 
+class HoldRequest(Strict):
+    """On the lobby's websocket: this page waits on a seek it posted or accepted (:mod:`deckhand.web.lobby`)."""
+
+    type: Literal["hold"]
+    seek: Annotated[str, Field(min_length=1, max_length=40)]
+    token: Annotated[str, Field(min_length=1, max_length=64)]
+    """The token the seek's post or accept answered with."""
+
+
 ClientMessage = Annotated[
     MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest | ClaimRequest,
     Field(discriminator="type"),
@@ -460,6 +469,16 @@ def read_client_message(
         raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
     try:
         return _client.validate_json(text)
+    except ValidationError as exc:
+        raise ValueError(describe(exc)) from None
+
+
+def read_hold(text: str) -> HoldRequest:
+    """A lobby page's message, or ``ValueError`` with one line saying what is wrong with it."""
+    if len(text) > MAX_MESSAGE:
+        raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
+    try:
+        return HoldRequest.model_validate_json(text)
     except ValidationError as exc:
         raise ValueError(describe(exc)) from None
 

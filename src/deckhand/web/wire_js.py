@@ -40,6 +40,7 @@ SENT: tuple[type[BaseModel], ...] = (
     wire.ResignRequest,
     wire.AbortRequest,
     wire.ClaimRequest,
+    wire.HoldRequest,
 )
 """What the browser sends: HTTP bodies and websocket requests."""
 RECEIVED: tuple[type[BaseModel], ...] = (

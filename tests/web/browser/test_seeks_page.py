@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import httpx2 as httpx
 import pytest
 
 from tests.web.browser.live import LiveServer, needs_chromium
@@ -38,7 +39,7 @@ def test_a_person_finds_a_stranger_and_both_sit_at_one_table(server: LiveServer,
     assert "5 min + 3 s" in offer.inner_text() and "casual" in offer.inner_text()
     offer.get_by_role("button", name="Accept").click()
     bea.wait_for_url(re.compile("#/table/"))
-    ann.wait_for_url(re.compile("#/table/"), timeout=10_000)  # her page asks after the seek every 2 s
+    ann.wait_for_url(re.compile("#/table/"), timeout=10_000)  # her page is told by the lobby's websocket
     table = bea.url.split("#/table/")[1]
     assert ann.url.split("#/table/")[1] == table
     for page in (ann, bea):
@@ -55,3 +56,17 @@ def test_cancel_withdraws_the_seek(server: LiveServer, person: Person) -> None:
     ann.locator("#play-now").click()
     ann.locator("#cancel-seek").click()
     ann.locator("#seeks li", has_text="Nobody is looking").wait_for()
+
+
+def test_others_see_a_seek_come_and_go_with_its_page_without_reloading(server: LiveServer, person: Person) -> None:
+    ann, bea = person(), person()
+    bea.goto(server.url + "/")
+    bea.locator("#seeks li", has_text="Nobody is looking").wait_for()
+    ann.goto(server.url + "/")
+    ann.get_by_role("button", name="Go Fish", exact=True).click()
+    ann.locator("#play-now").click()
+    ann.locator(".seek-wait", has_text="Looking for players: Go Fish").wait_for()
+    bea.locator("#seeks li", has_text="1 of").wait_for(timeout=5_000)  # told within a second, not on reload
+    ann.close()  # her connection goes: so does her seek, for everyone
+    bea.locator("#seeks li", has_text="Nobody is looking").wait_for(timeout=5_000)
+    assert httpx.get(server.url + "/api/seeks").json()["seeks"] == []

@@ -49,6 +49,15 @@ export {};
  */
 
 /**
+ * A held seek as the lobby's websocket tells it (as `GET /api/seeks/{ID}` answers): filled (the table and seat, the
+ * token that now holds the seat), open (how it stands; `computer`: the seeker has waited long enough to be offered
+ * the computer), or gone.
+ * @typedef {({state: "filled", seek: string, table: string, seat: number, token: string}
+ *   | (OpenSeek & {state: "open", place: number, computer: boolean})
+ *   | {state: "gone", seek: string}) & {type?: "seek"}} SeekState
+ */
+
+/**
  * The replies a request waits for, by the reply's type (`Connection.ask`).
  * @typedef {object} Replies
  * @property {HintMessage} hint

@@ -9,12 +9,64 @@ import { keepToken } from "./kept.js";
  * @typedef {import("./contract.js").SeekSeat} SeekSeat
  * @typedef {import("./contract.js").OpenSeek} OpenSeek
  * @typedef {import("./contract.js").NewSeek} NewSeek
+ * @typedef {import("./contract.js").SeekState} SeekState
  */
 
-/** How often a waiting page asks after its seek (ms): the server drops a seek nobody asks after for 20 s. */
-const ASK_EVERY_MS = 2000;
-/** How often the list of open seeks is read again (ms). */
-const LIST_EVERY_MS = 5000;
+/** How long to wait before connecting the lobby again (ms), by attempt. */
+const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+
+/**
+ * The lobby's websocket: the open seeks as they change, and the seeks this page holds (it posted or accepted them).
+ * The server asks after a held seek for the page and says how it stands; when the page goes, so does its place.
+ * @param {{onSeeks: (seeks: OpenSeek[]) => void, onSeek: (answer: SeekState) => void, onError: (text: string) => void}} handlers
+ * @returns {{hold: (seek: string, token: string) => void, close: () => void}}
+ */
+export function lobbySocket({ onSeeks, onSeek, onError }) {
+  /** @type {Map<string, string>} seek -> token, sent again after a reconnect */
+  const held = new Map();
+  let closed = false;
+  let retries = 0;
+  /** @type {WebSocket} */
+  let socket;
+  /** @param {string} seek @param {string} token */
+  function send(seek, token) {
+    /** @type {import("./wire.js").HoldRequest} */
+    const hold = { type: "hold", seek, token };
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(hold));
+  }
+  function open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/lobby`, ["deckhand"]);
+    socket.onopen = () => {
+      retries = 0;
+      for (const [seek, token] of held) send(seek, token);
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "seeks") onSeeks(message.seeks);
+      else if (message.type === "seek") {
+        if (message.state !== "open") held.delete(message.seek);
+        onSeek(message);
+      } else if (message.type === "error") onError(message.message);
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      setTimeout(() => closed || open(), RETRY_MS[Math.min(retries++, RETRY_MS.length - 1)]);
+    };
+  }
+  open();
+  return {
+    hold: (seek, token) => {
+      held.set(seek, token);
+      send(seek, token);
+    },
+    close: () => {
+      closed = true;
+      held.clear();
+      socket.close();
+    },
+  };
+}
 
 /**
  * A clock's settings as people say them.
@@ -72,25 +124,25 @@ export function seekPanel(signedIn) {
   let mine = null;
   /** @type {NewSeek | null} the seek this page posted: the game the computer may play instead */
   let posted = null;
-  /** @type {number | undefined} */
-  let asking;
 
-  async function drawList() {
-    try {
-      /** @type {{seeks: OpenSeek[]}} */
-      const { seeks } = await api("/api/seeks");
-      clear(
-        list,
-        seeks.length
-          ? seeks.map((seek) =>
-              h("li", {}, seekWords(seek), " ", mine && mine.seek === seek.seek ? h("span.muted", {}, "(yours)") : h("button", { type: "button", onclick: () => accept(seek) }, "Accept")),
-            )
-          : h("li.muted", {}, "Nobody is looking for a game right now."),
-      );
-    } catch (error) {
-      clear(list, h("li.error", {}, /** @type {Error} */ (error).message));
-    }
+  /** @type {OpenSeek[]} */
+  let shown = [];
+
+  /** @param {OpenSeek[]} seeks */
+  function drawList(seeks = shown) {
+    shown = seeks;
+    clear(
+      list,
+      seeks.length
+        ? seeks.map((seek) =>
+            h("li", {}, seekWords(seek), " ", mine && mine.seek === seek.seek ? h("span.muted", {}, "(yours)") : h("button", { type: "button", onclick: () => accept(seek) }, "Accept")),
+          )
+        : h("li.muted", {}, "Nobody is looking for a game right now."),
+    );
   }
+
+  clear(list, h("li.muted", {}, "Reading the open seeks…"));
+  const lobby = lobbySocket({ onSeeks: drawList, onSeek: told, onError: (text) => (problem.textContent = text) });
 
   /** @param {OpenSeek} seek */
   async function accept(seek) {
@@ -100,7 +152,6 @@ export function seekPanel(signedIn) {
       wait(answer, seekWords(seek));
     } catch (error) {
       problem.textContent = /** @type {Error} */ (error).message;
-      drawList();
     }
   }
 
@@ -121,32 +172,33 @@ export function seekPanel(signedIn) {
     const cancel = h("button", { type: "button", id: "cancel-seek", onclick: () => withdraw() }, "Cancel");
     clear(waiting, h("p", {}, h("strong", {}, "Looking for players: "), words), h("p.muted", { id: "seek-state" }, "Waiting…"), cancel);
     waiting.scrollIntoView({ block: "nearest" });
-    clearInterval(asking);
-    asking = window.setInterval(askAfter, ASK_EVERY_MS);
+    lobby.hold(answer.seek, answer.token);
     drawList();
   }
 
-  async function askAfter() {
-    if (!mine) return;
-    try {
-      const answer = await api(`/api/seeks/${encodeURIComponent(mine.seek)}`, undefined, null, { "X-Seek-Token": mine.token });
-      if (answer.state === "filled") {
-        clearInterval(asking);
-        mine = null;
-        keepToken(answer.table, answer.seat, answer.token);
-        location.hash = `#/table/${answer.table}`;
-        return;
-      }
-      const state = waiting.querySelector("#seek-state");
-      if (state) state.textContent = `${answer.seated} of ${answer.players} seated · waiting ${waitWords(answer.waiting)}`;
-      if (answer.computer && posted && !waiting.querySelector("#play-computer")) {
-        const instead = h("button", { type: "button", id: "play-computer", onclick: () => playComputer() }, "Play the computer instead");
-        waiting.append(h("p", {}, "Nobody has come yet: keep waiting, or ", instead));
-      }
-    } catch (error) {
-      clearInterval(asking);
+  /**
+   * How the seek this page waits on stands, as the server tells it: filled (go to the table), open or gone.
+   * @param {SeekState} answer
+   */
+  function told(answer) {
+    if (!mine || answer.seek !== mine.seek) return;
+    if (answer.state === "filled") {
       mine = null;
-      clear(waiting, h("p.muted", {}, `The seek ended: ${/** @type {Error} */ (error).message}.`));
+      keepToken(answer.table, answer.seat, answer.token);
+      location.hash = `#/table/${answer.table}`;
+      return;
+    }
+    if (answer.state === "gone") {
+      mine = null;
+      clear(waiting, h("p.muted", {}, "The seek ended: it was withdrawn or went unanswered."));
+      drawList();
+      return;
+    }
+    const state = waiting.querySelector("#seek-state");
+    if (state) state.textContent = `${answer.seated} of ${answer.players} seated · waiting ${waitWords(answer.waiting)}`;
+    if (answer.computer && posted && !waiting.querySelector("#play-computer")) {
+      const instead = h("button", { type: "button", id: "play-computer", onclick: () => playComputer() }, "Play the computer instead");
+      waiting.append(h("p", {}, "Nobody has come yet: keep waiting, or ", instead));
     }
   }
 
@@ -168,7 +220,6 @@ export function seekPanel(signedIn) {
   }
 
   async function withdraw() {
-    clearInterval(asking);
     if (mine) {
       const gone = mine;
       mine = null;
@@ -178,8 +229,6 @@ export function seekPanel(signedIn) {
     drawList();
   }
 
-  drawList();
-  const listing = window.setInterval(drawList, LIST_EVERY_MS);
   const element = h(
     "section.panel",
     { style: "margin-top:1rem" },
@@ -193,8 +242,8 @@ export function seekPanel(signedIn) {
     element,
     seek: (answer, words, request) => wait(answer, words, request),
     close: () => {
-      clearInterval(listing);
       if (mine) withdraw();
+      lobby.close();
     },
   };
 }

@@ -79,6 +79,14 @@ export {};
  */
 
 /**
+ * On the lobby's websocket: this page waits on a seek it posted or accepted (`deckhand.web.lobby`).
+ * @typedef {object} HoldRequest
+ * @property {"hold"} type
+ * @property {string} seek
+ * @property {string} token The token the seek's post or accept answered with.
+ */
+
+/**
  * @typedef {object} Invite
  * @property {number} seat
  * @property {string} code
