@@ -11,13 +11,17 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from deckhand.store.db import get_engine
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
 from deckhand.web.lobby import HOLD_MOST
 from deckhand.web.rooms import MOVED
+from tests.web.servers import NO_POSTGRES, POSTGRES, database
 from tests.web.tables import Inbox
 from tests.web.test_accounts import HERE, Counting
 from tests.web.test_seeks import asked, from_address, seek
+
+__all__ = ["database"]  # the fixture
 
 
 @pytest.fixture
@@ -142,3 +146,28 @@ def wait_for(check: Any, seconds: float = 10.0) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+@pytest.mark.skipif(POSTGRES is None, reason=NO_POSTGRES)
+def test_on_postgresql_a_page_on_one_process_is_told_of_seeks_posted_and_filled_on_another(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DECKHAND_DB", database)
+    with (
+        TestClient(create_app(rate=0), headers=HERE) as first,
+        TestClient(create_app(rate=0), headers=HERE) as second,
+        second.websocket_connect("/ws/lobby") as ws,
+    ):
+        page = Inbox(ws)
+        assert listed(page) == []
+        made = seek(first, game="basra")
+        assert [s["seek"] for s in listed(page)] == [made["seek"]], "read from the store within a tick"
+        page.send({"type": "hold", "seek": made["seek"], "token": made["token"]})
+        assert page.next("seek")["state"] == "open"
+        accepted = TestClient(first.app, client=("198.51.100.9", 1), headers=HERE).post(
+            f"/api/seeks/{made['seek']}/accept", json={"name": "Bo"}
+        )
+        filled = page.next("seek", lambda m: m["state"] != "open")
+        assert filled["state"] == "filled" and filled["table"] == accepted.json()["table"]
+        assert listed(page) == []
+    get_engine(database).dispose()
