@@ -154,9 +154,10 @@ def add_games(session: Session, games: Sequence[Played]) -> list[int]:
     for (row, _), game in zip(rows, games, strict=True):
         row["rated"] = game.rated
     stored = insert(table_of(GameRow)).returning(table_of(GameRow).c.id, sort_by_parameter_order=True)
-    ids = [int(found) for found in session.execute(stored, [game for game, _ in rows]).scalars()]
+    connection = session.connection()  # the Core's statements: the ORM adds nothing to them but its cost
+    ids = [int(found) for found in connection.execute(stored, [game for game, _ in rows]).scalars()]
     seats = [{**seat, "game_id": id_} for id_, (_, seat_rows) in zip(ids, rows, strict=True) for seat in seat_rows]
-    session.execute(insert(table_of(SeatRow)), seats)
+    connection.execute(insert(table_of(SeatRow)), seats)
     return ids
 
 

@@ -206,7 +206,7 @@ class LiveWrites:
         here or in another process's transaction committed meanwhile (the
         insert waits for it, and skips the row whose key it stored).
         """
-        rows = [{k: v for k, v in asdict(table).items() if k != "seats"} for table in tables]
+        rows = [{name: getattr(table, name) for name in _TABLE_COLUMNS} for table in tables]
         keyed = {table.key_hash: table.id for table in tables if table.key_hash is not None}
         if keyed:
             self._session.execute(_insert_once(self._session), rows)
@@ -215,11 +215,15 @@ class LiveWrites:
             for key, table_id in keyed.items():
                 if stored.get(key) != table_id:
                     raise AlreadyOpened(stored.get(key))
-        else:
-            self._session.execute(insert(LiveTableRow), rows)
-        seats = [{"table_id": table.id, **asdict(seat)} for table in tables for seat in table.seats]
+        else:  # the Core's insert: the ORM's costs more than the statement, and every new table pays it
+            self._session.connection().execute(insert(_LIVE), rows)
+        seats = [
+            {"table_id": table.id} | {name: getattr(seat, name) for name in _SEAT_COLUMNS}
+            for table in tables
+            for seat in table.seats
+        ]
         if seats:  # the table's own insert: one statement (the ORM's would split rows by the columns they set)
-            self._session.execute(insert(table_of(LiveSeatRow)), seats)
+            self._session.connection().execute(insert(_SEATS), seats)
 
     def add_actions(self, actions: Sequence[LiveAction]) -> None:
         """Store actions of any tables (one bulk statement: this is every move's write)."""
@@ -421,6 +425,9 @@ class LiveStore:
 
 
 _LIVE = table_of(LiveTableRow)
+_SEATS = table_of(LiveSeatRow)
+_TABLE_COLUMNS = tuple(field.name for field in fields(LiveTable) if field.name != "seats")
+_SEAT_COLUMNS = tuple(field.name for field in fields(LiveSeat))
 _PROGRESS = (
     update(_LIVE).where(_LIVE.c.id == bindparam("b_row")).values(seq=bindparam("b_seq"), updated_at=bindparam("b_at"))
 )

@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import socket
+import sys
 import threading
 import time
 import webbrowser
@@ -95,6 +96,7 @@ def serve(
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(browser_link(url, app.state.owner),)).start()
     _tune_collector()
+    _share_interpreter()
     config = uvicorn.Config(
         app,
         host=host,
@@ -205,6 +207,22 @@ def _tune_collector() -> None:
     """
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+
+SWITCH = 0.001
+"""Seconds a thread holds the interpreter before one waiting for it takes a turn (Python's default: 0.005)."""
+
+
+def _share_interpreter() -> None:
+    """Hand the interpreter between threads every :data:`SWITCH` seconds, not every 5 ms.
+
+    The group commit's thread runs the database library's Python code while
+    the event loop waits to relay moves; with the default interval a move
+    could wait 5 ms for each hand-over. Measured with 500 tables on two
+    cores: the median round trip from 11-23 ms to 8-19 ms, the 95th
+    percentile from 45-95 ms to 39-76 ms, the same CPU.
+    """
+    sys.setswitchinterval(SWITCH)
 
 
 def _log_access() -> None:
