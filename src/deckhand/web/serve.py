@@ -219,8 +219,9 @@ def _share_interpreter() -> None:
     The group commit's thread runs the database library's Python code while
     the event loop waits to relay moves; with the default interval a move
     could wait 5 ms for each hand-over. Measured with 500 tables on two
-    cores: the median round trip from 11-23 ms to 8-19 ms, the 95th
-    percentile from 45-95 ms to 39-76 ms, the same CPU.
+    cores, three runs of each interleaved: the median round trip from 11-23
+    ms to 8-19 ms, the 95th percentile from 45-95 ms to 39-76 ms, the same
+    CPU; with 200 tables, no difference beyond the machine's own noise.
     """
     sys.setswitchinterval(SWITCH)
 
