@@ -157,6 +157,23 @@ def test_the_user_interface_never_asks_which_game_it_plays(folder: str) -> None:
         assert not found, f"{path.relative_to(ui.parent)} names {found}"
 
 
+def test_the_browser_names_no_game_outside_each_games_own_files() -> None:
+    """The browser's scripts, styles and page read a game's look from its own module and stylesheet
+    (``js/games/NAME.js``, ``css/games/NAME.css``); nothing else names a game, in code or in a comment."""
+    static = Path(deckhand.__file__).parent / "web" / "static"
+    names = set(deckhand.games())
+    names |= {name.replace("_", " ") for name in names} | {name.replace("_", "-") for name in names}
+    checked = 0
+    for path in sorted(static.rglob("*")):
+        if path.suffix not in (".js", ".css", ".html") or path.parent.name == "games":
+            continue
+        checked += 1
+        text = path.read_text(encoding="utf-8").lower()
+        found = sorted(name for name in names if re.search(rf"\b{re.escape(name)}", text))
+        assert not found, f"{path.relative_to(static)} names {found}"
+    assert checked > 20, "the browser's files were found"
+
+
 def _imported(path: Path) -> set[str]:
     """Every deckhand module ``path`` imports, at module level or inside a function."""
     top, inner = _imports(path, "")

@@ -193,7 +193,7 @@ def test_a_tally_that_draws_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPa
         others = [code for seat, hand in enumerate(state.to_json()["hands"]) if seat != mover for code in hand]
         if not others:
             return None
-        side = TallySide(name="Seat 1", cards=others[:1], counted=[], notes=[], basras=0, points=0, total=0)
+        side = TallySide(name="Seat 1", cards=others[:1], counted=[], notes=[], feat="", points=0, total=0)
         return Tally(title="Deck 1 is over", sides=[side], over=False)
 
     monkeypatch.setattr(BasraGame, "tally", blabbing)

@@ -1,4 +1,4 @@
-"""The score of a deck or a round, pile by pile: what a table shows when one ends (Basra's decks, Casino's rounds)."""
+"""The score of a deck or a round, pile by pile: what a table shows when one of a game's decks or rounds ends."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ class TallySide:
     name: str
     cards: list[str]
     counted: list[str]
-    """The cards in the pile that score on their own (the 10♦, the 2♠, aces, Basra's jacks)."""
+    """The cards in the pile that score on their own (the 10♦, the 2♠, aces, jacks)."""
     notes: list[str]
     """The other scoring, in words: the pile's size, most cards, most spades."""
-    basras: int
-    """Basras the side has made so far (Basra only)."""
+    feat: str
+    """What the side has done that the game makes much of, as the table marks it (a star for each, and
+    their count); "" for nothing."""
     points: float
-    """What the pile gave the side: a Casino round's points; a Basra deck's counted cards and most cards
-    (a basra's bonus is scored as it is made, and is in the total)."""
+    """What the pile gave the side: its counted cards, most cards and the other scoring of the deck or round."""
     total: float
     """The side's total in the match after it."""
 

@@ -68,7 +68,7 @@ def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally
                 cards=[CODES[c] for c in pile],
                 counted=[CODES[c] for c in pile if game.points[c]],
                 notes=notes,
-                basras=basras,
+                feat=f"{'★' * min(basras, 10)} {basras} basra{'' if basras == 1 else 's'} so far" if basras else "",
                 points=sum(game.points[c] for c in pile) + most + bonus[side],
                 total=after.totals[side],
             )

@@ -37,7 +37,7 @@ def round_tally(state: CasinoState, action: Action, names: Sequence[str]) -> Tal
                 cards=[CODES[c] for c in pile],
                 counted=[CODES[c] for c in pile if c in (DIAMOND_TEN, SPADE_TWO) or c in ACES],
                 notes=notes,
-                basras=0,
+                feat="",
                 points=after.last_points[seat],
                 total=after.tally[seat],
             )

@@ -98,9 +98,36 @@ export async function games() {
  * @returns {Promise<import("./contract.js").GameModule>}
  */
 export async function gameModule(name) {
+  /** @type {import("./contract.js").GameModule} */
+  let module;
   try {
-    return await import(`./games/${name}.js`);
+    module = await import(`./games/${name}.js`);
   } catch {
     return import("./games/generic.js");
   }
+  if (module.stylesheet) await gameStyle(name);
+  return module;
+}
+
+/** @type {Map<string, Promise<void>>} A game's stylesheet, asked for once. */
+const styles = new Map();
+
+/**
+ * Load a game's own stylesheet, css/games/NAME.css, before its module draws (a game's look stays with the game).
+ * @param {string} name
+ * @returns {Promise<void>}
+ */
+function gameStyle(name) {
+  let loaded = styles.get(name);
+  if (!loaded) {
+    loaded = new Promise((resolve) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = `/static/css/games/${encodeURIComponent(name)}.css`;
+      link.onload = link.onerror = () => resolve();
+      document.head.append(link);
+    });
+    styles.set(name, loaded);
+  }
+  return loaded;
 }

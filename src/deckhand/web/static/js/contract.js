@@ -331,6 +331,7 @@ export {};
  * @template {object} [S=Selection]
  * @typedef {object} GameModule
  * @property {(ctx: DrawContext<V, S>) => Node} draw The felt.
+ * @property {boolean} [stylesheet] The game has a stylesheet of its own, css/games/NAME.css, loaded before it draws.
  * @property {(move: string, ctx: DrawContext<V, S>) => boolean} [handles] Whether clicks on the felt make
  *   `move`: the table shows a button for each legal move not handled.
  * @property {(move: string, ctx: DrawContext<V, S>) => string} [buttonLabel] The words on a move's button.

@@ -1,6 +1,6 @@
 // @ts-check
 // The outcome of a deck, a round or a whole game, drawn over the table with the cards themselves:
-// each side's pile (the cards that score lifted out), basras, the points and the match's totals. It stays until
+// each side's pile (the cards that score lifted out), what the side made much of, the points and the match's totals. It stays until
 // the player dismisses it. Everything in it comes from public events and views: piles are public by the end.
 import { card, cardLabel } from "./cards.js";
 import { h } from "./dom.js";
@@ -40,7 +40,7 @@ function pileOf(side) {
       {},
       side.counted.length ? h("li", {}, `Counted: ${side.counted.map(cardLabel).join(" ")}`) : "",
       side.notes.map((note) => h("li", {}, note)),
-      side.basras ? h("li.basras", {}, `${"★".repeat(Math.min(side.basras, 10))} ${side.basras} basra${side.basras === 1 ? "" : "s"} so far`) : "",
+      side.feat ? h("li.feat", {}, side.feat) : "",
     ),
   );
 }

@@ -358,10 +358,10 @@ export {};
  * @typedef {object} TallySide
  * @property {string} name
  * @property {string[]} cards
- * @property {string[]} counted The cards in the pile that score on their own (the 10♦, the 2♠, aces, Basra's jacks).
+ * @property {string[]} counted The cards in the pile that score on their own (the 10♦, the 2♠, aces, jacks).
  * @property {string[]} notes The other scoring, in words: the pile's size, most cards, most spades.
- * @property {number} basras Basras the side has made so far (Basra only).
- * @property {number} points What the pile gave the side: a Casino round's points; a Basra deck's counted cards and most cards (a basra's bonus is scored as it is made, and is in the total).
+ * @property {string} feat What the side has done that the game makes much of, as the table marks it (a star for each, and their count); "" for nothing.
+ * @property {number} points What the pile gave the side: its counted cards, most cards and the other scoring of the deck or round.
  * @property {number} total The side's total in the match after it.
  */
 

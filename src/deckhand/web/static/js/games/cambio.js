@@ -36,6 +36,9 @@ import { h, store } from "../dom.js";
 const CLICKED = /^(swap|peek|switch|stick|give) /;
 const GLIMPSE_MS = 3000;
 
+/** The game's own look (each hand's slots in a grid): css/games/cambio.css. */
+export const stylesheet = true;
+
 /** @param {string} move */
 export function handles(move) {
   return CLICKED.test(move);

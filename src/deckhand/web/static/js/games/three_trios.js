@@ -73,6 +73,9 @@ function flipsOn(ctx) {
   return store.get(`trios.hints.${ctx.seat}`, false);
 }
 
+/** The game's own look (the board and its cards): css/games/three_trios.css. */
+export const stylesheet = true;
+
 /** @param {ThreeTriosSelection} sel */
 export function hintSelection(sel) {
   return sel.card;
