@@ -57,3 +57,30 @@ def test_short_time_is_marked(server: LiveServer, table_page: Any) -> None:
         page.set_viewport_size({"width": width, "height": height})
         assert page.locator(".clock.short").is_visible()
         assert serious_violations(page) == [], f"{width}x{height}: axe finds serious problems"
+
+
+def test_time_that_runs_out_ends_a_two_sided_game_for_the_seat_whose_time_it_was(
+    server: LiveServer, table_page: Any
+) -> None:
+    table, token = server.table(game="basra", seats=["human", "easy"], clock={"initial": 10})
+    page = table_page
+    page.goto(server.link(table, token))
+    assert my_turn(page)
+    page.locator(".outcome-ended", has_text="ran out of time").wait_for(timeout=30_000)  # nobody moves: 10 s
+    ended = server.app.state.tables.rooms[table].table.ended
+    assert ended is not None and ended["how"] == "time" and ended["seat"] == 0
+    assert ended["returns"][1] > ended["returns"][0], "the computer, whose time it was not, wins"
+
+
+def test_with_more_sides_the_stand_in_plays_on_for_the_person_out_of_time(server: LiveServer, table_page: Any) -> None:
+    table, token = server.table(
+        game="cambio", options={"players": 4}, seats=["human", "easy", "easy", "easy"], clock={"initial": 10}
+    )
+    page = table_page
+    page.goto(server.link(table, token))
+    assert my_turn(page)
+    page.locator(".log li", has_text="ran out of time").first.wait_for(timeout=30_000)
+    room = server.app.state.tables.rooms[table]
+    assert room.table.resigned == [0] and room.table.ended is None, "the game goes on without a result yet"
+    page.locator(".outcome-card, .result").first.wait_for(timeout=60_000)  # the stand-in plays the seat to the end
+    assert room.table.state.is_terminal()

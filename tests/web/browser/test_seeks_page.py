@@ -70,3 +70,18 @@ def test_others_see_a_seek_come_and_go_with_its_page_without_reloading(server: L
     ann.close()  # her connection goes: so does her seek, for everyone
     bea.locator("#seeks li", has_text="Nobody is looking").wait_for(timeout=5_000)
     assert httpx.get(server.url + "/api/seeks").json()["seeks"] == []
+
+
+def test_quick_pairing_seats_two_people_who_ask_for_the_same_game(server: LiveServer, person: Person) -> None:
+    ann, bea = person(), person()
+    for page in (ann, bea):
+        page.goto(server.url + "/")
+        page.get_by_role("button", name="Cambio", exact=True).click()
+    ann.locator("#play-now").click()
+    ann.locator(".seek-wait", has_text="Looking for players: Cambio").wait_for()
+    bea.locator("#play-now").click()  # the same game, rules and clock: she joins Ann's seek rather than post one
+    bea.wait_for_url(re.compile("#/table/"))
+    ann.wait_for_url(re.compile("#/table/"), timeout=10_000)
+    table = bea.url.split("#/table/")[1]
+    assert ann.url.split("#/table/")[1] == table
+    assert sorted(seat["kind"] for seat in server.summary(table)["seats"]) == ["human", "human"]
