@@ -46,7 +46,7 @@ from deckhand.review.grading import game_accuracy, grade, move_accuracy
 from deckhand.review.paired import SCREEN, Z95, paired, screened
 
 FORMAT = "deckhand-review/1"
-VERSION = "6"
+VERSION = "7"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}

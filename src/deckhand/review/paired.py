@@ -80,8 +80,8 @@ def screened(view: View, best: Action, worlds: int, rng: random.Random) -> Actio
 
     This is what puts the review's engine above the strongest level: the
     level's move is kept unless the best of the others does better again in
-    as many new worlds, beyond the noise of the paired difference (the
-    worlds that chose it favour it), and the move that replaces it is then
+    new worlds, beyond the noise of the paired difference (the worlds that
+    chose it favour it: :func:`confirmed`); the move that replaces it is then
     measured afresh against the move played.
     """
     actions = view.legal_actions()
@@ -100,11 +100,28 @@ def screened(view: View, best: Action, worlds: int, rng: random.Random) -> Actio
     top = max(actions, key=lambda action: (mean(results[action]), action == best))
     if top == best:
         return best
-    kept: list[float] = []  # the best of many is lucky in the worlds that chose it: it must win again, in new ones
+    return top if confirmed(view, best, top, worlds, rng) > 0 else best  # the best of many is lucky in its worlds
+
+
+def confirmed(view: View, best: Action, top: Action, worlds: int, rng: random.Random) -> float:
+    """How much ``top`` beats ``best`` in new worlds, beyond the noise (0.0 if it does not surely).
+
+    ``worlds`` pairs first, doubled while the gain's 95% interval holds both
+    nothing and a grade's least loss (so that a better move by a few points is
+    not missed for want of worlds), up to :data:`SURE` times ``worlds``: each
+    look is one more chance for luck to pass, so there are few.
+    """
+    kept: list[float] = []
     challenger: list[float] = []
     play_pairs(view, best, top, worlds, rng, kept, challenger)
-    gains = [b - a for a, b in zip(kept, challenger, strict=True)]
-    return top if mean(gains) > Z95 * stderr(gains) else best
+    while True:
+        gains = [b - a for a, b in zip(kept, challenger, strict=True)]
+        gain, half = mean(gains), Z95 * stderr(gains)
+        if gain > half:
+            return gain
+        if (gain + half) * 100 < GRADES[-1][0] or len(kept) >= worlds * SURE:
+            return 0.0
+        play_pairs(view, best, top, len(kept), rng, kept, challenger)
 
 
 def graded(mine: list[float], theirs: list[float]) -> bool:
