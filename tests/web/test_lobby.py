@@ -16,6 +16,7 @@ from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
 from deckhand.web.lobby import HOLD_MOST
 from deckhand.web.rooms import MOVED
+from deckhand.web.websocket import FLOOD
 from tests.web.servers import NO_POSTGRES, POSTGRES, database
 from tests.web.tables import Inbox
 from tests.web.test_accounts import HERE, Counting
@@ -171,3 +172,17 @@ def test_on_postgresql_a_page_on_one_process_is_told_of_seeks_posted_and_filled_
         assert filled["state"] == "filled" and filled["table"] == accepted.json()["table"]
         assert listed(page) == []
     get_engine(database).dispose()
+
+
+def test_a_page_that_floods_the_lobby_is_closed() -> None:
+    with (
+        TestClient(create_app(rate=1, burst=2), headers=HERE) as client,
+        client.websocket_connect("/ws/lobby") as ws,
+    ):
+        assert Inbox(ws).next("seeks")["seeks"] == []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(100):
+                ws.send_text("{}")
+            while True:
+                ws.receive_json()
+        assert closed.value.code == FLOOD

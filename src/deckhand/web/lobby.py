@@ -34,7 +34,7 @@ from deckhand.web.limits import Bucket
 from deckhand.web.rooms import MOVED, Client, Gone
 from deckhand.web.seats import token_hash
 from deckhand.web.seeks import listed_seeks, seek_answer
-from deckhand.web.websocket import FLOOD, send_queued
+from deckhand.web.websocket import FLOOD, incoming, send_queued
 from deckhand.web.wire import ErrorMessage, read_hold
 
 log = logging.getLogger("deckhand.web")
@@ -180,25 +180,18 @@ def lobby_router(lobby: Lobby, *, rate: float, burst: int) -> APIRouter:
         writer = asyncio.create_task(send_queued(websocket, page.client))
         lobby.join(page)
         try:
-            while True:
-                received = await websocket.receive()
-                if received["type"] == "websocket.disconnect":
-                    break
-                if not bucket.take():
-                    if bucket.flooding:
-                        page.send(FLOODED)
-                        page.client.close(FLOOD)
-                        break
-                    continue
-                text = received.get("text")
+            async for text in incoming(websocket, bucket):
                 if text is None:
-                    text = bytes(received.get("bytes") or b"").decode("utf-8", "replace")
+                    continue
                 try:
                     hold = read_hold(text)
                 except ValueError as exc:
                     page.send(ErrorMessage(message=str(exc)).model_dump_json())
                     continue
                 await lobby.hold(page, hold.seek, hold.token)
+            if bucket.flooding:
+                page.send(FLOODED)
+                page.client.close(FLOOD)
         finally:
             lobby.leave(page)
             page.client.close()

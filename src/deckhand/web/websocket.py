@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.exceptions import HTTPException
@@ -87,20 +88,13 @@ def socket_router(tables: Tables, *, rate: float, burst: int, watchers: int) -> 
             return
         writer = asyncio.create_task(send_queued(websocket, client))
         try:
-            while True:
-                received = await websocket.receive()
-                if received["type"] == "websocket.disconnect":
-                    break
-                if not bucket.take():
-                    if bucket.flooding:
-                        await _close(websocket, FLOOD, "too many messages: this connection is closed")
-                        break
-                    room.refuse(client, f"too many messages: at most {rate:g} a second")
-                    continue
-                text = received.get("text")
+            async for text in incoming(websocket, bucket):
                 if text is None:
-                    text = bytes(received.get("bytes") or b"").decode("utf-8", "replace")
-                await _handle(room, client, text)
+                    room.refuse(client, f"too many messages: at most {rate:g} a second")
+                else:
+                    await _handle(room, client, text)
+            if bucket.flooding:
+                await _close(websocket, FLOOD, "too many messages: this connection is closed")
         except WebSocketDisconnect:
             pass
         finally:
@@ -159,6 +153,24 @@ async def _handle(room: Room, client: Client, text: str) -> None:
             client.send(room.table.matching(seat, message.cards))
     except DeckhandError as exc:
         room.refuse(client, str(exc))
+
+
+async def incoming(websocket: WebSocket, bucket: Bucket) -> AsyncIterator[str | None]:
+    """The text of each message the browser sends, until it goes; ``None`` for one past the rate limit.
+
+    Ends too once the connection floods (``bucket.flooding``): the caller closes it.
+    """
+    while True:
+        received = await websocket.receive()
+        if received["type"] == "websocket.disconnect":
+            return
+        if not bucket.take():
+            if bucket.flooding:
+                return
+            yield None
+            continue
+        text = received.get("text")
+        yield bytes(received.get("bytes") or b"").decode("utf-8", "replace") if text is None else text
 
 
 async def send_queued(websocket: WebSocket, client: Client) -> None:

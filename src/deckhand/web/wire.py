@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -290,6 +290,8 @@ ClientMessage = Annotated[
 CLIENT_MODELS = (MoveRequest, HintRequest, MarksRequest, MatchRequest, ResignRequest, AbortRequest, ClaimRequest)
 CLIENT_TYPES = ("move", "hint", "marks", "match", "resign", "abort", "claim")
 _client = TypeAdapter(ClientMessage)
+_hold = TypeAdapter(HoldRequest)
+Message = TypeVar("Message")
 
 
 # -- the websocket: server to client ---------------------------------------------------
@@ -464,21 +466,20 @@ SERVER_MODELS = (StateMessage, HintMessage, MarksMessage, MatchesMessage, SeatsM
 def read_client_message(
     text: str | bytes,
 ) -> MoveRequest | HintRequest | MarksRequest | MatchRequest | ResignRequest | AbortRequest | ClaimRequest:
-    """A client's message, or ``ValueError`` with one line saying what is wrong with it."""
-    if len(text) > MAX_MESSAGE:
-        raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
-    try:
-        return _client.validate_json(text)
-    except ValidationError as exc:
-        raise ValueError(describe(exc)) from None
+    """A client's message on a table's websocket, or ``ValueError`` with one line saying what is wrong with it."""
+    return _read(_client, text)
 
 
-def read_hold(text: str) -> HoldRequest:
+def read_hold(text: str | bytes) -> HoldRequest:
     """A lobby page's message, or ``ValueError`` with one line saying what is wrong with it."""
+    return _read(_hold, text)
+
+
+def _read(adapter: TypeAdapter[Message], text: str | bytes) -> Message:
     if len(text) > MAX_MESSAGE:
         raise ValueError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
     try:
-        return HoldRequest.model_validate_json(text)
+        return adapter.validate_json(text)
     except ValidationError as exc:
         raise ValueError(describe(exc)) from None
 
