@@ -12,9 +12,10 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from deckhand.store.db import get_engine
+from deckhand.web import lobby
 from deckhand.web.app import create_app
 from deckhand.web.credentials import Passwords
-from deckhand.web.lobby import HOLD_MOST
+from deckhand.web.lobby import HOLD_MOST, LOBBY_FULL
 from deckhand.web.rooms import MOVED
 from deckhand.web.websocket import FLOOD
 from tests.web.servers import NO_POSTGRES, POSTGRES, database
@@ -186,3 +187,40 @@ def test_a_page_that_floods_the_lobby_is_closed() -> None:
             while True:
                 ws.receive_json()
         assert closed.value.code == FLOOD
+
+
+def test_a_store_that_fails_a_hold_keeps_the_page_and_the_seeks_it_holds(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = seek(client, game="basra")
+    other = seek(from_address(client, "198.51.100.7"), game="go_fish")
+    real = lobby.seek_answer
+
+    async def failing(seek_id: str, token: str, url: str | None) -> Any:
+        if seek_id == other["seek"]:
+            raise OSError("the database is away")
+        return await real(seek_id, token, url)
+
+    monkeypatch.setattr(lobby, "seek_answer", failing)
+    with client.websocket_connect("/ws/lobby") as ws:
+        page = Inbox(ws)
+        page.send({"type": "hold", "seek": made["seek"], "token": made["token"]})
+        assert page.next("seek")["state"] == "open"
+        page.send({"type": "hold", "seek": other["seek"], "token": other["token"]})
+        assert "try again" in page.next("error")["message"]
+        page.send({"type": "hold", "seek": made["seek"], "token": made["token"]})
+        assert page.next("seek")["state"] == "open", "the page is still connected"
+        listed_now = {s["seek"] for s in client.get("/api/seeks").json()["seeks"]}
+        assert listed_now == {made["seek"], other["seek"]}, "nothing was withdrawn"
+
+
+def test_one_address_opens_only_a_few_lobby_pages(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby, "PAGES_AT_ONE_ADDRESS", 2)
+    with client.websocket_connect("/ws/lobby") as first, client.websocket_connect("/ws/lobby") as second:
+        for ws in (first, second):
+            assert Inbox(ws).next("seeks")["seeks"] == []
+        with client.websocket_connect("/ws/lobby") as third:
+            assert "2 pages from here already" in Inbox(third).next("error")["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                third.receive_json()
+            assert closed.value.code == LOBBY_FULL

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -63,18 +62,7 @@ def web_options(name: str, preset: str | None, options: Mapping[str, Any]) -> Ga
     given = inline_only(cls.name, cls.OPTIONS, options)
     if preset is not None:
         given["preset"] = preset
-    try:
-        key = json.dumps(given, sort_keys=True)
-    except (TypeError, ValueError):  # not JSON's (the game names what is wrong): made afresh
-        return load_game(name, **given)
-    return _game(name, key)
-
-
-@functools.lru_cache(maxsize=64)
-def _game(name: str, options: str) -> Game:
-    """A game made once for each name and options (as JSON) the web asks for: a game is not changed by its
-    tables, and making one (its deck, its tables of values) cost a new table a third of its time."""
-    return load_game(name, **json.loads(options))
+    return load_game(name, **given)
 
 
 def web_agent(spec: str, game: Game, where: str = "seat") -> str:

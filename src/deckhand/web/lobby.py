@@ -47,6 +47,8 @@ HOLD_MOST = 3
 """Seeks one connection holds at once (a person has at most as many open)."""
 PAGES_MOST = 2000
 """Lobby connections one process takes at once."""
+PAGES_AT_ONE_ADDRESS = 16
+"""Lobby connections one process takes at once from one address (a household's tabs, not one client's thousands)."""
 LOBBY_FULL = 4430
 """Close code for a lobby connection past :data:`PAGES_MOST`."""
 FLOODED = ErrorMessage(message="too many messages: the connection is closed").model_dump_json()
@@ -56,6 +58,8 @@ FLOODED = ErrorMessage(message="too many messages: the connection is closed").mo
 class Page:
     """One lobby connection: its queue out, and the seeks it holds (id to token)."""
 
+    address: str = "?"
+    """Where it connects from: a few pages an address (:data:`PAGES_AT_ONE_ADDRESS`)."""
     client: Client = field(default_factory=lambda: Client(None))
     held: dict[str, str] = field(default_factory=dict)
     asked: float = 0.0
@@ -120,7 +124,12 @@ class Lobby:
             page.send(ErrorMessage(message=f"a page holds at most {HOLD_MOST} seeks").model_dump_json())
             return
         page.held[seek_id] = token
-        await self._ask(page, seek_id, token)
+        try:
+            await self._ask(page, seek_id, token)
+        except Exception:  # the store is away: the page stays, and so do the seeks it holds
+            log.exception("the lobby could not ask after seek %s", seek_id)
+            page.held.pop(seek_id, None)
+            page.send(ErrorMessage(message="the seek could not be asked after just now; try again").model_dump_json())
 
     def hang_up(self) -> None:
         """Close every lobby connection with MOVED, keeping their seeks: the process is stopping."""
@@ -152,7 +161,10 @@ class Lobby:
             if page.held and at - page.asked >= HOLD_EVERY:
                 page.asked = at
                 for seek_id, token in list(page.held.items()):
-                    await self._ask(page, seek_id, token)
+                    try:
+                        await self._ask(page, seek_id, token)
+                    except Exception:  # one seek's failure: the others are still asked after, this one next time
+                        log.exception("the lobby could not ask after seek %s", seek_id)
 
     async def _ask(self, page: Page, seek_id: str, token: str) -> None:
         answer = await seek_answer(seek_id, token, self.url)
@@ -170,12 +182,18 @@ def lobby_router(lobby: Lobby, *, rate: float, burst: int) -> APIRouter:
     @router.websocket("/ws/lobby")
     async def lobby_socket(websocket: WebSocket) -> None:
         await websocket.accept(subprotocol=login(websocket.scope, None)[0])
+        address = websocket.client.host if websocket.client else "?"
+        full = None
         if len(lobby.pages) >= PAGES_MOST or lobby.stopping:
+            full = "the lobby is full here; try later"
+        elif sum(1 for other in lobby.pages if other.address == address) >= PAGES_AT_ONE_ADDRESS:
+            full = f"the lobby is open in {PAGES_AT_ONE_ADDRESS} pages from here already; close one"
+        if full is not None:
             with contextlib.suppress(Exception):
-                await websocket.send_text(ErrorMessage(message="the lobby is full here; try later").model_dump_json())
+                await websocket.send_text(ErrorMessage(message=full).model_dump_json())
                 await websocket.close(code=LOBBY_FULL if not lobby.stopping else MOVED)
             return
-        page = Page()
+        page = Page(address=address)
         bucket = Bucket(rate, burst)
         writer = asyncio.create_task(send_queued(websocket, page.client))
         lobby.join(page)

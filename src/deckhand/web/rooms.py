@@ -27,7 +27,7 @@ from deckhand.web.endings import claim, time_out
 from deckhand.web.ledger import Ledger, TableLost, taken
 from deckhand.web.metrics import Metrics
 from deckhand.web.table import REMATCH_SHIFT, Table
-from deckhand.web.thinking import Thinking, ThinkingFailed
+from deckhand.web.thinking import Thinking
 from deckhand.web.wire import ErrorMessage, RematchMessage, SeatOut, SeatsMessage
 
 log = logging.getLogger("deckhand.web")
@@ -275,35 +275,22 @@ class Room:
         return 0.0 if self.clients or self.empty_since is None else now - self.empty_since
 
     def broadcast(self) -> None:
-        """A ``state`` message to every connection, each built for its own seat."""
-        self._send_out(self._state_messages())
-
-    def _state_messages(self) -> list[tuple[Client, str]]:
-        """The ``state`` message for each connection, built now (for sending once what they tell is stored).
+        """A ``state`` message to every connection, each built for its own seat.
 
         Spectators told up to the same point get the same message: it is
         built once, however many watch.
         """
         self.watch_clock()
         watched: dict[int | None, str] = {}
-        messages = []
         for client in list(self.clients):
             if client.seat is not None:
-                message = self.table.snapshot(client.seat, client.sent)
-                client.sent = message.seq
-                messages.append((client, message.model_dump_json()))
+                self._send_state(client)
                 continue
             text = watched.get(client.sent)
             if text is None:
                 text = watched[client.sent] = self.table.snapshot(None, client.sent).model_dump_json()
             client.sent = self.table.seq
-            messages.append((client, text))
-        return messages
-
-    def _send_out(self, messages: list[tuple[Client, str]]) -> None:
-        for client, text in messages:
-            if client in self.clients:
-                self.tell(client, text)
+            self.tell(client, text)
 
     def _send_state(self, client: Client) -> None:
         message = self.table.snapshot(client.seat, client.sent)
@@ -395,31 +382,12 @@ class Room:
             except DeckhandError as exc:
                 self.refuse(client, str(exc))
                 return
-            told = [self._state_messages(), *self._rules_now()]
-            if not await self.save():  # the change and the rules' replies, stored together
+            if not await self.save():
                 return
-            for messages in told:  # one message a move: the person's is seen before the reply to it
-                self._send_out(messages)
+            self.broadcast()
             if seats:
                 self.tell_seats()
         self.wake()
-
-    def _rules_now(self) -> list[list[tuple[Client, str]]]:
-        """Under the lock: play the computers' turns a rule decides (no search) at once; each one's messages.
-
-        They are stored with the change that led to them, in one commit; a
-        search, or a rule that failed, is left to :meth:`_computers`.
-        """
-        told = []
-        while (turn := self.table.computer_turn()) is not None:
-            try:
-                explanation = self.thinking.rule_now(turn.spec, turn.view, turn.rng)
-                if explanation is None or not self.table.apply_computer(turn, explanation):
-                    break
-            except (ThinkingFailed, DeckhandError):  # left to _computers, which logs it and lets the game wait
-                break
-            told.append(self._state_messages())
-        return told
 
     def wake(self) -> None:
         """Start the computer's turns if a computer is to move and nobody is playing them yet."""
@@ -443,11 +411,9 @@ class Room:
             async with self.lock:
                 if not self.table.apply_computer(turn, explanation):
                     continue  # the game moved on, or its person came back: nothing to tell
-                told = [self._state_messages(), *self._rules_now()]
                 if not await self.save():
                     return
-                for messages in told:
-                    self._send_out(messages)
+                self.broadcast()
 
     async def save(self) -> bool:
         """Commit the table's new actions (and the finished game) before anyone is told of them.

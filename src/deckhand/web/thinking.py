@@ -192,20 +192,6 @@ class Thinking:
         rng.setstate(state)
         return explanation
 
-    def rule_now(self, spec: str, view: View, rng: random.Random) -> Explanation | None:
-        """A rule's choice, made now in the caller's step; ``None`` if ``spec`` searches (ask :meth:`decide`).
-
-        :class:`ThinkingFailed` if the rule raised.
-        """
-        if self._stop or not is_rule(spec, view.game):
-            return None
-        asked = time.monotonic()
-        try:
-            return _at_once(spec, view, rng)
-        finally:
-            if self.metrics is not None:
-                self.metrics.thinking_wait.observe(time.monotonic() - asked)
-
     async def _run(self, table: str, request: bytes, asked: float) -> Any:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
