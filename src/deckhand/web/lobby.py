@@ -124,10 +124,7 @@ class Lobby:
             page.send(ErrorMessage(message=f"a page holds at most {HOLD_MOST} seeks").model_dump_json())
             return
         page.held[seek_id] = token
-        try:
-            await self._ask(page, seek_id, token)
-        except Exception:  # the store is away: the page stays, and so do the seeks it holds
-            log.exception("the lobby could not ask after seek %s", seek_id)
+        if not await self._ask(page, seek_id, token):  # the store is away: the page stays, with what it holds
             page.held.pop(seek_id, None)
             page.send(ErrorMessage(message="the seek could not be asked after just now; try again").model_dump_json())
 
@@ -161,18 +158,21 @@ class Lobby:
             if page.held and at - page.asked >= HOLD_EVERY:
                 page.asked = at
                 for seek_id, token in list(page.held.items()):
-                    try:
-                        await self._ask(page, seek_id, token)
-                    except Exception:  # one seek's failure: the others are still asked after, this one next time
-                        log.exception("the lobby could not ask after seek %s", seek_id)
+                    await self._ask(page, seek_id, token)  # one's failure: the others still, that one next time
 
-    async def _ask(self, page: Page, seek_id: str, token: str) -> None:
-        answer = await seek_answer(seek_id, token, self.url)
+    async def _ask(self, page: Page, seek_id: str, token: str) -> bool:
+        """Tell the page how its seek stands; False if the store could not say (logged, the page told nothing)."""
+        try:
+            answer = await seek_answer(seek_id, token, self.url)
+        except Exception:
+            log.exception("the lobby could not ask after seek %s", seek_id)
+            return False
         if answer is None:
             answer = {"seek": seek_id, "state": "gone"}
         if answer["state"] != "open":
             page.held.pop(seek_id, None)
         page.send(json.dumps({"type": "seek"} | answer))
+        return True
 
 
 def lobby_router(lobby: Lobby, *, rate: float, burst: int) -> APIRouter:
