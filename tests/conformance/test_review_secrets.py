@@ -45,3 +45,20 @@ def test_the_check_catches_a_review_that_peeks(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(check, "review_decision", peeking)
     with pytest.raises(SecretLeak, match="changed when hidden cards were dealt again"):
         check_review_secrets(deckhand.load_game("basra"), played("basra", seed=11), 0, TINY)
+
+
+def test_the_check_reads_what_a_costly_move_led_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reply a move drew is said from guessed worlds: a card named there that the seat could not see fails."""
+    import deckhand.testing.review as check
+    from deckhand.core.cards import Card
+
+    real = check.review_decision  # type: ignore[attr-defined]
+    every_card = ", ".join(Card.parse(code).name for code in deckhand.load_game("basra").all_cards())
+
+    def naming(*args: object, **kwargs: object) -> object:
+        decision = real(*args, **kwargs)  # type: ignore[arg-type]
+        return type(decision)(**{**decision.to_json(), "followed": f"Computer takes {every_card}."})
+
+    monkeypatch.setattr(check, "review_decision", naming)
+    with pytest.raises(SecretLeak, match="giving away"):
+        check_review_secrets(deckhand.load_game("basra"), played("basra", seed=11), 0, TINY)

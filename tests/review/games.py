@@ -12,13 +12,15 @@ from deckhand.testing.secrets import quick_spec
 LEVELS = {"basra": "medium", "casino": "medium", "cambio": "medium", "go_fish": "medium", "three_trios": "medium"}
 
 
-def played(name: str, seed: int, seats: tuple[str, str] = ("human", "easy"), **options: object) -> GameRecord:
-    """A finished game recorded with ``seats``: seat 0 played by the game's medium level, seat 1 by ``seats[1]``
-    (``easy`` where the record names a person there)."""
+def played(
+    name: str, seed: int, seats: tuple[str, str] = ("human", "easy"), first: str = "", **options: object
+) -> GameRecord:
+    """A finished game recorded with ``seats``: seat 0 played by ``first`` (the game's medium level by default),
+    seat 1 by ``seats[1]`` (``easy`` where the record names a person there)."""
     game = deckhand.load_game(name, **options)
     rng = random.Random(seed)
     agents = [
-        make_agent(quick_spec(LEVELS[name]), game),
+        make_agent(quick_spec(first or LEVELS[name]), game),
         make_agent(quick_spec("easy" if seats[1] == "human" else seats[1]), game),
     ]
     state = game.new_initial_state()

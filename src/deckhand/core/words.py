@@ -7,10 +7,13 @@ agents); these are the small pieces they all need, so that "10s", "1 card",
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deckhand.core.cards import Rank
+from deckhand.core.cards import Card, Rank
+from deckhand.core.errors import NotationError
 
 RANK_PLURALS: dict[Rank, str] = {
     Rank.ACE: "aces",
@@ -36,6 +39,25 @@ NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
 def spelled(number: int) -> str:
     """``two``: a small number as a sentence says it (up to twelve; digits beyond)."""
     return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
+@functools.cache
+def card_name_patterns(code: str) -> tuple[re.Pattern[str], ...]:
+    """Every way a sentence names the card ``code``: by its code (``H9``), its name (``9 of Hearts``,
+    ``nine of hearts``) or its label (``9♥``). What names a card is what can give it away."""
+    patterns = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])")]
+    try:
+        card = Card.parse(code)
+    except NotationError:
+        return tuple(patterns)
+    if card.suit is None:  # a joker: "the Joker"
+        patterns.append(re.compile(rf"\b{re.escape(card.name)}\b", re.IGNORECASE))
+    else:
+        suit = card.suit.name.capitalize()
+        words = {card.name, f"{card.rank.word} of {suit}"}
+        patterns += [re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in words]
+        patterns.append(re.compile(rf"(?<![A-Za-z0-9]){re.escape(card.rank.label + card.suit.symbol)}"))
+    return tuple(patterns)
 
 
 def count(number: int, thing: str, things: str | None = None) -> str:

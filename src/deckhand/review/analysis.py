@@ -42,11 +42,12 @@ from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord, replay, start_state
 from deckhand.play.seats import display_names
 from deckhand.review.exact import best_line, exact_results, solver_line
+from deckhand.review.followed import what_followed
 from deckhand.review.grading import game_accuracy, grade, move_accuracy
 from deckhand.review.paired import SCREEN, Z95, paired, screened
 
 FORMAT = "deckhand-review/1"
-VERSION = "7"
+VERSION = "8"
 """Bumped whenever the same budget would give different figures: stored reviews of another version are redone."""
 
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -132,6 +133,10 @@ class Decision:
     line: str = ""
     """Why the move played cost what it did, where the position was solved: what followed it with best play on
     both sides, as the table would tell it; "" elsewhere."""
+    followed: str = ""
+    """Why the move played cost what it did, where the position was not solved: the reply it drew in the
+    analysis's playouts, with how often (:func:`deckhand.review.followed.what_followed`); "" where none stood
+    out."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -311,10 +316,12 @@ def review_decision(
     said = names or [f"Seat {s}" for s in range(game.num_players)]
     advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
     played_words = told or sentence(game.suggest(view, played, said))
-    line = ""
+    line = followed = ""
     if exact is not None and loss > 0:  # why it cost: what followed it with best play, as the table would tell it
         lines = best_line(view, played, said) if solved is not None else solver_line(view, played, engine, said, rng)
         line = " ".join(lines)
+    elif loss > 0:  # why it cost: the reply the playouts found it drew
+        followed = what_followed(view, played, best, said, rng)
     return Decision(
         number=number,
         played=played_words,
@@ -331,6 +338,7 @@ def review_decision(
         played_move=view.action_to_string(played),
         best_move=view.action_to_string(best),
         line=line,
+        followed=followed,
     )
 
 

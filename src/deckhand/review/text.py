@@ -82,6 +82,8 @@ def decision_lines(decision: Decision) -> list[str]:
     ]
     if decision.line:  # why it cost: what followed it with best play
         lines.append(f"  With best play from there: {decision.line}")
+    elif decision.followed:  # why it cost: the reply it drew in the playouts
+        lines.append(f"  What it led to: {decision.followed}")
     best, advice = decision.best.rstrip("."), decision.advice
     chance = outlook(decision.best_chance, decision.exact)
     if advice.startswith(best):  # the advice opens with the better move: say it once, and why

@@ -49,7 +49,7 @@ def check_review_secrets(game: Game, record: GameRecord, seat: int, budget: Revi
                     )
             hidden = hidden_cards(state, seat, deal)
             seen = set(codes_in(view.to_json(), cards))
-            for said in (truth.played, truth.best, truth.advice):
+            for said in (truth.played, truth.best, truth.advice, truth.line, truth.followed):
                 leaks = leaked_in_text(said, hidden, seen)
                 if leaks:
                     raise SecretLeak(

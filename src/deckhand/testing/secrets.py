@@ -35,10 +35,9 @@ from typing import Any
 
 from deckhand.agents.base import Agent
 from deckhand.agents.registry import parse_spec
-from deckhand.core.cards import Card
-from deckhand.core.errors import NotationError
 from deckhand.core.protocol import Action, Game, State
 from deckhand.core.turns import CHANCE, TERMINAL
+from deckhand.core.words import card_name_patterns
 from deckhand.play.tell import told_to_others
 
 Path = tuple[Any, ...]
@@ -189,33 +188,11 @@ def _rank_of(code: str) -> str:
     return "JK" if code == "JK" else code[1:]
 
 
-def _card_patterns(code: str) -> list[re.Pattern[str]]:
-    patterns = [re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])")]
-    try:
-        card = Card.parse(code)
-    except NotationError:
-        return patterns
-    if card.suit is None:  # a joker: "the Joker"
-        patterns.append(re.compile(rf"\b{re.escape(card.name)}\b", re.IGNORECASE))
-    else:
-        suit = card.suit.name.capitalize()
-        words = {card.name, f"{card.rank.word} of {suit}", f"{_RANK_WORDS[card.rank.value]} of {suit}"}
-        patterns += [re.compile(rf"\b{re.escape(w)}\b", re.IGNORECASE) for w in words]
-        patterns.append(re.compile(rf"(?<![A-Za-z0-9]){re.escape(card.rank.label + card.suit.symbol)}"))
-    return patterns
-
-
-_PATTERNS: dict[str, list[re.Pattern[str]]] = {}
-
-
 def cards_named(text: str, codes: Iterable[str]) -> set[str]:
     """Which of ``codes`` the text names: by code (``H9``), name (``9 of Hearts``) or label (``9♥``)."""
     found = set()
     for code in codes:
-        patterns = _PATTERNS.get(code)
-        if patterns is None:
-            patterns = _PATTERNS[code] = _card_patterns(code)
-        if any(p.search(text) for p in patterns):
+        if any(p.search(text) for p in card_name_patterns(code)):
             found.add(code)
     return found
 

@@ -10,7 +10,7 @@ import { seatTokens } from "./kept.js";
  * in `played_move`/`best_move`.
  * @typedef {{number: number, index?: number, played: string, best: string, played_move?: string, best_move?: string,
  *   chance: number, best_chance: number, error: number, loss: number, grade: string, accuracy: number,
- *   advice: string, exact: boolean, line?: string}} ReviewDecision
+ *   advice: string, exact: boolean, line?: string, followed?: string}} ReviewDecision
  * @typedef {{decisions: number, accuracy: number | null, mean_loss?: number | null, mistakes: number[], graded: Record<string, number>,
  *   deal: number | null, fair: number, exact: number}} ReviewSummary
  * @typedef {{game: string, seat: number, engine: string, budget: string, analysis?: string, result: number | null,
@@ -125,6 +125,7 @@ function costly(d, id, seen) {
     h("strong", {}, h("a", { href: `#/replay/${encodeURIComponent(id)}?step=${d.number}&${seen}` }, `Move ${d.number}`), `: ${what}: ${cost}`),
     h("div", { title: d.played_move || "" }, `${d.played.replace(/\.$/, "")}: ${outlook(d.chance, d.exact, d.error)}.`),
     d.line && h("div", {}, `With best play from there: ${d.line}`),
+    !d.line && d.followed && h("div", {}, `What it led to: ${d.followed}`),
     h("div", { title: d.best_move || "" }, advised
       ? `Better: ${best} (${outlook(d.best_chance, d.exact)})${d.advice.slice(best.length)}`
       : `Better: ${best}: ${outlook(d.best_chance, d.exact)}.`),
