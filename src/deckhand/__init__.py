@@ -20,6 +20,7 @@ from deckhand.core import (
     Game,
     IllegalActionError,
     NotationError,
+    Presentation,
     Rank,
     State,
     Suit,
@@ -27,6 +28,7 @@ from deckhand.core import (
     games,
     load_game,
     parse_cards,
+    presentation_of,
 )
 
 try:
@@ -45,6 +47,7 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "NotationError",
+    "Presentation",
     "Rank",
     "State",
     "Suit",
@@ -53,4 +56,5 @@ __all__ = [
     "games",
     "load_game",
     "parse_cards",
+    "presentation_of",
 ]

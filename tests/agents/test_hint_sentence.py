@@ -13,6 +13,7 @@ import pytest
 import deckhand
 from deckhand.agents import Explanation, make_agent
 from deckhand.agents.hints import hint_sentence, search_summary
+from deckhand.core.presentation import presentation_of
 from deckhand.core.words import Reasons
 from tests.basra.helpers import arrange as basra
 from tests.cambio.helpers import CLASSIC_DEAL, play, table
@@ -25,7 +26,7 @@ TWO = ["You", "Computer"]
 def _hint(state: deckhand.State, level: str, names: list[str] = TWO) -> str:
     view = state.view(state.current_player())
     explanation = make_agent(level, state.game).explain(view, random.Random(0))
-    return hint_sentence(state.game, view, explanation, names)
+    return hint_sentence(presentation_of(state.game), view, explanation, names)
 
 
 def test_go_fish_asks_the_seat_by_its_name_and_says_why_to_you() -> None:
@@ -77,7 +78,7 @@ def test_a_purpose_follows_the_move_and_anything_else_a_colon(reason: str, sente
     state = position("H8", "HK", "C2")
     view = state.view(0)
     action = view.string_to_action("trail H8")
-    assert hint_sentence(state.game, view, Explanation(action, "trail H8", reason), TWO) == sentence
+    assert hint_sentence(presentation_of(state.game), view, Explanation(action, "trail H8", reason), TWO) == sentence
 
 
 def test_a_search_hint_keeps_its_figures_for_the_summary() -> None:
@@ -86,7 +87,7 @@ def test_a_search_hint_keeps_its_figures_for_the_summary() -> None:
     while state.is_chance_node():
         state.apply_action(state.sample_chance_outcome(rng))
     hint = make_agent("ismcts:iterations=300", game).explain(state.view(0), random.Random(0))
-    sentence = hint_sentence(game, state.view(0), hint, TWO)
+    sentence = hint_sentence(presentation_of(game), state.view(0), hint, TWO)
     take = "Play the 9♥ to take the whole table (4 cards)"
     assert sentence == f"{take}: a basra for 18 points, and it keeps your J♠ for a fuller table."
     assert search_summary(hint).startswith("The search (ismcts, 300 iterations) gives it about ")
@@ -99,7 +100,9 @@ def test_a_search_hint_keeps_its_figures_for_the_summary() -> None:
 
 def _reasons(state: deckhand.State, move: str, *rivals: str) -> Reasons:
     view = state.view(state.current_player())
-    return state.game.choice_reasons(view, view.string_to_action(move), [view.string_to_action(r) for r in rivals])
+    return presentation_of(state.game).choice_reasons(
+        view, view.string_to_action(move), [view.string_to_action(r) for r in rivals]
+    )
 
 
 CASINO = [

@@ -16,6 +16,7 @@ from rich.console import Console
 import deckhand
 from deckhand import CHANCE, ConfigError, load_game
 from deckhand.agents.registry import make_agent
+from deckhand.core.presentation import presentation_of
 from deckhand.core.rules_text import rules_text
 from deckhand.games.basra import BasraState
 from deckhand.render import Context, renderer_for
@@ -142,7 +143,7 @@ def test_the_end_of_a_deck_goes_to_the_last_capturers_partnership(
     state.pile = []  # these are the deck's last cards
     for text in moves[:-1]:
         play(state, text)
-    told = " ".join(state.announce(state.string_to_action(moves[-1]), NAMES))
+    told = " ".join(presentation_of(state.game).announce(state, state.string_to_action(moves[-1]), NAMES))
     play(state, moves[-1])
     # 10♦ (3) with the leftovers, and 3 for most cards: 6 cards to none
     expected = [0.0] * 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckhand import CHANCE, TERMINAL, IllegalActionError, NotationError, load_game
+from deckhand.core.presentation import presentation_of
 from deckhand.games.basra import BasraState
 from tests.basra.helpers import arrange, deal, play
 
@@ -215,6 +216,6 @@ def test_terminal_state_refuses_moves() -> None:
 def test_picked_cards_that_make_no_move_are_told_why(picked: list[str], words: str) -> None:
     """What a table says when the cards a player clicked make no move: what the card takes, in Basra's terms."""
     state = arrange("bazzi", hand="H5 SJ", table="C5 S2 D3 D4 S9", other="S8")
-    said = state.game.why_no_move(state, picked)
+    said = presentation_of(state.game).why_no_move(state, picked)
     assert said.startswith(words) and (said == "") == (words == "")
     assert "build" not in said  # Basra has no builds

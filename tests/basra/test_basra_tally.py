@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from deckhand.core.presentation import presentation_of
 from deckhand.games.basra.game import BasraGame
 
 
@@ -19,7 +20,7 @@ def test_the_game_ending_move_has_its_decks_tally() -> None:
                 tally = None
             else:
                 action = rng.choice(state.legal_actions())
-                tally = game.tally(state, action, ["You", "Computer"])
+                tally = presentation_of(game).tally(state, action, ["You", "Computer"])
             state.apply_action(action)
             if tally is not None:
                 last = tally
@@ -40,7 +41,7 @@ def test_a_game_decided_in_the_middle_of_a_deck_does_not_say_the_deck_is_over() 
                 state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
                 continue
             action = rng.choice(state.legal_actions())
-            tally = game.tally(state, action, ["You", "Computer"])
+            tally = presentation_of(game).tally(state, action, ["You", "Computer"])
             undealt = len(state.pile)
             state.apply_action(action)
             if tally is not None and tally.over:
@@ -64,7 +65,7 @@ def test_each_decks_points_add_up_to_the_total_basras_included() -> None:
                 state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
                 continue
             action = rng.choice(state.legal_actions())
-            tally = game.tally(state, action, ["You", "Computer"])
+            tally = presentation_of(game).tally(state, action, ["You", "Computer"])
             state.apply_action(action)
             if tally is None:
                 continue

@@ -8,6 +8,7 @@ import pytest
 
 import deckhand
 from deckhand import CHANCE, IllegalActionError
+from deckhand.core.presentation import presentation_of
 from tests.cambio.helpers import CLASSIC_DEAL, hands, legal, play, table
 
 THREE = CLASSIC_DEAL + " C2 C3 C4 C6"
@@ -126,9 +127,9 @@ def test_a_wrong_stick_is_announced_with_its_penalty_card() -> None:
     state.apply_action(state.string_to_action("swap 0"))  # the SA comes out: the window is on an ace
     sticker = state.current_player()
     wrong = next(a for a in state.legal_actions() if state.action_to_string(a).startswith("stick 1."))
-    words = state.describe_action(wrong)
+    words = presentation_of(state.game).describe_action(state, wrong)
     assert words.startswith("card ") and " of seat 2 is stuck: wrong, it is the " in words
     assert "a penalty card follows" in words
     state.apply_action(wrong)
-    (line,) = state.announce(state.legal_actions()[0], ["Ann", "Bob"])
+    (line,) = presentation_of(state.game).announce(state, state.legal_actions()[0], ["Ann", "Bob"])
     assert line == f"A penalty card goes face down to {['Ann', 'Bob'][sticker]}, as their card 5."

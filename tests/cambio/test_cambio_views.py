@@ -8,6 +8,7 @@ import random
 import pytest
 
 from deckhand import AmbiguousActionError, ConfigError, NotationError, load_game
+from deckhand.core.presentation import presentation_of
 from deckhand.games.cambio.options import PRESETS
 from tests.cambio.helpers import CLASSIC_DEAL, game, play, table
 
@@ -201,7 +202,7 @@ REVEALS = [
 @pytest.mark.parametrize(("deck", "lines"), REVEALS)
 def test_the_end_shows_every_hand_with_its_total_and_the_rule(deck: str, lines: list[str]) -> None:
     state = play(table(deck=deck), "cambio", "draw", "D2")  # Ann calls; Bob's last turn
-    told = state.announce(state.string_to_action("discard"), ["Ann", "Bob"])
+    told = presentation_of(state.game).announce(state, state.string_to_action("discard"), ["Ann", "Bob"])
     assert told == ["The game is over, and every hand is shown.", *lines]
     play(state, "discard")
     assert state.is_terminal()
@@ -209,6 +210,6 @@ def test_the_end_shows_every_hand_with_its_total_and_the_rule(deck: str, lines: 
 
 def test_the_end_agrees_with_you() -> None:
     state = play(table(deck="SA S2 S3 S4  H5 H6 H7 H8 D2"), "cambio", "draw", "D2")
-    assert state.announce(state.string_to_action("discard"), ["You", "Computer"])[-1] == (
+    assert presentation_of(state.game).announce(state, state.string_to_action("discard"), ["You", "Computer"])[-1] == (
         "Lowest total wins: You win with 10."
     )

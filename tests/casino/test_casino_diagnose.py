@@ -10,6 +10,7 @@ import pytest
 import deckhand
 from deckhand.core.cards import Card
 from deckhand.core.errors import IllegalActionError
+from deckhand.core.presentation import presentation_of
 from tests.casino.test_casino_save import SEED_EXAMPLE
 
 # The course's example, Human to play SA S4 CA C9 and owning the multiple build [[C6 S3] [S9]] of 9.
@@ -143,7 +144,7 @@ def test_picked_cards_that_make_no_move_are_told_why(save: str, cards: list[str]
     """What a table says when the cards a player clicked make no legal move (``Presentation.why_no_move``)."""
     game = deckhand.load_game("casino")
     state = game.state_from_save(save)
-    said = game.why_no_move(state, cards)
+    said = presentation_of(game).why_no_move(state, cards)
     assert said.startswith(words) and (said == "") == (words == "")
 
 

@@ -3,9 +3,10 @@
 ``draw`` then ``swap 4`` in Cambio once ended in an ``IndexError``: the
 move's words read a slot that did not exist before the rules had refused it.
 Through the state API (a state's and a view's ``string_to_action``, then
-``describe_action``, ``announce`` and ``apply_action``) each string is read
-as a ``NotationError`` or refused as an ``IllegalActionError``, in one line,
-and the position does not change. The terminal's side is in
+``require_legal``, which every table calls before it asks for a move's
+words, and ``apply_action``) each string is read as a ``NotationError`` or
+refused as an ``IllegalActionError``, in one line, and the position does not
+change. The terminal's side is in
 ``tests/terminal/test_out_of_range_moves.py``.
 """
 
@@ -17,7 +18,8 @@ import pytest
 
 import deckhand
 from deckhand.core.errors import IllegalActionError, NotationError
-from deckhand.core.protocol import Action, State
+from deckhand.core.presentation import presentation_of
+from deckhand.core.protocol import Action, State, require_legal
 from tests.conformance.out_of_range import cases, variants
 
 REFUSED = (NotationError, IllegalActionError)
@@ -30,10 +32,8 @@ def one_line(error: Exception) -> None:
 
 def refused(state: State, action: Action, text: str) -> None:
     """Every way of using an action the rules refuse raises their one-line error."""
-    names = [f"Seat {seat}" for seat in range(state.game.num_players)]
     uses = {
-        "describe_action": lambda: state.describe_action(action),
-        "announce": lambda: state.announce(action, names),
+        "require_legal": lambda: require_legal(state, action),
         "apply_action": lambda: state.apply_action(action),
     }
     for use, call in uses.items():
@@ -92,6 +92,6 @@ def test_the_cambio_moves_that_once_crashed_get_the_rules_reason(
         if move is not None:
             state.apply_action(state.string_to_action(move))
     action = state.string_to_action(text)
-    for call in (lambda: state.describe_action(action), lambda: game.describe_action(state, action)):
+    for call in (lambda: require_legal(state, action), lambda: presentation_of(game).describe_action(state, action)):
         with pytest.raises(IllegalActionError, match=f"^{reason}"):
             call()

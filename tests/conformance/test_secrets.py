@@ -186,7 +186,7 @@ def test_the_public_view_is_no_seats(name: str) -> None:
 def test_a_tally_that_draws_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The end-of-deck picture may show only cards everyone has seen: one from another's hand is a leak."""
     from deckhand.core.tally import Tally, TallySide
-    from deckhand.games.basra.game import BasraGame
+    from deckhand.games.basra.presentation import BasraPresentation
 
     def blabbing(self: Any, state: Any, action: Any, names: Any) -> Tally | None:
         mover = state.current_player()
@@ -196,7 +196,7 @@ def test_a_tally_that_draws_a_hidden_card_is_caught(monkeypatch: pytest.MonkeyPa
         side = TallySide(name="Seat 1", cards=others[:1], counted=[], notes=[], feat="", points=0, total=0)
         return Tally(title="Deck 1 is over", sides=[side], over=False)
 
-    monkeypatch.setattr(BasraGame, "tally", blabbing)
+    monkeypatch.setattr(BasraPresentation, "tally", blabbing)
     game = deckhand.load_game("basra")
     with pytest.raises(SecretLeak, match="tally"):
         check_secrets(game, 0, [make_agent("easy", game) for _ in range(game.num_players)])

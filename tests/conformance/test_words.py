@@ -116,9 +116,10 @@ def test_a_told_move_in_a_players_words_passes() -> None:
 
 def test_a_move_told_badly_at_the_table_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     game = deckhand.load_game("go_fish")
-    told = game.tell_move
+    shown = deckhand.presentation_of(game)
+    told = shown.tell_move
     monkeypatch.setattr(
-        game, "tell_move", lambda state, action, names: told(state, action, names).replace("asks", "plays asks")
+        shown, "tell_move", lambda state, action, names: told(state, action, names).replace("asks", "plays asks")
     )
     with pytest.raises(WordingError, match="two verbs"):
         check_words(game, 0)
@@ -188,7 +189,11 @@ def test_a_level_that_gives_the_table_no_reason_is_caught() -> None:
 
 def test_a_move_told_in_notation_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     game = deckhand.load_game("casino")
-    monkeypatch.setattr(game, "describe_action", lambda state, action: "plays " + state.action_to_string(action))
+    monkeypatch.setattr(
+        deckhand.presentation_of(game),
+        "describe_action",
+        lambda state, action: "plays " + state.action_to_string(action),
+    )
     with pytest.raises(WordingError, match="a card code"):
         check_words(game, 0)
 

@@ -10,6 +10,7 @@ import pytest
 import deckhand
 from deckhand.agents import make_agent
 from deckhand.core.cards import CODES
+from deckhand.core.presentation import presentation_of
 from deckhand.games.go_fish import GoFishState, GoFishView
 from deckhand.games.go_fish.state import ASK, REFILL, ask_parts, rank_of
 from deckhand.play.tell import told_to_others
@@ -105,7 +106,7 @@ def test_views_give_agents_typed_accessors() -> None:
 
 def _told(state: GoFishState, move: str, names: list[str] | None = None) -> list[str]:
     names = names or [f"Seat {i}" for i in range(state.game.num_players)]
-    return state.announce(state.string_to_action(move), names)
+    return presentation_of(state.game).announce(state, state.string_to_action(move), names)
 
 
 TOLD = [

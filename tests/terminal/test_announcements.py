@@ -9,6 +9,7 @@ import re
 from rich.console import Console
 
 import deckhand
+from deckhand.core.presentation import presentation_of
 from deckhand.terminal.reader import ScriptReader
 from deckhand.terminal.session import Session
 
@@ -27,11 +28,11 @@ def _state_after(name: str, seed: int, steps: int, **options: object) -> deckhan
 def test_three_trios_tells_the_flips_and_the_combo() -> None:
     state = deckhand.load_game("three_trios", preset="file-order").new_initial_state()
     for move in ("Griffin 0,0", "Kraken 0,1", "Wyvern 1,1", "Golem 1,0"):
-        words = state.describe_action(state.string_to_action(move))
+        words = presentation_of(state.game).describe_action(state, state.string_to_action(move))
         state.apply_action(state.string_to_action(move))
     assert words == "flips Wyvern in the centre"
     # Kraken, taken back, beats Wyvern below it (8 over 6): a combo
-    words = state.describe_action(state.string_to_action("Sphinx 0,2"))
+    words = presentation_of(state.game).describe_action(state, state.string_to_action("Sphinx 0,2"))
     assert words == "flips Kraken in the top middle; combo: Wyvern in the centre"
 
 
@@ -39,14 +40,14 @@ def test_casino_announces_the_coin_and_every_round_end_as_seed_004() -> None:
     game = deckhand.load_game("casino")
     state = game.new_initial_state()
     state.apply_action(state.string_to_action("call tails"))
-    (coin,) = state.announce(state.string_to_action("coin heads"), ["Ann", "Bob"])
+    (coin,) = presentation_of(state.game).announce(state, state.string_to_action("coin heads"), ["Ann", "Bob"])
     assert coin == "The coin shows heads; Ann called tails: Bob plays first."
     rng = random.Random(4)
     state.apply_action(state.string_to_action("coin heads"))
     told: list[str] = []
     while not told:
         action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-        told = state.announce(action, ["Ann", "Bob"]) if not state.is_chance_node() else []
+        told = presentation_of(state.game).announce(state, action, ["Ann", "Bob"]) if not state.is_chance_node() else []
         state.apply_action(action)
     assert told[0].startswith("Round 1 is over.")
     assert re.match(r"Ann took \d+ cards: (?:(?:10|[2-9AJQK])[♠♥♦♣] )+", told[1] + " ")  # cards as drawn: 10♦
@@ -64,7 +65,7 @@ def test_basra_announces_the_end_of_a_deck() -> None:
     told: list[str] = []
     while not told:
         action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-        told = [] if state.is_chance_node() else state.announce(action, ["Ann", "Bob"])
+        told = [] if state.is_chance_node() else presentation_of(state.game).announce(state, action, ["Ann", "Bob"])
         state.apply_action(action)
     assert told[0].startswith("Deck 1 is over.")
     assert told[-2] == f"Scores: Ann {state.scores()[0]:g}, Bob {state.scores()[1]:g}." or state.is_terminal()
@@ -78,7 +79,7 @@ def test_basra_says_who_ends_the_game_and_why() -> None:
     told: list[str] = []
     while not state.is_terminal():
         action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
-        told = state.announce(action, ["You", "Bob"]) or told
+        told = presentation_of(state.game).announce(state, action, ["You", "Bob"]) or told
         state.apply_action(action)
     you, bob = state.scores()
     assert told[-2].endswith(f"Scores: You {you:g}, Bob {bob:g}.")  # after a deal or a deck

@@ -11,6 +11,7 @@ import pytest
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError
+from deckhand.core.presentation import presentation_of
 from deckhand.games.three_trios import parse_board, parse_cards
 from deckhand.games.three_trios.files import read_board, read_cards
 from deckhand.games.three_trios.hints import flip_hints
@@ -154,10 +155,13 @@ def test_hint_marks_are_the_flip_hints_by_cell_in_notation() -> None:
     state.apply_action(state.string_to_action("Griffin 1,1"))
     expected = flip_hints(state, "Kraken", 1)
     grid = {f"{r},{c}": n for r, row in enumerate(expected.grid) for c, n in enumerate(row) if n is not None}
-    assert game.hint_marks(state.view(1), "kraken") == ("Kraken", grid)
-    assert game.hint_marks(state.view(1), None, state.string_to_action("Kraken 0,0")) == ("Kraken", grid)
+    assert presentation_of(game).hint_marks(state.view(1), "kraken") == ("Kraken", grid)
+    assert presentation_of(game).hint_marks(state.view(1), None, state.string_to_action("Kraken 0,0")) == (
+        "Kraken",
+        grid,
+    )
     with pytest.raises(NotationError, match="no card called"):
-        game.hint_marks(state.view(1), "Griffin")
+        presentation_of(game).hint_marks(state.view(1), "Griffin")
 
 
 def test_hint_marks_count_what_each_placement_would_really_flip() -> None:
@@ -168,7 +172,7 @@ def test_hint_marks_count_what_each_placement_would_really_flip() -> None:
         state.apply_action(state.string_to_action(text))
     before = state.to_json()["board"]
     for card in ["Sphinx", "Phoenix", "Chimera"]:
-        used, marks = game.hint_marks(state.view(0), card)
+        used, marks = presentation_of(game).hint_marks(state.view(0), card)
         assert used == card and marks
         for cell, flips in marks.items():
             after = state.child(state.string_to_action(f"{card} {cell}")).to_json()["board"]

@@ -55,7 +55,7 @@ class Explanation:
 
     ``reason``, ``candidates`` and ``data`` are for the deciding seat only (its
     hint, its log, the advisor): they may name its hidden cards. The other
-    seats are told the move in public words (``State.describe_action``) and
+    seats are told the move in public words (``Presentation.tell_move``) and
     this; empty when the move speaks for itself.
     """
 

@@ -29,6 +29,7 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
 from deckhand.core.playouts import play_out_with, uniform_action
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.words import Reasons
 
@@ -168,7 +169,7 @@ FOUND = Reasons(
     yours="it did best of your moves when the rest of the game was played out from here",
     public="it did best when the rest of the game was played out",
 )
-"""What a search says of its move where its game has no words for it (``Game.choice_reasons``)."""
+"""What a search says of its move where its game has no words for it (``Presentation.choice_reasons``)."""
 
 
 class SearchAgent(Agent):
@@ -176,7 +177,7 @@ class SearchAgent(Agent):
 
     ``explain`` lists every root action with its visits and its mean return
     for the searching seat (a win probability: returns are 1 for a win) and
-    gives the reasons its game finds for the move (``Game.choice_reasons``),
+    gives the reasons its game finds for the move (``Presentation.choice_reasons``),
     in words; the figures stay in the candidates and ``data``.
     """
 
@@ -262,7 +263,7 @@ class SearchAgent(Agent):
             for a in ranked
         ]
         candidates += [Candidate(view.action_to_string(a), visits=0) for a in actions if a not in edges]
-        said = self.game.choice_reasons(view, best, ranked[1:3])
+        said = presentation_of(self.game).choice_reasons(view, best, ranked[1:3])
         return Explanation(
             action=best,
             notation=view.action_to_string(best),

@@ -12,7 +12,7 @@ from deckhand.core.errors import (
     NotationError,
 )
 from deckhand.core.options import DECK_OPTION, Option
-from deckhand.core.presentation import Presentation
+from deckhand.core.presentation import Presentation, presentation_of
 from deckhand.core.protocol import Action, FullView, Game, RedactedView, State, View, view_as
 from deckhand.core.registry import game_class, games, load_game, register_game
 from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
@@ -47,6 +47,7 @@ __all__ = [
     "games",
     "load_game",
     "parse_cards",
+    "presentation_of",
     "register_game",
     "standard_deck",
     "view_as",

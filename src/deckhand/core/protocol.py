@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
@@ -19,9 +19,7 @@ from typing_extensions import TypeVar
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote
 from deckhand.core.options import Option, PresetInfo, resolve_options
 from deckhand.core.playouts import play_out_with, uniform_action
-from deckhand.core.tally import Tally
 from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
-from deckhand.core.words import Reasons, agree
 
 Action = Hashable
 """An action: a small immutable hashable value (games use ints or tuples)."""
@@ -44,7 +42,7 @@ def require_legal(state: State, action: Action) -> None:
     """Raise the game's own ``IllegalActionError`` unless ``action`` can be played in ``state``.
 
     Every notation is checked before anything describes it: a game's words
-    (``Game.describe_action``, ``Game.announce``) are written for legal moves
+    (``Presentation.describe_action``, ``Presentation.announce``) are written for legal moves
     and read the places a move names, so a slot that does not exist must be
     refused by the rules first, in their words. A copy is played, so that the
     reason is the one ``apply_action`` gives and ``state`` does not change.
@@ -83,8 +81,6 @@ class Game(ABC, Generic[S_co]):
     """Per-game agents: name -> ``"module:factory"``, imported on first use."""
     LEVELS: ClassVar[Mapping[str, str]] = {}
     """Difficulty levels: ``easy``/``medium``/``hard``/``expert`` -> agent spec."""
-    SEAT_LABELS: ClassVar[tuple[str, ...]] = ()
-    """What a seat is called at the table beyond its number (``Presentation.SEAT_LABELS``)."""
     HINTS: ClassVar[str | None] = None
     """The agent spec whose explanations are the game's hints (a source's help mode); else the strongest level."""
 
@@ -93,8 +89,9 @@ class Game(ABC, Generic[S_co]):
     ENCODING: ClassVar[str] = ""
     """The game's encoding for learning environments, ``"module:Class"`` (built with the game by
     :func:`deckhand.core.encoding.encoding_of`); none by default."""
-    HINT_MARKS: ClassVar[str] = ""
-    """What :meth:`hint_marks` draws, for a help line (``Presentation.HINT_MARKS``)."""
+    PRESENTATION: ClassVar[str] = ""
+    """How a table tells the game, ``"module:Class"`` of a :class:`deckhand.core.presentation.Presentation`
+    (made with the game by :func:`deckhand.core.presentation.presentation_of`); the defaults when empty."""
     FACE_UP: ClassVar[tuple[str, ...]] = ()
     """The ``to_json()`` keys whose cards lie face up for everyone (a table, a discard pile): what an
     onlooker sees without being told. The spectator check (:mod:`deckhand.testing.onlooker`) takes
@@ -228,64 +225,6 @@ class Game(ABC, Generic[S_co]):
         """
         return self.view(state, PUBLIC)
 
-    # -- presentation: the defaults of deckhand.core.presentation.Presentation, which documents them --
-    # A table (the terminal, the web) reads these and nothing else to show a game;
-    # a game's words.py and view.py hold what its own hooks call.
-    def pieces(self) -> dict[str, Any]:
-        """Nothing beyond the pieces' names: the usual decks' card codes say it all."""
-        return {}
-
-    def describe_action(self: Game[S], state: S, action: Action) -> str:
-        """A player's ``action`` in words every seat may read once it is played: the notation."""
-        return state.action_to_string(action)
-
-    def tell_move(self: Game[S], state: S, action: Action, names: Sequence[str]) -> str:
-        """A player's ``action`` as the table hears it, its mover the subject: ``Seat 2 plays`` and the words."""
-        mover = names[state.current_player()]
-        return f"{mover} {agree(mover, 'plays')} {self.describe_action(state, action).rstrip('.')}."
-
-    def announce(self: Game[S], state: S, action: Action, names: Sequence[str]) -> list[str]:
-        """What every seat is told happens because of ``action``, beyond the move: nothing."""
-        return []
-
-    def tally(self: Game[S], state: S, action: Action, names: Sequence[str]) -> Tally | None:
-        """The score of a deck or round that ``action`` ends, pile by pile: none (no game scores that way)."""
-        return None
-
-    def is_quiet(self: Game[S], state: S, action: Action) -> bool:
-        """Whether a computer's ``action`` goes without saying at a table: never."""
-        return False
-
-    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
-        """Cards shown to the viewer alone for a moment: none."""
-        return {}
-
-    def why_no_move(self: Game[S], state: S, cards: Sequence[str]) -> str:
-        """Why no legal move plays ``cards``: nothing beyond that it plays none."""
-        return ""
-
-    def hint_marks(
-        self, view: View, selection: str | None = None, move: Action | None = None
-    ) -> tuple[str, dict[str, int]]:
-        """Numbers a hint draws on the table for one of the viewer's pieces: none."""
-        return "", {}
-
-    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
-        """The viewer's ``action`` said to it as advice: ``Play`` and the notation (games say it in words)."""
-        return f"Play {view.action_to_string(action)}"
-
-    # -- the hook for agents that search --------------------------------------------
-    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
-        """Why ``action`` is the move a search chose from ``view``, in the game's words; nothing to say by default.
-
-        ``rivals`` are the moves the search liked next, best first. A game says
-        what the move does (takes, keeps, denies), to its player and to the
-        table (:class:`~deckhand.core.words.Reasons`), so that a search's
-        explanation reads as a player's; the search's figures stay in its
-        explanation's candidates. The table's words name no card hidden from it.
-        """
-        return Reasons()
-
     def write_save(self: Game[S], state: S, suffix: str) -> str:
         """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""
         raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format; use a .json file")
@@ -358,29 +297,6 @@ class State(ABC):
     def string_to_action(self, text: str) -> Action:
         """Parse notation into an action of this state."""
         return self.game.string_to_action(self, text)
-
-    def describe_action(self, action: Action) -> str:
-        """A player's ``action`` in words every seat may read once it is played (``Game.describe_action``).
-
-        The move is checked first (:func:`require_legal`): words for a move
-        that cannot be played would name places that do not exist.
-        """
-        require_legal(self, action)
-        return self.game.describe_action(self, action)
-
-    def tell_move(self, action: Action, names: Sequence[str]) -> str:
-        """A player's ``action`` as the table hears it, in a sentence (``Game.tell_move``); checked first, as above."""
-        require_legal(self, action)
-        return self.game.tell_move(self, action, names)
-
-    def is_quiet(self, action: Action) -> bool:
-        """Whether a computer's ``action`` goes without saying at a table (``Game.is_quiet``)."""
-        return self.game.is_quiet(self, action)
-
-    def announce(self, action: Action, names: Sequence[str]) -> list[str]:
-        """What every seat is told happens because of ``action`` (``Game.announce``); checked first, as above."""
-        require_legal(self, action)
-        return self.game.announce(self, action, names)
 
     # -- bookkeeping ----------------------------------------------------
     @abstractmethod

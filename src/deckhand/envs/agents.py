@@ -32,7 +32,7 @@ Settings:
   replays the same games.
 
 Like deckhand's searches, they explain a move in the game's words
-(``Game.choice_reasons``: what it takes, keeps or denies); the figures (the
+(``Presentation.choice_reasons``: what it takes, keeps or denies); the figures (the
 simulations, each root move's visits and value) stay in the explanation's
 candidates and data, for a table that shows them on request (``--verbose``).
 
@@ -50,6 +50,7 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.search import DEFAULT_ITERATIONS, FOUND, PLAYOUTS, Budget, forced_choice
 from deckhand.core.errors import ConfigError, quote
 from deckhand.core.numbers import is_setting_count, is_setting_number
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, Game, State, View
 
 ROLLOUTS = ("random", "policy", "openspiel")
@@ -221,7 +222,7 @@ class OpenSpielAgent(Agent):
                 break
             state.apply_action(int(token))
         notation = view.action_to_string(move)
-        said = self.game.choice_reasons(view, move, _rivals(view, move, first or []))
+        said = presentation_of(self.game).choice_reasons(view, move, _rivals(view, move, first or []))
         data: dict[str, Any] = {"search": self.label, "iterations": simulations, "searches": searches}
         data["seconds"] = round(time.perf_counter() - start, 4)
         return Explanation(

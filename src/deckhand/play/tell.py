@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckhand.agents.base import Explanation
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import State
 
 
@@ -22,7 +23,7 @@ class Told:
 
     notation: str
     words: str
-    """The move told as a sentence, its mover the subject (``Game.tell_move``): ``Computer asks you for 7s.``"""
+    """The move told as a sentence, its mover the subject (``Presentation.tell_move``): ``Computer asks you for 7s.``"""
     why: str
 
     def sentence(self, figures: str = "") -> str:
@@ -56,7 +57,7 @@ def told_to_others(state: State, explanation: Explanation, names: Sequence[str])
     action = explanation.action
     return Told(
         notation=state.action_to_string(action),
-        words=state.tell_move(action, names),
+        words=presentation_of(state.game).tell_move(state, action, names),
         why=explanation.public_reason(state.game.perfect_information),
     )
 
@@ -102,7 +103,7 @@ def moves_in_words(start: State, actions: Sequence[str], names: Sequence[str]) -
     name only what everyone saw, so the lines suit any reader. The
     notation follows each move, for those who type it.
     """
-    shown = start.game
+    shown = presentation_of(start.game)
     state = start.clone()
     out: list[str] = []
     number = 0

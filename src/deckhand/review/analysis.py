@@ -37,6 +37,7 @@ from deckhand.agents.registry import is_human, make_agent, parse_spec
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.numbers import is_setting_count
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord, replay, start_state
@@ -283,7 +284,7 @@ def review_decision(
 
     Only ``view`` is read: this is the boundary that keeps the review from
     the cards the seat could not see. ``told`` is the move played as the
-    table told it (from ``Game.tell_move``); without it the move is said as
+    table told it (from ``Presentation.tell_move``); without it the move is said as
     advice would say it.
     """
     explanation = engine.explain(view, rng)
@@ -314,8 +315,8 @@ def review_decision(
     loss = round(gap, 1) if gap > noise else 0.0
     sure = max(0.0, gap - noise)  # a grade is what the move surely lost: the 95% interval's lower end
     said = names or [f"Seat {s}" for s in range(game.num_players)]
-    advice = hint_sentence(game, view, explanation, said) if best != played and loss > 0 else ""
-    played_words = told or sentence(game.suggest(view, played, said))
+    advice = hint_sentence(presentation_of(game), view, explanation, said) if best != played and loss > 0 else ""
+    played_words = told or sentence(presentation_of(game).suggest(view, played, said))
     line = followed = ""
     if exact is not None and loss > 0:  # why it cost: what followed it with best play, as the table would tell it
         lines = best_line(view, played, said) if solved is not None else solver_line(view, played, engine, said, rng)
@@ -325,7 +326,7 @@ def review_decision(
     return Decision(
         number=number,
         played=played_words,
-        best=played_words if best == played else sentence(game.suggest(view, best, said)),
+        best=played_words if best == played else sentence(presentation_of(game).suggest(view, best, said)),
         chance=round(chance, 4),
         best_chance=round(best_chance, 4),
         error=round(error, 4),
@@ -350,7 +351,7 @@ def sentence(words: str) -> str:
 
 def _solved(game: Game, view: View, best: Action, played: Action) -> Explanation:
     """The exact search's move, with the game's reasons for it against the move played."""
-    said = game.choice_reasons(view, best, [played])
+    said = presentation_of(game).choice_reasons(view, best, [played])
     return Explanation(action=best, notation=view.action_to_string(best), reason=said.yours, public=said.public)
 
 
@@ -411,6 +412,7 @@ def decision_points(record: GameRecord, seat: int, names: list[str] | None = Non
     words, which name only what the table was told.
     """
     game = load_game(record.game, **record.options)
+    shown = presentation_of(game)
     state = start_state(record, game)
     said = names or [f"Seat {s + 1}" for s in range(game.num_players)]
     moves = 0
@@ -420,7 +422,7 @@ def decision_points(record: GameRecord, seat: int, names: list[str] | None = Non
         if mover >= 0:
             moves += 1
             if mover == seat and len(state.legal_actions()) > 1:
-                yield Point(moves, index, state.view(seat), action, game.tell_move(state, action, said))
+                yield Point(moves, index, state.view(seat), action, shown.tell_move(state, action, said))
         state.apply_action(action)
 
 

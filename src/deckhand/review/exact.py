@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from deckhand.agents.base import Agent
 from deckhand.agents.search import CANCEL, SearchCancelled
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, State, View
 
 NODES = 200_000
@@ -64,7 +65,7 @@ def best_line(view: View, played: Action, names: Sequence[str], *, moves: int = 
             results = {action: search.value(state.child(action), 0.0, 1.0) for action in state.legal_actions()}
             target = max(results.values()) if mine else min(results.values())
             action = next(a for a in state.legal_actions() if results[a] == target)
-            said.append(state.tell_move(action, names))
+            said.append(presentation_of(state.game).tell_move(state, action, names))
             state.apply_action(action)
     except Unsolved:
         return []
@@ -87,7 +88,7 @@ def solver_line(
         answer = engine.explain(state.view(state.current_player()), rng)
         if not answer.data.get("exact"):
             return []
-        said.append(state.tell_move(answer.action, names))
+        said.append(presentation_of(state.game).tell_move(state, answer.action, names))
         state.apply_action(answer.action)
     return said
 

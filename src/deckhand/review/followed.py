@@ -27,6 +27,7 @@ from typing import Any
 from deckhand.agents.search import CANCEL, SearchCancelled
 from deckhand.core.cards import Card
 from deckhand.core.errors import NotationError
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, State, View
 from deckhand.core.words import card_name_patterns
 
@@ -109,7 +110,7 @@ def play_on(state: State, seat: int, names: Sequence[str], unseen: frozenset[str
             continue
         action = state.rollout_action(rng)
         if mover != seat:
-            words = state.tell_move(action, names)
+            words = presentation_of(state.game).tell_move(state, action, names)
         state.apply_action(action)
         if words:
             seen = json.dumps(masked(state.public_view().to_json(), unseen), sort_keys=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, Game, View
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord
@@ -104,7 +105,10 @@ def exercises(record: GameRecord, review: Review) -> list[Exercise]:
         decision = costly.get(point.index)
         if decision is not None:
             choices = [
-                Choice(point.view.action_to_string(action), sentence(game.suggest(point.view, action, names)))
+                Choice(
+                    point.view.action_to_string(action),
+                    sentence(presentation_of(game).suggest(point.view, action, names)),
+                )
                 for action in point.view.legal_actions()
             ]
             found.append(Exercise(decision, point.view, choices))
@@ -125,7 +129,7 @@ def judge(
     action = _legal(view, answer)
     move = view.action_to_string(action)
     said = list(names) or [f"Seat {s + 1}" for s in range(game.num_players)]
-    words = sentence(game.suggest(view, action, said))
+    words = sentence(presentation_of(game).suggest(view, action, said))
     if move == decision.played_move:
         return _verdict(move, words, "played", decision.chance, decision)
     if move == decision.best_move:

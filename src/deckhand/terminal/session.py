@@ -24,7 +24,7 @@ from deckhand.agents.hints import hint_agent, hint_sentence, search_summary
 from deckhand.agents.registry import is_human, make_agent
 from deckhand.core.errors import ConfigError, DeckhandError
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.presentation import Presentation, title_of
+from deckhand.core.presentation import Presentation, presentation_of, title_of
 from deckhand.core.protocol import Action, Game, State, View, require_legal
 from deckhand.play.runner import agent_rngs
 from deckhand.play.seats import seat_names
@@ -92,7 +92,7 @@ class Session:
         if len(seats) != game.num_players:
             raise ConfigError(f"{game.name} has {game.num_players} seats; {len(seats)} given")
         self.game = game
-        self.presentation: Presentation = game
+        self.presentation: Presentation = presentation_of(game)
         """What the terminal shows and tells of the game: all it reads of it beyond states, views and saves."""
         self.specs = list(seats)
         self.names = seat_names(self.specs)

@@ -26,7 +26,8 @@ from deckhand.advise.advisor import Advisor
 from deckhand.advise.tracker import Tracker
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError
 from deckhand.core.options import parse_options
-from deckhand.core.protocol import State
+from deckhand.core.presentation import presentation_of
+from deckhand.core.protocol import State, require_legal
 from deckhand.core.registry import games, load_game
 from deckhand.games.casino.game import CasinoGame
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, parse_board, parse_cards, shipped_text
@@ -253,7 +254,8 @@ def _notation(name: str) -> Target:
             except DeckhandError:
                 continue
             try:
-                state.describe_action(action)  # words only for a move the rules allow: never another exception
+                require_legal(state, action)  # words only for a move the rules allow: never another exception
+                presentation_of(state.game).describe_action(state, action)
             except IllegalActionError:
                 continue
             copy = state.clone()

@@ -1,14 +1,14 @@
-"""The check that a game is a :class:`~deckhand.core.presentation.Presentation`, as the terminal and the web read it.
+"""The check of a game's :class:`~deckhand.core.presentation.Presentation`, as the terminal and the web read it.
 
 :func:`check_presentation` checks the interface first, then the answers:
 
-* the game is a ``Presentation`` (every member present) and each hook takes
-  the parameters the protocol names, in its order, with its defaults: the
+* the game's ``PRESENTATION`` makes a ``Presentation`` and each hook takes
+  the parameters the base class names, in its order, with its defaults: the
   terminal and the web call them so;
 * ``name`` and ``title`` are strings; ``SEAT_LABELS`` is empty or a string
   for each seat; ``HINT_MARKS`` is a string, which names the piece (``CARD``)
   when the game draws hint marks;
-* ``public_options()`` and ``pieces()`` are JSON-able dicts;
+* ``pieces()`` is a JSON-able dict;
 * along seeded random games, at every step: ``announce`` gives a list of
   strings for a move or a chance outcome, ``describe_action`` a string,
   ``is_quiet`` a bool and ``suggest`` some words for each legal move; ``glimpse`` of each seat's view
@@ -29,14 +29,15 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from deckhand.core.presentation import Presentation
+from deckhand.core.errors import ConfigError
+from deckhand.core.presentation import Presentation, presentation_of
 from deckhand.core.protocol import Game, State
 from deckhand.core.turns import CHANCE, TERMINAL
 
 HOOKS: tuple[str, ...] = tuple(
     name for name, member in vars(Presentation).items() if inspect.isfunction(member) and not name.startswith("_")
 )
-"""The methods the protocol declares: ``public_options``, ``pieces``, ``describe_action``..."""
+"""The methods a presentation has: ``pieces``, ``describe_action``, ``tell_move``..."""
 
 
 class PresentationError(AssertionError):
@@ -44,23 +45,25 @@ class PresentationError(AssertionError):
 
 
 def check_presentation(game: Game, seeds: Iterable[int] = range(10)) -> None:
-    """Check ``game`` against the presentation protocol, then its answers along a seeded random game per seed."""
+    """Check ``game``'s presentation against the base class, then its answers along a seeded random game per
+    seed."""
     where = f"{game.name} {game.options.get('preset', '')}".rstrip()
-    if not isinstance(game, Presentation):
-        missing = [m for m in ("name", "title", "SEAT_LABELS", "HINT_MARKS", *HOOKS) if not hasattr(game, m)]
-        raise PresentationError(f"{where}: not a Presentation; missing {', '.join(missing)}")
+    try:
+        shown = presentation_of(game)
+    except (ConfigError, ImportError, AttributeError) as exc:
+        raise PresentationError(f"{where}: no presentation: {exc}") from None
     for hook in HOOKS:
-        _check_signature(where, hook, getattr(game, hook))
-    _check_names(where, game)
-    for what, value in (("public_options()", game.public_options()), ("pieces()", game.pieces())):
-        if not isinstance(value, dict):
-            raise PresentationError(f"{where}: {what} is a {type(value).__name__}, not a dict")
-        try:
-            json.dumps(value)
-        except (TypeError, ValueError) as exc:
-            raise PresentationError(f"{where}: {what} is not JSON-able: {exc}") from None
+        _check_signature(where, hook, getattr(shown, hook))
+    _check_names(where, game, shown)
+    pieces = shown.pieces()
+    if not isinstance(pieces, dict):
+        raise PresentationError(f"{where}: pieces() is a {type(pieces).__name__}, not a dict")
+    try:
+        json.dumps(pieces)
+    except (TypeError, ValueError) as exc:
+        raise PresentationError(f"{where}: pieces() is not JSON-able: {exc}") from None
     for seed in seeds:
-        _check_game(f"{where} seed {seed}", game, random.Random(seed))
+        _check_game(f"{where} seed {seed}", game, shown, random.Random(seed))
 
 
 def _check_signature(where: str, hook: str, method: Callable[..., Any]) -> None:
@@ -74,25 +77,25 @@ def _check_signature(where: str, hook: str, method: Callable[..., Any]) -> None:
         raise PresentationError(f"{where}: {hook}({shown}) does not take the protocol's ({expected})")
 
 
-def _check_names(where: str, game: Game) -> None:
+def _check_names(where: str, game: Game, shown: Presentation) -> None:
     for attribute in ("name", "title", "HINT_MARKS"):
-        if not isinstance(getattr(game, attribute), str):
+        if not isinstance(getattr(shown, attribute), str):
             raise PresentationError(f"{where}: {attribute} is not a string")
-    labels = game.SEAT_LABELS
+    labels = shown.SEAT_LABELS
     if not isinstance(labels, tuple) or not all(isinstance(label, str) for label in labels):
         raise PresentationError(f"{where}: SEAT_LABELS is not a tuple of strings")
     if labels and len(labels) != game.num_players:
         raise PresentationError(f"{where}: {len(labels)} SEAT_LABELS for {game.num_players} seats")
-    if game.HINT_MARKS and "CARD" not in game.HINT_MARKS:
-        raise PresentationError(f"{where}: HINT_MARKS {game.HINT_MARKS!r} does not name the piece (CARD)")
+    if shown.HINT_MARKS and "CARD" not in shown.HINT_MARKS:
+        raise PresentationError(f"{where}: HINT_MARKS {shown.HINT_MARKS!r} does not name the piece (CARD)")
 
 
-def _check_game(where: str, game: Game, rng: random.Random) -> None:
+def _check_game(where: str, game: Game, shown: Presentation, rng: random.Random) -> None:
     state = game.new_initial_state()
     names = [f"Seat {seat + 1}" for seat in range(game.num_players)]
     codes = set(game.all_cards())
     for seat in range(game.num_players):
-        _check_glimpse(where, game, state, seat, None, codes)
+        _check_glimpse(where, shown, state, seat, None, codes)
     for step in range(game.max_game_length() + 1):
         player = state.current_player()
         if player == TERMINAL:
@@ -104,37 +107,37 @@ def _check_game(where: str, game: Game, rng: random.Random) -> None:
             actions = state.legal_actions()
             view = state.view(player)
             for legal in actions:
-                words, quiet = game.describe_action(state, legal), game.is_quiet(state, legal)
+                words, quiet = shown.describe_action(state, legal), shown.is_quiet(state, legal)
                 if not isinstance(words, str) or not isinstance(quiet, bool):
                     raise PresentationError(f"{at}: describe_action or is_quiet of {legal!r} gave {words!r}, {quiet!r}")
-                told = game.tell_move(state, legal, names)
+                told = shown.tell_move(state, legal, names)
                 if not isinstance(told, str) or not told.startswith(names[player]) or not told.endswith((".", "!")):
                     raise PresentationError(
                         f"{at}: tell_move of {legal!r} gave {told!r}, not a sentence about its mover"
                     )
-                advice = game.suggest(view, legal, names)
+                advice = shown.suggest(view, legal, names)
                 if not isinstance(advice, str) or not advice:
                     raise PresentationError(f"{at}: suggest of {legal!r} gave {advice!r}, not words")
-            _check_hint_marks(at, game, state, player)
-            _check_why_no_move(at, game, state, sorted(codes)[: 1 + step % 3])
+            _check_hint_marks(at, shown, state, player)
+            _check_why_no_move(at, shown, state, sorted(codes)[: 1 + step % 3])
             action = actions[int(rng.random() * len(actions))]
-        said = game.announce(state, action, names)
+        said = shown.announce(state, action, names)
         if not isinstance(said, list) or not all(isinstance(line, str) for line in said):
             raise PresentationError(f"{at}: announce of {state.action_to_string(action)!r} gave {said!r}")
         state.apply_action(action)
         if player >= 0:
-            _check_glimpse(at, game, state, player, action, codes)
+            _check_glimpse(at, shown, state, player, action, codes)
 
 
-def _check_why_no_move(at: str, game: Game, state: State, cards: list[str]) -> None:
+def _check_why_no_move(at: str, shown: Presentation, state: State, cards: list[str]) -> None:
     """Cards picked that may or may not make a move: the answer is a sentence, or empty."""
-    why = game.why_no_move(state, cards)
+    why = shown.why_no_move(state, cards)
     if not isinstance(why, str):
         raise PresentationError(f"{at}: why_no_move of {cards!r} gave {why!r}, not a string")
 
 
-def _check_glimpse(at: str, game: Game, state: State, seat: int, action: Any, codes: set[str]) -> None:
-    seen = game.glimpse(state.view(seat), action)
+def _check_glimpse(at: str, shown: Presentation, state: State, seat: int, action: Any, codes: set[str]) -> None:
+    seen = shown.glimpse(state.view(seat), action)
     if not isinstance(seen, dict):
         raise PresentationError(f"{at}: glimpse for seat {seat} is a {type(seen).__name__}, not a dict")
     for place, code in seen.items():
@@ -142,9 +145,9 @@ def _check_glimpse(at: str, game: Game, state: State, seat: int, action: Any, co
             raise PresentationError(f"{at}: glimpse for seat {seat} shows {code!r} at {place!r}: not a card here")
 
 
-def _check_hint_marks(at: str, game: Game, state: State, seat: int) -> None:
-    piece, marks = game.hint_marks(state.view(seat))
-    if not game.HINT_MARKS:
+def _check_hint_marks(at: str, shown: Presentation, state: State, seat: int) -> None:
+    piece, marks = shown.hint_marks(state.view(seat))
+    if not shown.HINT_MARKS:
         if (piece, marks) != ("", {}):
             raise PresentationError(f"{at}: hint_marks drew {piece!r} {marks!r}, but HINT_MARKS says nothing")
         return

@@ -11,7 +11,7 @@ are hidden from it and that it has never seen:
   must equal the true count: a view number where the state has the same
   number, or the length of the state's list, must agree);
 * what it is told of every other seat's move, once it is played, and what the game
-  announces of every move and chance outcome (``State.announce``) (:func:`deckhand.play.tell.told_to_others`;
+  announces of every move and chance outcome (``Presentation.announce``) (:func:`deckhand.play.tell.told_to_others`;
   the move's notation is public by contract, so the cards it names count as shown):
   no card code, no card name (``9 of Clubs``, ``9♣``) and no rank word
   (``the 2``, ``a King``) of a card it cannot see and its view never showed;
@@ -35,7 +35,8 @@ from typing import Any
 
 from deckhand.agents.base import Agent
 from deckhand.agents.registry import parse_spec
-from deckhand.core.protocol import Action, Game, State
+from deckhand.core.presentation import presentation_of
+from deckhand.core.protocol import Action, Game, State, require_legal
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.core.words import card_name_patterns
 from deckhand.play.tell import told_to_others
@@ -113,10 +114,12 @@ def told_to_all(state: State, action: Action, names: Sequence[str]) -> tuple[str
     chance outcome's card goes only to whoever may see it.
     """
     player = state.current_player()
-    said = tuple(state.announce(action, names))
+    shown = presentation_of(state.game)
+    require_legal(state, action)
+    said = tuple(shown.announce(state, action, names))
     if player == CHANCE:
         return ("chance", *said)
-    told = (state.describe_action(action), state.tell_move(action, names))
+    told = (shown.describe_action(state, action), shown.tell_move(state, action, names))
     return (str(player), state.action_to_string(action), *told, *said)
 
 
@@ -330,7 +333,7 @@ def check_secrets(
         hidden = look(seat)
         shown = sorted(codes_in(view_json(seat), cards))
         for picked in (shown[:1], shown[:2], shown[-2:]):
-            why = game.why_no_move(state, picked)
+            why = presentation_of(game).why_no_move(state, picked)
             leaks = leaked_in_text(why, hidden, seen[seat] | set(picked))
             if leaks:
                 raise SecretLeak(f"{where(seat)}: why_no_move({picked}) said {why!r}, which gives away {leaks}")
@@ -345,7 +348,7 @@ def check_secrets(
             return state
         if player == CHANCE:
             outcome = state.sample_chance_outcome(rng)
-            text = " ".join(state.announce(outcome, names))
+            text = " ".join(presentation_of(game).announce(state, outcome, names))
             onlooker.hear(told_to_all(state, outcome, names))
             state.apply_action(outcome)
             played: set[str] = set()
@@ -354,9 +357,9 @@ def check_secrets(
                 check_why_no_move(player)
             explanation = agents[player].explain(state.view(player), agent_rngs[player])
             told = told_to_others(state, explanation, names)
-            text = " ".join([told.sentence(), *state.announce(explanation.action, names)])
+            text = " ".join([told.sentence(), *presentation_of(game).announce(state, explanation.action, names)])
             played = cards_named(told.notation, cards)  # a move is made in the open: its cards are shown
-            tally = game.tally(state, explanation.action, names)
+            tally = presentation_of(game).tally(state, explanation.action, names)
             onlooker.hear(told_to_all(state, explanation.action, names))
             state.apply_action(explanation.action)
             onlooker.look(state)

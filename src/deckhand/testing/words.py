@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from deckhand.agents.base import Agent
 from deckhand.agents.hints import hint_sentence
 from deckhand.agents.registry import make_agent
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Game, State
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.play.tell import told_to_others
@@ -223,6 +224,7 @@ def check_words(
     faults: dict[tuple[str, str], Fault] = {}
     state = game.new_initial_state()
     step = 0
+    told_as = presentation_of(game)
 
     def where() -> str:
         return f"{game.name} seed {seed} step {step}"
@@ -248,9 +250,9 @@ def check_words(
             notations = [state.action_to_string(a) for a in legal]
             names = seat_names(players, player)
             for move, notation in zip(legal, notations, strict=True):
-                scan(game.describe_action(state, move), "words", f"the words of {notation!r}", notations)
-                tell(game.tell_move(state, move, names), f"{notation!r} told", notations)
-                scan(game.suggest(view, move, names), "hint", f"the suggestion of {notation!r}", notations)
+                scan(told_as.describe_action(state, move), "words", f"the words of {notation!r}", notations)
+                tell(told_as.tell_move(state, move, names), f"{notation!r} told", notations)
+                scan(told_as.suggest(view, move, names), "hint", f"the suggestion of {notation!r}", notations)
             for level in levels:
                 told = level.explain(view, level_rng)
                 who = f"{level.spec()} choosing {told.notation!r}"
@@ -258,7 +260,7 @@ def check_words(
                 scan(told.public, "public", f"the public reason of {who}", notations)
                 if not told.public.strip():  # every level says why, in words the table may read
                     faults.setdefault(("no public reason", who), Fault("no public reason", "", f"{where()}: {who}"))
-                scan(hint_sentence(game, view, told, names), "hint", f"the hint from {who}", notations)
+                scan(hint_sentence(told_as, view, told, names), "hint", f"the hint from {who}", notations)
             chosen = agents[player].explain(view, agent_rngs[player])
             action = chosen.action
             for you in range(players):  # the move as each seat's table tells it: a person's, or a computer's line
@@ -268,7 +270,7 @@ def check_words(
                 move_told = told_to_others(state, chosen, names)
                 tell(move_told.sentence() if you != player else move_told.words, f"{chosen.notation!r} told", notations)
         for you in range(players):
-            for line in game.announce(state, action, seat_names(players, you)):
+            for line in told_as.announce(state, action, seat_names(players, you)):
                 tell(line, "an announcement", notations)
         state.apply_action(action)
         step += 1

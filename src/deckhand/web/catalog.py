@@ -20,7 +20,7 @@ from deckhand.agents.registry import available_agents
 from deckhand.core.errors import ConfigError, DeckhandError, quote
 from deckhand.core.options import preset_info
 from deckhand.core.paths import saves_dir
-from deckhand.core.presentation import Presentation, title_of
+from deckhand.core.presentation import presentation_of, title_of
 from deckhand.core.protocol import Game, State
 from deckhand.core.registry import game_class, game_title, games, load_game
 from deckhand.core.rules_text import rules_text
@@ -52,7 +52,7 @@ def describe_game(name: str) -> dict[str, Any]:
     """A game as the lobby offers it: presets (each with its options), options with help, levels."""
     cls = game_class(name)
     game = load_game(name)
-    shown: Presentation = game
+    shown = presentation_of(game)
     presets = {preset: load_game(name, preset=preset).options for preset in cls.PRESETS}
     about = {preset: asdict(preset_info(cls.PRESET_INFO, preset)) for preset in cls.PRESETS}
     options = [
@@ -89,7 +89,7 @@ def replay_steps(game_id: int, seat: int | None = None, url: str | None = None) 
     """
     record = load_record(game_id, url=url)
     state = start_state(record)
-    shown: Presentation = state.game
+    shown = presentation_of(state.game)
     names = display_names(record.seats, stored_names(game_id, url=url))  # as the people sat there: by name
     step: dict[str, Any] = {"seat": None, "move": None, "words": "", "said": []}  # the deal
     steps = [step]
@@ -140,8 +140,7 @@ def catalog_router(tables: Tables, owner: Owner, accounts: Accounts) -> APIRoute
     @router.post("/games/{name}/check")
     async def check_game(name: str, choice: GameChoice) -> dict[str, Any]:
         game = checked(name, choice)
-        shown: Presentation = game
-        return {"players": game.num_players, "options": shown.public_options()}
+        return {"players": game.num_players, "options": game.public_options()}
 
     @router.get("/games/{name}/rules")
     async def rules(name: str) -> dict[str, str]:

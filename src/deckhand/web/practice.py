@@ -21,6 +21,7 @@ from fastapi import APIRouter, Header, Request
 from starlette.exceptions import HTTPException
 
 from deckhand.core.errors import ConfigError
+from deckhand.core.presentation import presentation_of
 from deckhand.core.registry import load_game
 from deckhand.play.records import GameRecord
 from deckhand.review.analysis import Review, review_names
@@ -70,7 +71,9 @@ def practice_of(game_id: int, seat: int, url: str | None = None) -> Practice:
         for e in found
     ]
     names = review_names(record, seat)
-    return Practice(game=record.game, seat=seat, names=names, pieces=game.pieces(), positions=positions)
+    return Practice(
+        game=record.game, seat=seat, names=names, pieces=presentation_of(game).pieces(), positions=positions
+    )
 
 
 def verdict_of(game_id: int, seat: int, answer: PracticeAnswer, url: str | None = None) -> PracticeVerdict:

@@ -22,7 +22,7 @@ from deckhand.agents.base import Agent, Explanation
 from deckhand.agents.hints import hint_sentence, hint_spec, search_chance
 from deckhand.agents.registry import make_agent
 from deckhand.core.errors import ConfigError, DeckhandError, IllegalActionError, quote
-from deckhand.core.presentation import Presentation, title_of
+from deckhand.core.presentation import Presentation, presentation_of, title_of
 from deckhand.core.protocol import Action, Game, State, View
 from deckhand.play.records import GameRecord
 from deckhand.play.runner import agent_rngs
@@ -141,7 +141,7 @@ class Table:
     @property
     def presentation(self) -> Presentation:
         """What the table shows and tells of its game: all it reads of it beyond states, views and agents."""
-        return self.game
+        return presentation_of(self.game)
 
     # -- who is who ----------------------------------------------------------
     @property
@@ -378,7 +378,7 @@ class Table:
         stand_ins, moved = [], set()
         for stored in entries:
             entry = replace(stored, action=state.string_to_action(stored.notation))
-            events.extend(told(game, state, entry, names))
+            events.extend(told(presentation_of(game), state, entry, names))
             if entry.by is not None:
                 stand_ins.append({"action": len(state.history()) - first, "seat": entry.seat, "by": entry.by})
             if entry.seat is not None:
@@ -449,7 +449,7 @@ class Table:
             "table": self.id,
             "game": self.game.name,
             "title": title_of(shown),
-            "options": shown.public_options(),
+            "options": self.game.public_options(),
             "seats": [
                 {"seat": i, "name": e.name, "kind": e.kind, "spec": e.spec, "account": e.account is not None}
                 for i, e in enumerate(self.seats)

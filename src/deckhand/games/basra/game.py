@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
-from deckhand.core.cards import Card
-from deckhand.core.errors import NotationError
 from deckhand.core.options import Option
-from deckhand.core.protocol import Action, View
-from deckhand.core.tally import Tally
-from deckhand.core.words import Reasons
-from deckhand.games.basra.agents import choice_reasons, suggest
-from deckhand.games.basra.captures import why_no_move
 from deckhand.games.basra.notation import action_to_string, string_to_action
 from deckhand.games.basra.options import OPTIONS, PRESET_INFO, PRESETS, BasraSetup
 from deckhand.games.basra.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.basra.state import BasraState
-from deckhand.games.basra.tally import deck_tally
 from deckhand.games.basra.view import BasraView, information_key
-from deckhand.games.basra.words import announce, describe_action, tell_move
 
 
 class BasraGame(BasraSetup[BasraState]):
@@ -39,6 +28,7 @@ class BasraGame(BasraSetup[BasraState]):
     """2: the ``players`` option and the ``partners`` preset."""
     title = "Basra"
     ENCODING = "deckhand.games.basra.encoding:BasraEncoding"
+    PRESENTATION = "deckhand.games.basra.presentation:BasraPresentation"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("table", "set_aside")
     """The table, and the jacks (and 7♦) dealt to it and put back (docs/games/basra.md, rules decisions)."""
@@ -60,53 +50,13 @@ class BasraGame(BasraSetup[BasraState]):
     def new_initial_state(self) -> BasraState:
         return BasraState(self)
 
-    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    # -- the rules' hooks: each is the function of the same name in notation, view or playout --
     def view(self, state: BasraState, player: int) -> BasraView:
         return BasraView(state, player)
 
-    def action_to_string(self, state: BasraState, action: Action) -> str:
-        return action_to_string(state, action)
-
-    def string_to_action(self, state: BasraState, text: str) -> Action:
-        return string_to_action(state, text)
-
-    def describe_action(self, state: BasraState, action: Action) -> str:
-        return describe_action(state, action)
-
-    def tell_move(self, state: BasraState, action: Action, names: Sequence[str]) -> str:
-        return tell_move(state, action, names)
-
-    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
-        return suggest(view, action, names)
-
-    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
-        return choice_reasons(view, action, rivals)
-
-    def announce(self, state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
-        return announce(state, action, names)
-
-    def tally(self, state: BasraState, action: Action, names: Sequence[str]) -> Tally | None:
-        return deck_tally(state, action, names)
-
-    def why_no_move(self, state: BasraState, cards: Sequence[str]) -> str:
-        """The rule of what a card takes, when the cards picked make no move (a card alone always has one)."""
-        try:
-            picked = [Card.parse(code).index for code in cards]
-        except NotationError:
-            return ""
-        if state.to_move < 0 or len(picked) < 2:
-            return ""
-        hand = state.hands[state.to_move]
-        return why_no_move(picked[0], picked[1:], hand, state.table, self.seven_diamonds)
-
-    def rollout_action(self, state: BasraState, rng: random.Random) -> Action:
-        return rollout_action(state, rng)
-
-    def play_out(self, state: BasraState, rng: random.Random) -> list[float]:
-        return play_out(state, rng)
-
-    def playout_estimate(self, state: BasraState) -> list[float] | None:
-        return playout_estimate(state)
-
-    def information_key(self, state: BasraState, player: int) -> Hashable:
-        return information_key(state, player)
+    action_to_string = staticmethod(action_to_string)
+    string_to_action = staticmethod(string_to_action)
+    rollout_action = staticmethod(rollout_action)
+    play_out = staticmethod(play_out)
+    playout_estimate = staticmethod(playout_estimate)
+    information_key = staticmethod(information_key)

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from deckhand.core.options import Option, PresetInfo
-from deckhand.core.protocol import Action, View, view_as
-from deckhand.games.cambio.agents import suggest
 from deckhand.games.cambio.notation import action_to_string, string_to_action
 from deckhand.games.cambio.options import OPTIONS, PRESET_INFO, PRESETS, CambioSetup
 from deckhand.games.cambio.playout import play_out, rollout_action
 from deckhand.games.cambio.state import CambioState
-from deckhand.games.cambio.view import CambioView, glimpse, information_key
-from deckhand.games.cambio.words import announce, describe_action, is_quiet, tell_move
+from deckhand.games.cambio.view import CambioView, information_key
 
 
 class CambioGame(CambioSetup[CambioState]):
@@ -30,6 +26,7 @@ class CambioGame(CambioSetup[CambioState]):
     rules_version = "1"
     title = "Cambio"
     ENCODING = "deckhand.games.cambio.encoding:CambioEncoding"
+    PRESENTATION = "deckhand.games.cambio.presentation:CambioPresentation"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("discard",)
     """The discard pile (docs/games/cambio.md, rules decisions); the hands go face up only at the end."""
@@ -50,41 +47,16 @@ class CambioGame(CambioSetup[CambioState]):
     def new_initial_state(self) -> CambioState:
         return CambioState(self)
 
-    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    # -- the rules' hooks: each is the function of the same name in notation, view or playout --
     def view(self, state: CambioState, player: int) -> CambioView:
         return CambioView(state, player)
 
-    def action_to_string(self, state: CambioState, action: Action) -> str:
-        return action_to_string(state, action)
-
-    def string_to_action(self, state: CambioState, text: str) -> Action:
-        return string_to_action(state, text)
-
-    def describe_action(self, state: CambioState, action: Action) -> str:
-        return describe_action(state, action)
-
-    def tell_move(self, state: CambioState, action: Action, names: Sequence[str]) -> str:
-        return tell_move(state, action, names)
-
-    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
-        return suggest(view, action, names)
-
-    def announce(self, state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
-        return announce(state, action, names)
-
-    def is_quiet(self, state: CambioState, action: Action) -> bool:
-        return is_quiet(state, action)
-
-    def rollout_action(self, state: CambioState, rng: random.Random) -> Action:
-        return rollout_action(state, rng)
+    action_to_string = staticmethod(action_to_string)
+    string_to_action = staticmethod(string_to_action)
+    rollout_action = staticmethod(rollout_action)
 
     def play_out(self, state: CambioState, rng: random.Random) -> list[float]:
         """The playout loop without legality checks (:func:`.playout.play_out`)."""
         return play_out(state, rng)
 
-    def information_key(self, state: CambioState, player: int) -> Hashable:
-        return information_key(state, player)
-
-    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
-        """A peeked card, or the own cards known from the deal: a table shows them until Enter."""
-        return glimpse(view_as(view, CambioView), action)
+    information_key = staticmethod(information_key)

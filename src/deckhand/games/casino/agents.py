@@ -19,6 +19,7 @@ from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.agents.hints import hint_sentence
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
+from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, Game, View, view_as
 from deckhand.core.words import Reasons, and_list, count
 from deckhand.games.casino.moves import Parts, capture_cards
@@ -150,7 +151,7 @@ def help_text(view: View, rng: random.Random | None = None) -> str:
     """Help mode: the card to play, the action and why, from the computer's own strategy, said to the player."""
     explanation = GreedyAgent().explain(view, rng or random.Random(0))
     names = ["you" if seat == view.player else "the computer" for seat in range(2)]
-    return hint_sentence(view.game, view, explanation, names)
+    return hint_sentence(presentation_of(view.game), view, explanation, names)
 
 
 # -- a move said to its player, and why a search chose it -------------------------------------

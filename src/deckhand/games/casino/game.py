@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import os
-import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from deckhand.core.errors import ConfigError, IllegalActionError, NotationError, quote, shown_path
 from deckhand.core.files import SAVE_FILE_LIMIT, read_text
 from deckhand.core.options import Option, PresetInfo
-from deckhand.core.protocol import Action, View
-from deckhand.core.tally import Tally
-from deckhand.core.words import Reasons
-from deckhand.games.casino.agents import choice_reasons, suggest
-from deckhand.games.casino.illegal import why_no_move
 from deckhand.games.casino.notation import action_to_string, string_to_action
 from deckhand.games.casino.options import OPTIONS, PRESET_INFO, PRESETS, CasinoSetup
 from deckhand.games.casino.playout import play_out, playout_estimate, rollout_action
 from deckhand.games.casino.save import read_save as read_text_save
 from deckhand.games.casino.save import write_save as write_text_save
 from deckhand.games.casino.state import CasinoState
-from deckhand.games.casino.tally import round_tally
 from deckhand.games.casino.view import CasinoView, information_key
-from deckhand.games.casino.words import announce, describe_action, tell_move
 
 
 class CasinoGame(CasinoSetup[CasinoState]):
@@ -40,6 +32,7 @@ class CasinoGame(CasinoSetup[CasinoState]):
     rules_version = "1"
     title = "Casino"
     ENCODING = "deckhand.games.casino.encoding:CasinoEncoding"
+    PRESENTATION = "deckhand.games.casino.presentation:CasinoPresentation"
     perfect_information = False
     FACE_UP: ClassVar[tuple[str, ...]] = ("table", "aside")
     """The loose cards and builds, and a round's leftovers set aside."""
@@ -61,48 +54,16 @@ class CasinoGame(CasinoSetup[CasinoState]):
     def new_initial_state(self) -> CasinoState:
         return CasinoState.initial(self)
 
-    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    # -- the rules' hooks: each is the function of the same name in notation, view or playout --
     def view(self, state: CasinoState, player: int) -> CasinoView:
         return CasinoView(state, player)
 
-    def action_to_string(self, state: CasinoState, action: Action) -> str:
-        return action_to_string(state, action)
-
-    def string_to_action(self, state: CasinoState, text: str) -> Action:
-        return string_to_action(state, text)
-
-    def describe_action(self, state: CasinoState, action: Action) -> str:
-        return describe_action(state, action)
-
-    def tell_move(self, state: CasinoState, action: Action, names: Sequence[str]) -> str:
-        return tell_move(state, action, names)
-
-    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
-        return suggest(view, action, names)
-
-    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
-        return choice_reasons(view, action, rivals)
-
-    def announce(self, state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
-        return announce(state, action, names)
-
-    def tally(self, state: CasinoState, action: Action, names: Sequence[str]) -> Tally | None:
-        return round_tally(state, action, names)
-
-    def why_no_move(self, state: CasinoState, cards: Sequence[str]) -> str:
-        return why_no_move(state, cards)
-
-    def rollout_action(self, state: CasinoState, rng: random.Random) -> Action:
-        return rollout_action(state, rng)
-
-    def play_out(self, state: CasinoState, rng: random.Random) -> list[float]:
-        return play_out(state, rng)
-
-    def playout_estimate(self, state: CasinoState) -> list[float] | None:
-        return playout_estimate(state)
-
-    def information_key(self, state: CasinoState, player: int) -> Hashable:
-        return information_key(state, player)
+    action_to_string = staticmethod(action_to_string)
+    string_to_action = staticmethod(string_to_action)
+    rollout_action = staticmethod(rollout_action)
+    play_out = staticmethod(play_out)
+    playout_estimate = staticmethod(playout_estimate)
+    information_key = staticmethod(information_key)
 
     # -- saves ----------------------------------------------------------------
     def write_save(self, state: CasinoState, suffix: str) -> str:

@@ -48,15 +48,15 @@ def why_card_has_no_move(state: Position, card: int) -> str:
     return f"the {pretty} has no move here: it captures nothing, makes no build and may not be trailed"
 
 
-def why_no_move(state: Position, codes: Sequence[str]) -> str:
-    """Why no legal move plays ``codes`` (a hand card, then table cards): the rule that stops it."""
-    if state.phase != PLAY or not codes:
+def why_no_move(state: Position, cards: Sequence[str]) -> str:
+    """Why no legal move plays ``cards`` (codes: a hand card, then table cards): the rule that stops it."""
+    if state.phase != PLAY or not cards:
         return ""
     try:
-        cards = [Card.parse(code).index for code in codes]
+        picked = [Card.parse(code).index for code in cards]
     except NotationError:
         return ""
-    card, taken = cards[0], cards[1:]
+    card, taken = picked[0], picked[1:]
     plays: list[Any] = state.legal_actions()  # in the play phase, every action is a play (kind, card, ...)
     if not any(a[1] == card for a in plays):
         return why_card_has_no_move(state, card)

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Sequence
 from typing import ClassVar
 
-from deckhand.core.protocol import Action, View
-from deckhand.games.go_fish.agents import suggest
 from deckhand.games.go_fish.notation import action_to_string, string_to_action
 from deckhand.games.go_fish.options import GoFishSetup
 from deckhand.games.go_fish.playout import play_out, rollout_action
 from deckhand.games.go_fish.state import GoFishState
 from deckhand.games.go_fish.view import GoFishView, information_key
-from deckhand.games.go_fish.words import announce, describe_action, is_quiet, tell_move
 
 
 class GoFishGame(GoFishSetup[GoFishState]):
@@ -23,6 +18,7 @@ class GoFishGame(GoFishSetup[GoFishState]):
     rules_version: ClassVar[str] = "1"
     title: ClassVar[str] = "Go Fish"
     ENCODING: ClassVar[str] = "deckhand.games.go_fish.encoding:GoFishEncoding"
+    PRESENTATION: ClassVar[str] = "deckhand.games.go_fish.presentation:GoFishPresentation"
     FACE_UP: ClassVar[tuple[str, ...]] = ("books",)
     """The books laid down."""
     AGENTS: ClassVar[dict[str, str]] = {
@@ -38,36 +34,12 @@ class GoFishGame(GoFishSetup[GoFishState]):
     def new_initial_state(self) -> GoFishState:
         return GoFishState(self)
 
-    # -- hooks: each calls the function of the same name in notation, words, view or playout --
+    # -- the rules' hooks: each is the function of the same name in notation, view or playout --
     def view(self, state: GoFishState, player: int) -> GoFishView:
         return GoFishView(state, player)
 
-    def action_to_string(self, state: GoFishState, action: Action) -> str:
-        return action_to_string(state, action)
-
-    def string_to_action(self, state: GoFishState, text: str) -> Action:
-        return string_to_action(state, text)
-
-    def describe_action(self, state: GoFishState, action: Action) -> str:
-        return describe_action(state, action)
-
-    def tell_move(self, state: GoFishState, action: Action, names: Sequence[str]) -> str:
-        return tell_move(state, action, names)
-
-    def announce(self, state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
-        return announce(state, action, names)
-
-    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
-        return suggest(view, action, names)
-
-    def is_quiet(self, state: GoFishState, action: Action) -> bool:
-        return is_quiet(state, action)
-
-    def rollout_action(self, state: GoFishState, rng: random.Random) -> Action:
-        return rollout_action(state, rng)
-
-    def play_out(self, state: GoFishState, rng: random.Random) -> list[float]:
-        return play_out(state, rng)
-
-    def information_key(self, state: GoFishState, player: int) -> Hashable:
-        return information_key(state, player)
+    action_to_string = staticmethod(action_to_string)
+    string_to_action = staticmethod(string_to_action)
+    rollout_action = staticmethod(rollout_action)
+    play_out = staticmethod(play_out)
+    information_key = staticmethod(information_key)
