@@ -77,6 +77,7 @@ LEVELS: Mapping[str, Mapping[str, int]] = {
     "cambio/classic": {"easy": 1073, "medium": 1500, "hard": 1565},
     "cambio/house": {"easy": 1114, "medium": 1500, "hard": 1548},
     "casino/ramapo": {"easy": 829, "medium": 1500, "hard": 1795},
+    "casino/aces-either": {"easy": 787, "medium": 1500, "hard": 1620},
     "go_fish/standard": {"easy": 1425, "medium": 1500, "hard": 1526},
     "go_fish/family": {"easy": 1344, "medium": 1500, "hard": 1532},
     "three_trios/classic": {"easy": 1474, "medium": 1500, "hard": 2030, "expert": 2093},
