@@ -7,6 +7,7 @@ lists of ints.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from deckhand.core.cards import CARDS, CODES, JOKER_INDEX, Rank
@@ -108,8 +109,9 @@ PRESET_INFO: dict[str, PresetInfo] = {
 NO_POWER, PEEK_OWN, PEEK_OTHER, SWITCH, KING = 0, 1, 2, 3, 4
 
 
+@functools.cache
 def value_table(kind: str) -> list[int]:
-    """Points per card index (0..52) for ``values=kind``."""
+    """Points per card index (0..52) for ``values=kind``: one list for every game (read, never changed)."""
     table = []
     for card in CARDS:
         rank = card.rank
@@ -124,8 +126,9 @@ def value_table(kind: str) -> list[int]:
     return table
 
 
+@functools.cache
 def power_table() -> list[int]:
-    """The power per card index; red kings and jokers have none."""
+    """The power per card index; red kings and jokers have none: one list for every game (read, never changed)."""
     table = []
     for card in CARDS:
         n = card.rank.number
@@ -142,8 +145,9 @@ def power_table() -> list[int]:
     return table
 
 
+@functools.cache
 def rank_table() -> list[int]:
-    """Rank per card index for sticking: kings match kings, jokers match jokers."""
+    """Rank per card index for sticking: kings match kings, jokers match jokers (one list for every game)."""
     return [card.rank.number for card in CARDS]
 
 
@@ -168,7 +172,9 @@ class CambioSetup(Game[S_co]):
             raise ConfigError(f"cambio: option known_slots: slot {bad[0]} is not among the {self.cards_per_seat} dealt")
         self.known_slots: tuple[int, ...] = tuple(o["known_slots"])
         self.deck_list: list[int] = full_deck(o["jokers"])
-        self.deck_counts: list[int] = [self.deck_list.count(i) for i in range(53)]
+        self.deck_counts: list[int] = [0] * 53
+        for card in self.deck_list:
+            self.deck_counts[card] += 1
         self.twins: bool = max(self.deck_counts) > 1
         """Whether some card is in the deck twice (the jokers): then a draw takes the first copy in the pile."""
         self.stack: tuple[int, ...] = stack_indices("cambio", o["deck"], self.deck_list)

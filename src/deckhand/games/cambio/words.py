@@ -149,10 +149,13 @@ def announce(state: CambioState, action: Action, names: Sequence[str]) -> list[s
     if state.phase == PENALTY and type(action) is int and action < BASE:
         card = len(state.hands[state.mover]) + 1
         return [f"A penalty card goes face down to {object_name(names[state.mover])}, as their card {card}."]
-    if state.phase == END or type(action) is not int or action not in state.legal_actions():
-        return []  # an illegal move is refused by the rules, with their reason
+    if state.phase == END or type(action) is not int:
+        return []
     after = state.clone()
-    after.apply_action(action)
+    try:  # the rules check the move as they play it: cheaper than listing every legal one (a deal's are the pile)
+        after.apply_action(action)
+    except IllegalActionError:
+        return []  # an illegal move is refused by the rules, with their reason
     return reveal(after, names) if after.phase == END else []
 
 
