@@ -58,7 +58,11 @@ def play_out(client: TestClient, made: dict[str, Any], tokens: dict[int, str], s
         ({"game": "basra", "seats": ["human", "open"], "options": {"target": 101}}, 422, "without 'target'"),
         ({"game": "basra", "seats": ["human", "human"]}, 422, "own account"),
         ({"game": "go_fish", "seats": ["human", "infer:worlds=10"]}, 422, "a level rated in go_fish/standard"),
-        ({"game": "basra", "seats": ["human", "medium"]}, 422, "no level of the computer is rated in basra/bazzi"),
+        (
+            {"game": "basra", "preset": "partners", "seats": ["human", "medium", "medium", "medium"]},
+            422,
+            "no level of the computer is rated in basra/partners",
+        ),
     ],
 )
 def test_a_rated_table_that_could_not_be_rated_fairly_is_refused(
