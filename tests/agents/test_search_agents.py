@@ -133,6 +133,10 @@ def test_mcts_plays_perfect_information_games_only() -> None:
         ("ismcts:trust=0.5", "trust"),
         ("openloop:trust=true", "trust"),
         ("openloop:opponents=mirror", "opponents"),
+        ("ismcts:seconds=-" + "9" * 200, "seconds"),  # once an OverflowError: too large for a float
+        ("ismcts:seconds=" + "9" * 10, "seconds"),
+        ("ismcts:iterations=1_000", "iterations"),
+        ("ismcts:c=1e999", "exploration"),
     ],
 )
 def test_bad_settings_are_refused_with_their_name(spec: str, message: str) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from deckhand.agents.base import Agent
 from deckhand.core.errors import ConfigError, quote
+from deckhand.core.numbers import setting_number
 from deckhand.core.protocol import Game
 from deckhand.core.registry import import_object
 
@@ -98,11 +99,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def _typed(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    """A setting's value: a number as people type one (:func:`~deckhand.core.numbers.setting_number`), a
+    truth value, or the text itself (which the agent refuses where it wants a number)."""
+    number = setting_number(text)
+    if number is not None:
+        return number
     return {"true": True, "false": False}.get(text.lower(), text)
 
 

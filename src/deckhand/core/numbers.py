@@ -21,6 +21,11 @@ from deckhand.core.errors import DeckhandError, NotationError, quote
 
 MAX_DIGITS = 9
 _WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_SIGNED = re.compile(rf"[-+]?[0-9]{{1,{MAX_DIGITS}}}")
+_DECIMAL = re.compile(
+    rf"[-+]?(?:[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.[0-9]{{1,{MAX_DIGITS}}})"
+    r"(?:[eE][-+]?[0-9]{1,3})?"
+)
 
 
 def is_whole_number(text: str) -> bool:
@@ -46,6 +51,23 @@ def whole_number(
     return value
 
 
+def setting_number(text: str) -> int | float | None:
+    """A setting's value as a person types a number (``300``, ``-2``, ``0.5``, ``1e-3``), or None if it is none.
+
+    ASCII digits, at most nine before and after the point: ``1_000``, ``٣``
+    and a number of a hundred digits are not numbers here, so that a setting
+    never holds one too large to compare with a float.
+
+    >>> setting_number("300"), setting_number("-0.5"), setting_number("1_000"), setting_number("9" * 10)
+    (300, -0.5, None, None)
+    """
+    if _SIGNED.fullmatch(text):
+        return int(text)
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    return None
+
+
 def is_setting_count(value: object) -> bool:
     """Whether an agent setting is a whole number (``true`` is not one, though Python counts it as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -53,4 +75,9 @@ def is_setting_count(value: object) -> bool:
 
 def is_setting_number(value: object) -> bool:
     """Whether an agent setting is a finite number: ``nan`` and ``inf`` read as floats but budget nothing."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float budgets nothing either
+        return False
