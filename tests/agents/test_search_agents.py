@@ -134,7 +134,7 @@ def test_mcts_plays_perfect_information_games_only() -> None:
         ("openloop:trust=true", "trust"),
         ("openloop:opponents=mirror", "opponents"),
         ("ismcts:seconds=-" + "9" * 200, "seconds"),  # once an OverflowError: too large for a float
-        ("ismcts:seconds=" + "9" * 10, "seconds"),
+        ("ismcts:seconds=" + "9" * 16, "seconds"),
         ("ismcts:iterations=1_000", "iterations"),
         ("ismcts:c=1e999", "exploration"),
     ],

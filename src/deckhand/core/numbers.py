@@ -21,9 +21,11 @@ from deckhand.core.errors import DeckhandError, NotationError, quote
 
 MAX_DIGITS = 9
 _WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
-_SIGNED = re.compile(rf"[-+]?[0-9]{{1,{MAX_DIGITS}}}")
+SETTING_DIGITS = 15
+"""Digits a setting's number may have: a float holds every whole number of 15 digits exactly."""
+_SIGNED = re.compile(rf"[-+]?[0-9]{{1,{SETTING_DIGITS}}}")
 _DECIMAL = re.compile(
-    rf"[-+]?(?:[0-9]{{1,{MAX_DIGITS}}}(?:\.[0-9]{{0,{MAX_DIGITS}}})?|\.[0-9]{{1,{MAX_DIGITS}}})"
+    rf"[-+]?(?:[0-9]{{1,{SETTING_DIGITS}}}(?:\.[0-9]{{0,{SETTING_DIGITS}}})?|\.[0-9]{{1,{SETTING_DIGITS}}})"
     r"(?:[eE][-+]?[0-9]{1,3})?"
 )
 
@@ -54,11 +56,11 @@ def whole_number(
 def setting_number(text: str) -> int | float | None:
     """A setting's value as a person types a number (``300``, ``-2``, ``0.5``, ``1e-3``), or None if it is none.
 
-    ASCII digits, at most nine before and after the point: ``1_000``, ``٣``
-    and a number of a hundred digits are not numbers here, so that a setting
-    never holds one too large to compare with a float.
+    ASCII digits, at most :data:`SETTING_DIGITS` before and after the point:
+    ``1_000``, ``٣`` and a number of a hundred digits are not numbers here,
+    so that a setting never holds one too large to compare with a float.
 
-    >>> setting_number("300"), setting_number("-0.5"), setting_number("1_000"), setting_number("9" * 10)
+    >>> setting_number("300"), setting_number("-0.5"), setting_number("1_000"), setting_number("9" * 16)
     (300, -0.5, None, None)
     """
     if _SIGNED.fullmatch(text):

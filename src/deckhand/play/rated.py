@@ -75,6 +75,7 @@ def pool(game: Game) -> str:
 
 LEVELS: Mapping[str, Mapping[str, int]] = {
     "basra/bazzi": {"easy": 1023, "medium": 1500, "hard": 1587},
+    "basra/egyptian": {"easy": 1102, "medium": 1500, "hard": 1529},
     "cambio/classic": {"easy": 1073, "medium": 1500, "hard": 1565},
     "cambio/house": {"easy": 1114, "medium": 1500, "hard": 1548},
     "casino/ramapo": {"easy": 829, "medium": 1500, "hard": 1795},
