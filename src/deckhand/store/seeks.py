@@ -117,15 +117,23 @@ def open_count(person: str, *, url: str | None = None) -> int:
 
 
 def ask(seek_id: str, token_hash: str, *, url: str | None = None) -> tuple[Seek, Seeker] | None:
-    """The seek and the person whose token's hash is given, who has just asked after it (so has not gone)."""
+    """The seek and the person whose token's hash is given, who has just asked after it (so has not gone).
+
+    The person's row is marked seen first, by one statement: a place withdrawn
+    meanwhile (its page closed) updates nothing and the answer is ``None``,
+    where an update of the row read before would find it gone.
+    """
     at = now()
     with Session(get_engine(url)) as session, session.begin():
         _drop_gone(session, at)
+        here = (SeekerRow.seek_id == seek_id, SeekerRow.token_hash == token_hash)
+        seen = session.execute(update(SeekerRow).where(*here).values(seen_at=at))
+        if seen.rowcount != 1:  # type: ignore[attr-defined]
+            return None
         row = session.get(SeekRow, seek_id)
-        mine = session.scalar(select(SeekerRow).where(SeekerRow.seek_id == seek_id, SeekerRow.token_hash == token_hash))
+        mine = session.scalar(select(SeekerRow).where(*here))
         if row is None or mine is None:
             return None
-        mine.seen_at = at
         return _seek(row, _seekers(session, seek_id)), _seeker(mine)
 
 
