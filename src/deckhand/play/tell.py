@@ -62,14 +62,14 @@ def told_to_others(state: State, explanation: Explanation, names: Sequence[str])
     )
 
 
-def _codes(data: Any, cards: frozenset[str]) -> set[str]:
+def card_codes(data: Any, cards: frozenset[str]) -> set[str]:
     """The card codes anywhere in a view's JSON."""
     if isinstance(data, str):
         return {data} if data in cards else set()
     if isinstance(data, dict):
         data = list(data.values())
     if isinstance(data, list):
-        return set().union(*(_codes(item, cards) for item in data)) if data else set()
+        return set().union(*(card_codes(item, cards) for item in data)) if data else set()
     return set()
 
 
@@ -89,7 +89,7 @@ def actions_as_seen(start: State, actions: Sequence[str], viewer: int | None) ->
         chance = state.current_player() < 0
         state.apply_action(state.string_to_action(text))
         hidden = chance and not game.perfect_information and text in cards
-        if hidden and not all(text in _codes(state.view(seat).to_json(), cards) for seat in seats):
+        if hidden and not all(text in card_codes(state.view(seat).to_json(), cards) for seat in seats):
             text = "(a card)"
         out.append(text)
     return out

@@ -30,6 +30,7 @@ from deckhand.core.errors import NotationError
 from deckhand.core.presentation import presentation_of
 from deckhand.core.protocol import Action, State, View
 from deckhand.core.words import card_name_patterns
+from deckhand.play.tell import card_codes
 
 WORLDS = 32
 """Worlds each move is played on in: a reply is a pattern, not a measurement, and a few dozen show it."""
@@ -61,7 +62,7 @@ def what_followed(
     """
     pairs: list[tuple[Reply, Reply]] = []
     cancel = CANCEL.get()
-    shown = frozenset(leaves(view.to_json()))
+    shown = frozenset(card_codes(view.to_json(), frozenset(view.game.all_cards())))
     unseen: frozenset[str] = frozenset()
     for _ in range(worlds):
         if cancel is not None and cancel.is_set():
@@ -141,17 +142,6 @@ def _card(code: str) -> Card | None:
         return Card.parse(code)
     except NotationError:
         return None
-
-
-def leaves(data: Any) -> list[str]:
-    """Every string in a JSON value: a view's card codes among them."""
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, dict):
-        return [leaf for value in data.values() for leaf in leaves(value)]
-    if isinstance(data, list | tuple):
-        return [leaf for value in data for leaf in leaves(value)]
-    return []
 
 
 def masked(data: Any, unseen: frozenset[str]) -> Any:
