@@ -23,11 +23,12 @@ import math
 import random
 import statistics
 import time
-from typing import Any
+from typing import Any, cast
 
 import deckhand
 from deckhand.agents.registry import make_agent
 from deckhand.games.basra import BasraState
+from deckhand.games.basra.captures import BasraAction
 from deckhand.play.intervals import wilson
 
 
@@ -49,7 +50,7 @@ def play(
         action = agents[p].step(state.view(p), seat_rngs[p])
         if p == seat:
             times.append(time.process_time() - start)
-        state.apply_action(action)
+        state.apply_action(cast(BasraAction, action))  # an agent's move, of any game: the rules check it
     return state
 
 

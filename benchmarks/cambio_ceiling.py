@@ -230,7 +230,7 @@ def check(game: deckhand.Game, games: int) -> None:
                 continue
             action = agents[p].step(state.view(p), rng)
             if agents[p].name == "seed-hard":
-                assert isinstance(state, CambioState)
+                assert isinstance(state, CambioState) and isinstance(action, int)
                 decisions += 1
                 copy = SeedHardCopy(state).action()
                 if copy != action:
@@ -294,7 +294,9 @@ def main() -> None:
             elif p == seat:
                 state.apply_action(policy(state, seat_rngs[p]))
             else:
-                state.apply_action(opponent.step(state.view(p), seat_rngs[p]))
+                move = opponent.step(state.view(p), seat_rngs[p])
+                assert isinstance(move, int)  # Cambio's actions are ints
+                state.apply_action(move)
         results.append(state.returns()[seat])
     score = sum(results) / len(results)
     lo, hi = wilson(sum(results), len(results))

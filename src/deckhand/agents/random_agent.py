@@ -19,7 +19,7 @@ class RandomAgent(Agent):
         self.game = game
 
     def step(self, view: View, rng: random.Random) -> Action:
-        actions = view.legal_actions()
+        actions: list[Action] = view.legal_actions()
         if not actions:
             raise IllegalActionError(f"seat {view.player} has no action to choose")
         return actions[int(rng.random() * len(actions))]

@@ -8,25 +8,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from deckhand.core.turns import TERMINAL
 
+T = TypeVar("T", bound=Hashable)
 
-class Playable(Protocol):
-    """What the loop asks of a state: whose turn, its legal moves, a move played unchecked, chance, the returns."""
+
+class Playable(Protocol[T]):
+    """What the loop asks of a state whose actions are ``T``: whose turn, its legal moves, a move played
+    unchecked, chance, the returns."""
 
     def current_player(self) -> int: ...
-    def legal_actions(self) -> list[Hashable]: ...
-    def apply_legal(self, action: Hashable) -> None: ...
-    def sample_chance_outcome(self, rng: random.Random) -> Hashable: ...
+    def legal_actions(self) -> list[T]: ...
+    def apply_legal(self, action: T) -> None: ...
+    def sample_chance_outcome(self, rng: random.Random) -> T: ...
     def returns(self) -> list[float]: ...
 
 
-P = TypeVar("P", bound=Playable)
+P = TypeVar("P", bound=Playable[Any])
 
 
-def uniform_action(state: Playable, rng: random.Random) -> Hashable:
+def uniform_action(state: Playable[T], rng: random.Random) -> T:
     """One of ``state``'s legal actions, uniformly at random."""
     actions = state.legal_actions()
     return actions[int(rng.random() * len(actions))]

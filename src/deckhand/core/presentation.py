@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic
 from typing_extensions import TypeVar
 
 from deckhand.core.errors import ConfigError, quote
-from deckhand.core.protocol import Action, State, View
+from deckhand.core.protocol import A, State, View
 from deckhand.core.tally import Tally
 from deckhand.core.words import Reasons, agree
 
@@ -35,11 +35,11 @@ if TYPE_CHECKING:
     from deckhand.core.protocol import Game
 
 S = TypeVar("S", bound=State, default=Any)
-"""The State class a presentation tells of: ``BasraPresentation`` is a ``Presentation[BasraState]``; a plain
-``Presentation`` tells of any game's states."""
+"""The State class a presentation tells of: ``BasraPresentation`` is a ``Presentation[BasraState, BasraAction]``
+(its actions the game's own); a plain ``Presentation`` tells of any game's states and actions."""
 
 
-class Presentation(Generic[S]):
+class Presentation(Generic[S, A]):
     """What a table reads of a game beyond its states and views: names, words, glimpses, hint marks and reasons.
 
     Hooks that take a ``state`` are called with the state *before* ``action``
@@ -77,7 +77,7 @@ class Presentation(Generic[S]):
         """
         return {}
 
-    def describe_action(self, state: S, action: Action) -> str:
+    def describe_action(self, state: S, action: A) -> str:
         """A player's ``action`` in words every seat may read once it is played.
 
         The default is the notation, which names no hidden card in any game
@@ -86,7 +86,7 @@ class Presentation(Generic[S]):
         """
         return state.action_to_string(action)
 
-    def tell_move(self, state: S, action: Action, names: Sequence[str]) -> str:
+    def tell_move(self, state: S, action: A, names: Sequence[str]) -> str:
         """A player's ``action`` as the table hears it: one sentence, the mover its subject, the verb agreeing.
 
         ``You ask Computer for 7s.``, ``Computer takes the 7 of Clubs with the
@@ -99,7 +99,7 @@ class Presentation(Generic[S]):
         mover = names[state.current_player()]
         return f"{mover} {agree(mover, 'plays')} {self.describe_action(state, action).rstrip('.')}."
 
-    def announce(self, state: S, action: Action, names: Sequence[str]) -> list[str]:
+    def announce(self, state: S, action: A, names: Sequence[str]) -> list[str]:
         """What every seat is told happens because of ``action`` (a move or a chance outcome), beyond the move.
 
         ``names`` has a name for each seat. Games say what their sources
@@ -108,7 +108,7 @@ class Presentation(Generic[S]):
         """
         return []
 
-    def tally(self, state: S, action: Action, names: Sequence[str]) -> Tally | None:
+    def tally(self, state: S, action: A, names: Sequence[str]) -> Tally | None:
         """The score of the deck or round that ``action`` (about to be played) ends, pile by pile; None if none.
 
         Only what the game's announcements already make public: a pile's
@@ -116,14 +116,14 @@ class Presentation(Generic[S]):
         """
         return None
 
-    def is_quiet(self, state: S, action: Action) -> bool:
+    def is_quiet(self, state: S, action: A) -> bool:
         """Whether a computer's ``action`` goes without saying at a table (Cambio: not sticking).
 
         A table may leave such moves out of its narration; they stay in every record.
         """
         return False
 
-    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
+    def glimpse(self, view: View, action: A | None = None) -> dict[str, str]:
         """Cards shown to the viewer alone for a moment, by place in notation -> card code.
 
         After ``action`` (the viewer's own move, ``view`` taken after it): what
@@ -145,9 +145,7 @@ class Presentation(Generic[S]):
         """
         return ""
 
-    def hint_marks(
-        self, view: View, selection: str | None = None, move: Action | None = None
-    ) -> tuple[str, dict[str, int]]:
+    def hint_marks(self, view: View, selection: str | None = None, move: A | None = None) -> tuple[str, dict[str, int]]:
         """Numbers a hint draws on the table for one of the viewer's pieces (see :attr:`HINT_MARKS`).
 
         ``selection`` names the piece as the player typed it; without one, the
@@ -157,7 +155,7 @@ class Presentation(Generic[S]):
         """
         return "", {}
 
-    def suggest(self, view: View, action: Action, names: Sequence[str]) -> str:
+    def suggest(self, view: View, action: A, names: Sequence[str]) -> str:
         """The viewer's ``action`` said to it as advice, an imperative in the game's words.
 
         ``Ask Computer for 10s``, ``Take the 6♠ with the 6♥``, ``Draw a card
@@ -167,7 +165,7 @@ class Presentation(Generic[S]):
         """
         return f"Play {view.action_to_string(action)}"
 
-    def choice_reasons(self, view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+    def choice_reasons(self, view: View, action: A, rivals: Sequence[A]) -> Reasons:
         """Why ``action`` is the move a search chose from ``view``, in the game's words; nothing to say by default.
 
         ``rivals`` are the moves the search liked next, best first. A game says

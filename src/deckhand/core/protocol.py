@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar
 
@@ -22,7 +22,14 @@ from deckhand.core.playouts import play_out_with, uniform_action
 from deckhand.core.turns import CHANCE, PUBLIC, TERMINAL
 
 Action = Hashable
-"""An action: a small immutable hashable value (games use ints or tuples)."""
+"""An action of a game not known here: a small immutable hashable value."""
+A = TypeVar("A", bound=Hashable, default=Any)
+"""A game's own action type: ``State[int]``, ``Game[BasraState, BasraAction]``.
+
+Each game names its actions precisely (Three Trios' are ints, Casino's tagged
+tuples or a dealt card); left out, it is ``Any``, so that code written for
+every game (agents, searches, the tables) takes any game's states and actions.
+"""
 
 JSON = dict[str, Any]
 
@@ -31,7 +38,7 @@ S_co = TypeVar("S_co", bound="State", covariant=True, default="State")
 """A game's own State class: ``Game[BasraState]``. Left out, any State: a plain ``Game`` is any game.
 
 Covariant, so that every game is a ``Game``; its hooks take the state as
-``self: Game[S], state: S``, which binds ``S`` to the game's own State class:
+``self: Game[S, A], state: S``, which binds ``S`` to the game's own State class:
 ``BasraGame().view`` takes a ``BasraState``, a plain ``Game``'s any State
 (what callers that hold any game have always passed).
 """
@@ -59,7 +66,7 @@ def player_label(player: int) -> int | str:
     return player
 
 
-class Game(ABC, Generic[S_co]):
+class Game(ABC, Generic[S_co, A]):
     """A game with fixed options; it makes initial states and restores saved ones.
 
     Subclasses set :attr:`name`, :attr:`rules_version`, :attr:`OPTIONS` and,
@@ -169,27 +176,29 @@ class Game(ABC, Generic[S_co]):
     # notation.py, words.py, view.py and playout.py, so that imports run one
     # way: each hook there takes the game's own State and calls the function of
     # the same name. The State methods of the same names call the hooks.
-    def view(self: Game[S], state: S, player: int) -> View:
+    def view(self: Game[S, A], state: S, player: int) -> View:
         """What ``player`` may know of ``state``; perfect-information games show everything."""
         return FullView(state, player)
 
-    def action_to_string(self: Game[S], state: S, action: Action) -> str:
+    def action_to_string(self: Game[S, A], state: S, action: A) -> str:
         """The canonical notation of ``action`` in ``state``."""
         return str(action)
 
-    def string_to_action(self: Game[S], state: S, text: str) -> Action:
+    def string_to_action(self: Game[S, A], state: S, text: str) -> A:
         """Parse notation. The default matches the legal actions' strings."""
         wanted = " ".join(text.split())
-        for action in state.legal_actions():
+        legal: list[A] = state.legal_actions()
+        for action in legal:
             if state.action_to_string(action) == wanted:
                 return action
         raise NotationError(f"{quote(text, 40)} is not a legal action here")
 
-    def rollout_action(self: Game[S], state: S, rng: random.Random) -> Action:
+    def rollout_action(self: Game[S, A], state: S, rng: random.Random) -> A:
         """A cheap move for search playouts; games may supply one better than uniform."""
-        return uniform_action(state, rng)
+        action: A = uniform_action(state, rng)
+        return action
 
-    def play_out(self: Game[S], state: S, rng: random.Random) -> list[float]:
+    def play_out(self: Game[S, A], state: S, rng: random.Random) -> list[float]:
         """Play ``state`` on in place with ``rollout_action`` (chance by its odds); the returns.
 
         Stops at the end of the game or where ``playout_estimate`` answers.
@@ -198,7 +207,7 @@ class Game(ABC, Generic[S_co]):
         """
         return play_out_with(state, rng, self.rollout_action, self.playout_estimate)
 
-    def playout_estimate(self: Game[S], state: S) -> list[float] | None:
+    def playout_estimate(self: Game[S, A], state: S) -> list[float] | None:
         """Estimated returns where a search playout may stop early, or None to play on.
 
         Searches ask it at chance nodes only (so it costs nothing on ordinary
@@ -208,7 +217,7 @@ class Game(ABC, Generic[S_co]):
         """
         return None
 
-    def information_key(self: Game[S], state: S, player: int) -> Hashable:
+    def information_key(self: Game[S, A], state: S, player: int) -> Hashable:
         """A hashable key of ``player``'s information set in ``state``: equal exactly when the views are.
 
         Search trees are keyed by it. The default serializes the view; games
@@ -216,7 +225,7 @@ class Game(ABC, Generic[S_co]):
         """
         return json.dumps(state.view(player).to_json(), sort_keys=True)
 
-    def public_view(self: Game[S], state: S) -> View:
+    def public_view(self: Game[S, A], state: S) -> View:
         """What everyone watching ``state`` may know: what no seat's private knowledge adds.
 
         A spectator's view: its ``player`` is :data:`PUBLIC`, it has no legal
@@ -225,7 +234,7 @@ class Game(ABC, Generic[S_co]):
         """
         return self.view(state, PUBLIC)
 
-    def write_save(self: Game[S], state: S, suffix: str) -> str:
+    def write_save(self: Game[S, A], state: S, suffix: str) -> str:
         """``state`` in the save format of ``suffix`` (one of :attr:`SAVE_FORMATS`)."""
         raise ConfigError(f"{self.name} has no {quote(suffix, 12)} save format; use a .json file")
 
@@ -238,10 +247,10 @@ class Game(ABC, Generic[S_co]):
         return f"load_game({quote(self.name, 40)}, {', '.join(f'{k}={quote(v, 40)}' for k, v in changed.items())})"
 
 
-class State(ABC):
+class State(ABC, Generic[A]):
     """A full game state. Mutable; ``clone()`` is cheap and independent."""
 
-    game: Game
+    game: Game[Any, A]
 
     # -- whose turn -----------------------------------------------------
     @abstractmethod
@@ -256,23 +265,23 @@ class State(ABC):
 
     # -- moves ----------------------------------------------------------
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[A]:
         """The actions open to the player to move (or chance outcomes' actions)."""
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[A, float]]:
         """``[(action, probability), ...]`` at a chance node."""
         raise IllegalActionError("not a chance node")
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> A:
         """Draw a chance outcome with its probability; games override it for speed."""
         outcomes = self.chance_outcomes()
         return rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
 
     @abstractmethod
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: A) -> None:
         """Play ``action``; raises ``IllegalActionError`` and changes nothing if illegal."""
 
-    def apply_legal(self, action: Action) -> None:
+    def apply_legal(self, action: A) -> None:
         """Play ``action``, known to be legal here, without checking it.
 
         For searches, playouts and the arena, whose moves come straight from
@@ -283,28 +292,28 @@ class State(ABC):
         """
         self.apply_action(action)
 
-    def child(self, action: Action) -> State:
+    def child(self, action: A) -> State[A]:
         """A copy of this state with ``action`` applied."""
         state = self.clone()
         state.apply_action(action)
         return state
 
     # -- what the Game wires (see the hooks of Game) ----------------------
-    def action_to_string(self, action: Action) -> str:
+    def action_to_string(self, action: A) -> str:
         """The canonical notation of ``action`` in this state."""
         return self.game.action_to_string(self, action)
 
-    def string_to_action(self, text: str) -> Action:
+    def string_to_action(self, text: str) -> A:
         """Parse notation into an action of this state."""
         return self.game.string_to_action(self, text)
 
     # -- bookkeeping ----------------------------------------------------
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy."""
 
     @abstractmethod
-    def history(self) -> list[Action]:
+    def history(self) -> list[A]:
         """Every action so far, chance outcomes included."""
 
     @abstractmethod
@@ -323,7 +332,7 @@ class State(ABC):
         """What a spectator may know: no seat's private knowledge (``Game.public_view``)."""
         return self.game.public_view(self)
 
-    def rollout_action(self, rng: random.Random) -> Action:
+    def rollout_action(self, rng: random.Random) -> A:
         """A cheap move for search playouts (``Game.rollout_action``)."""
         return self.game.rollout_action(self, rng)
 
@@ -367,7 +376,7 @@ class State(ABC):
         return json.dumps(self.to_json(), indent=1)
 
 
-class View(ABC):
+class View(ABC, Generic[A]):
     """What one seat may know of a state. Agents decide from views only.
 
     Two views are equal when their ``to_json()`` is equal.
@@ -384,15 +393,15 @@ class View(ABC):
         return self.current_player() == TERMINAL
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[A]:
         """The viewer's legal actions when it is to move; otherwise ``[]``."""
 
     @abstractmethod
-    def action_to_string(self, action: Action) -> str:
+    def action_to_string(self, action: A) -> str:
         """Notation, as the state writes it."""
 
     @abstractmethod
-    def string_to_action(self, text: str) -> Action:
+    def string_to_action(self, text: str) -> A:
         """Parse notation into one of the viewer's actions."""
 
     @abstractmethod
@@ -440,7 +449,7 @@ def view_as(view: View, kind: type[V]) -> V:
     return view
 
 
-class RedactedView(View, Generic[S]):
+class RedactedView(View[A], Generic[S, A]):
     """A view kept as a private copy of the state with what the viewer may not know taken out.
 
     The copy is made once (:meth:`redact`), the protocol is answered from it,
@@ -461,24 +470,25 @@ class RedactedView(View, Generic[S]):
     def current_player(self) -> int:
         return self._public.current_player()
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[A]:
         if self._public.current_player() != self.player:
             return []
         return self._public.legal_actions()
 
-    def action_to_string(self, action: Action) -> str:
+    def action_to_string(self, action: A) -> str:
         return self._public.action_to_string(action)
 
-    def string_to_action(self, text: str) -> Action:
+    def string_to_action(self, text: str) -> A:
         to_move = self._public.current_player()
         if self.player == PUBLIC:
             raise IllegalActionError("a spectator cannot move")
         if to_move >= 0 and to_move != self.player:
             raise IllegalActionError(f"it is not seat {self.player}'s turn")
-        return self._public.string_to_action(text)
+        action: A = self._public.string_to_action(text)
+        return action
 
 
-class FullView(RedactedView[State]):
+class FullView(RedactedView[State, Any]):
     """The view of a perfect-information game: a copy of the whole state, nothing taken out."""
 
     def redact(self, state: State, player: int) -> State:

@@ -151,7 +151,7 @@ def judge(
 
 def _legal(view: View, text: str) -> Action:
     try:
-        action = view.string_to_action(text.strip())
+        action: Action = view.string_to_action(text.strip())
     except DeckhandError as exc:
         raise ConfigError(f"{quote(text, 40)} is not a move here: {exc}") from None
     if action not in view.legal_actions():

@@ -18,9 +18,9 @@ from math import comb
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Action, View, view_as
+from deckhand.core.protocol import View, view_as
 from deckhand.core.words import Reasons, and_list, count
-from deckhand.games.basra.captures import Move, card_moves, is_basra, sweeps, taken
+from deckhand.games.basra.captures import BasraAction, Move, card_moves, is_basra, sweeps, taken
 from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.view import BasraView
@@ -235,7 +235,7 @@ def play_words(move: Move, table: list[int] | tuple[int, ...], seven_diamonds: b
     return f"the {card} to take the {_labels(got)}"
 
 
-def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+def suggest(view: View, action: BasraAction, names: Sequence[str]) -> str:
     """``Play the 6♥ to take the 6♠``."""
     v = view_as(view, BasraView)
     if not isinstance(action, tuple):
@@ -243,7 +243,7 @@ def suggest(view: View, action: Action, names: Sequence[str]) -> str:
     return "Play " + play_words(action, v.table, v.game.seven_diamonds)
 
 
-def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+def choice_reasons(view: View, action: BasraAction, rivals: Sequence[BasraAction]) -> Reasons:
     """Why a search's move is good, from what it wins, what it leaves and what it keeps.
 
     To its player it also names the sweepers it keeps and, when the runner-up

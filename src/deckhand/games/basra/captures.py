@@ -24,6 +24,9 @@ from deckhand.games.basra.cards import JACK, ORDER, SEVEN_OF_DIAMONDS, VALUE, co
 
 Groups = tuple[tuple[int, ...], ...]
 Move = tuple[int, Groups]
+"""A move: the card played and the groups of table cards it takes (none for a card left on the table)."""
+BasraAction = Move | int
+"""An action: a seat's move, or a card dealt (chance's outcome)."""
 
 _Positions = tuple[tuple[int, ...], ...]
 _CACHE: dict[tuple[int, tuple[int, ...]], tuple[_Positions, ...]] = {}

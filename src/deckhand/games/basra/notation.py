@@ -11,9 +11,8 @@ import re
 
 from deckhand.core.cards import CODES, Card
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
-from deckhand.core.protocol import Action
 from deckhand.core.turns import CHANCE, TERMINAL
-from deckhand.games.basra.captures import Move, canonical, move_to_string
+from deckhand.games.basra.captures import BasraAction, Move, canonical, move_to_string
 from deckhand.games.basra.state import BasraState, is_move
 
 _MOVE = re.compile(r"\s*(?:play\s+)?([^\s{},]+)\s*(.*?)\s*", re.IGNORECASE | re.DOTALL)
@@ -25,26 +24,28 @@ __all__ = ["action_to_string", "move_to_string", "parse_card", "parse_move", "re
 _STRINGS: dict[Move, str] = {}
 
 
-def action_to_string(state: BasraState, action: Action) -> str:
+def action_to_string(state: BasraState, action: BasraAction) -> str:
     """Notation of a deal (a card code) or a move, the same in any position (memoized: records ask often)."""
-    if type(action) is int and 0 <= action < 52:
-        return CODES[action]
-    try:
-        text: str | None = _STRINGS.get(action)  # type: ignore[call-overload]
-    except TypeError:  # unhashable: certainly not a move
-        text = None
-    if text is not None:
-        return text
-    if is_move(action):
-        text = move_to_string(action)  # type: ignore[arg-type]
-        if len(_STRINGS) > 100_000:
-            _STRINGS.clear()
-        _STRINGS[action] = text  # type: ignore[index]
-        return text
+    if isinstance(action, int):
+        if type(action) is int and 0 <= action < 52:
+            return CODES[action]
+    else:
+        try:
+            text: str | None = _STRINGS.get(action)
+        except TypeError:  # unhashable (from a caller that typed nothing): certainly not a move
+            text = None
+        if text is not None:
+            return text
+        if is_move(action):
+            text = move_to_string(action)
+            if len(_STRINGS) > 100_000:
+                _STRINGS.clear()
+            _STRINGS[action] = text
+            return text
     raise NotationError(f"{quote(action, 40)} is not a Basra action")
 
 
-def string_to_action(state: BasraState, text: str) -> Action:
+def string_to_action(state: BasraState, text: str) -> BasraAction:
     """A dealt card's code at a deal, else a move of the seat to move (:func:`read_move`)."""
     if state.to_move == CHANCE:
         return parse_card(text.strip())

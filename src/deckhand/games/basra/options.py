@@ -16,7 +16,7 @@ from deckhand.core.cards import deck_44, deck_52
 from deckhand.core.deck import stack_indices
 from deckhand.core.options import DECK_OPTION, Described, Option, PresetInfo, boolean, choice, integer
 from deckhand.core.protocol import Game, S_co
-from deckhand.games.basra.captures import sweeps
+from deckhand.games.basra.captures import BasraAction, sweeps
 from deckhand.games.basra.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, VALUE, codes
 
 
@@ -86,7 +86,7 @@ PRESET_INFO: dict[str, PresetInfo] = {
 """What the lobby and the menu say of each preset."""
 
 
-class BasraSetup(Game[S_co]):
+class BasraSetup(Game[S_co, BasraAction]):
     """Basra's options resolved into per-card tables; ``game.py`` makes the states.
 
     Generic in the State, which comes after this file: ``game.py`` names it (``BasraSetup[BasraState]``).

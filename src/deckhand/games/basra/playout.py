@@ -18,9 +18,8 @@ from typing import Final
 
 from deckhand.core.deck import pile_sample
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Action
 from deckhand.core.turns import CHANCE, TERMINAL
-from deckhand.games.basra.captures import ALONE, NO_GROUPINGS, Move, build_move, groupings, table_values
+from deckhand.games.basra.captures import ALONE, NO_GROUPINGS, BasraAction, Move, build_move, groupings, table_values
 from deckhand.games.basra.cards import VALUE
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.state import BasraState
@@ -138,7 +137,7 @@ def rollout_move(game: BasraSetup, hand: list[int], table: list[int], rng: rando
     return build_move(card, table, low, high, chosen)
 
 
-def rollout_action(state: BasraState, rng: random.Random) -> Action:
+def rollout_action(state: BasraState, rng: random.Random) -> BasraAction:
     """The playout policy (:func:`rollout_move`); a deal by its odds at a chance node."""
     if state.to_move == CHANCE:
         return state.sample_chance_outcome(rng)

@@ -8,13 +8,13 @@ from deckhand.core.cards import Card
 from deckhand.core.errors import NotationError
 from deckhand.core.presentation import Presentation
 from deckhand.games.basra.agents import choice_reasons, suggest
-from deckhand.games.basra.captures import why_no_move
+from deckhand.games.basra.captures import BasraAction, why_no_move
 from deckhand.games.basra.state import BasraState
 from deckhand.games.basra.tally import deck_tally
 from deckhand.games.basra.words import announce, describe_action, tell_move
 
 
-class BasraPresentation(Presentation[BasraState]):
+class BasraPresentation(Presentation[BasraState, BasraAction]):
     """Basra's words: the moves, the end of each deck with its tally, and a search's reasons."""
 
     describe_action = staticmethod(describe_action)

@@ -22,16 +22,16 @@ from typing import Any
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.protocol import JSON, State
 from deckhand.core.turns import CHANCE, TERMINAL
-from deckhand.games.basra.captures import Move, hand_moves, is_basra, move_to_string, why_illegal
+from deckhand.games.basra.captures import BasraAction, Move, hand_moves, is_basra, move_to_string, why_illegal
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.options import BasraSetup
 
 _KEY = ORDER.__getitem__
 
 
-class BasraState(State):
+class BasraState(State[BasraAction]):
     """A game of Basra for two seats, or four in partnerships, over as many decks as it takes."""
 
     __slots__ = (
@@ -81,7 +81,7 @@ class BasraState(State):
         self.buried: list[int] = []
         self.last = -1
         self.deck_no = 1
-        self.hist: list[Action] = []
+        self.hist: list[BasraAction] = []
         self._moves: list[Move] | None = None
         self._start_deal(with_table=True)
 
@@ -95,7 +95,7 @@ class BasraState(State):
     def is_terminal(self) -> bool:
         return self.to_move == TERMINAL
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[BasraAction]:
         player = self.to_move
         if player >= 0:
             moves = self._moves
@@ -113,12 +113,12 @@ class BasraState(State):
             moves = self._moves = hand_moves(self.hands[self.to_move], self.table, self.game.seven_diamonds)
         return moves
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[BasraAction, float]]:
         if self.to_move != CHANCE:
             raise IllegalActionError("not a chance node: a player is to move")
         return list(pile_outcomes(self.pile, self.game.stack, self.drawn))
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> BasraAction:
         stack = self.game.stack
         if stack:
             return pile_sample(self.pile, stack, self.drawn, rng)
@@ -126,7 +126,7 @@ class BasraState(State):
         return pile[int(rng.random() * len(pile))]
 
     # -- applying -----------------------------------------------------------
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: BasraAction) -> None:
         player = self.to_move
         if player >= 0:
             moves = self._moves
@@ -149,27 +149,25 @@ class BasraState(State):
         else:
             raise IllegalActionError("the game is over")
 
-    def apply_legal(self, action: Action) -> None:
+    def apply_legal(self, action: BasraAction) -> None:
         self.hist.append(action)
-        if self.to_move >= 0:
-            self.play_unchecked(action)  # type: ignore[arg-type]  # a legal move is a Move
+        if isinstance(action, int):  # a legal int is a card dealt
+            self.deal_unchecked(action)
         else:
-            self.deal_unchecked(action)  # type: ignore[arg-type]  # and a legal deal a card
+            self.play_unchecked(action)
 
-    def _describe(self, action: Action) -> str:
+    def _describe(self, action: BasraAction) -> str:
         if type(action) is int and 0 <= action < 52:
             return CODES[action]
         return repr(action)
 
-    def _checked_move(self, action: Action) -> Move:
+    def _checked_move(self, action: BasraAction) -> Move:
         """The legal move ``action`` means (another grouping of the same capture), or raise."""
         if type(action) is int:
             raise IllegalActionError(f"{self._describe(action)}: it is seat {self.to_move}'s turn to play, not a deal")
-        if not is_move(action):
+        if isinstance(action, int) or not is_move(action):
             raise IllegalActionError(f"{quote(action, 40)} is not a Basra move (expected (card, groups))")
-        card: int
-        groups: tuple[tuple[int, ...], ...]
-        card, groups = action  # type: ignore[misc]
+        card, groups = action
         text = move_to_string((card, groups))
         reason = why_illegal(card, groups, self.hands[self.to_move], self.table, self.game.seven_diamonds)
         if reason is not None:
@@ -354,7 +352,7 @@ class BasraState(State):
         self.hist = source.hist[:]
         self._moves = source._moves
 
-    def history(self) -> list[Action]:
+    def history(self) -> list[BasraAction]:
         return list(self.hist)
 
     def history_strings(self) -> list[str]:

@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CODES
-from deckhand.core.protocol import Action
 from deckhand.core.tally import Tally, TallySide
-from deckhand.games.basra.captures import is_basra, taken
+from deckhand.games.basra.captures import BasraAction, is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 from deckhand.games.basra.words import side_name
 
 
-def deck_tally(state: BasraState, action: Action, names: Sequence[str]) -> Tally | None:
+def deck_tally(state: BasraState, action: BasraAction, names: Sequence[str]) -> Tally | None:
     """The tally of the deck that ``action`` (a move, about to be played) ends; None if it ends none.
 
     A deck ends with the last card of its last deal, or earlier, with the last card of any deal, when the

@@ -10,13 +10,13 @@ from collections.abc import Hashable
 
 from deckhand.core.protocol import JSON, RedactedView, player_label
 from deckhand.core.turns import TERMINAL
-from deckhand.games.basra.captures import Move
+from deckhand.games.basra.captures import BasraAction, Move
 from deckhand.games.basra.cards import ORDER, codes
 from deckhand.games.basra.options import BasraSetup
 from deckhand.games.basra.state import BasraState, public_json
 
 
-class BasraView(RedactedView[BasraState]):
+class BasraView(RedactedView[BasraState, BasraAction]):
     """A seat's view: its own hand, the other hands' sizes, the table, both sides' piles, the scores.
 
     The undealt cards and the other hands are hidden; :meth:`sample_world`

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
-from deckhand.core.protocol import Action
 from deckhand.core.words import agree, does, object_name
-from deckhand.games.basra.captures import Move, is_basra, taken
+from deckhand.games.basra.captures import BasraAction, Move, is_basra, taken
 from deckhand.games.basra.state import BasraState, is_move
 
 
-def describe_action(state: BasraState, action: Action) -> str:
+def describe_action(state: BasraState, action: BasraAction) -> str:
     """A move in words (:func:`describe_move`); a deal says only that a card is dealt."""
     if state.to_move < 0 or not is_move(action):
         return "a card is dealt"
@@ -22,7 +21,7 @@ def describe_action(state: BasraState, action: Action) -> str:
     return describe_move(action, state.table, state.game.seven_diamonds)
 
 
-def tell_move(state: BasraState, action: Action, names: Sequence[str]) -> str:
+def tell_move(state: BasraState, action: BasraAction, names: Sequence[str]) -> str:
     """``Computer takes the 10 of Spades and the 3 of Hearts with the King of Spades: a basra.``"""
     if state.to_move < 0 or not is_move(action):
         return "A card is dealt."
@@ -41,7 +40,7 @@ def tell_move(state: BasraState, action: Action, names: Sequence[str]) -> str:
     return f"{does(who, 'takes')} {things} with {card}{basra}."
 
 
-def announce(state: BasraState, action: Action, names: Sequence[str]) -> list[str]:
+def announce(state: BasraState, action: BasraAction, names: Sequence[str]) -> list[str]:
     """The end of a deck (:func:`deck_report`) when ``action`` is its last card, the end of the game when it
     ends a deal that ends the game; otherwise nothing."""
     if state.to_move < 0 or not is_move(action) or any(len(h) > (h is state.hands[state.to_move]) for h in state.hands):

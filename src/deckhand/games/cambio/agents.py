@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.cards import CARDS
-from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.core.protocol import Game, View, view_as
 from deckhand.games.cambio.actions import (
     A_CAMBIO,
     BASE,
@@ -54,7 +54,7 @@ class PolicyAgent(Agent):
     def __init__(self, game: Game | None = None) -> None:
         self.game = game
 
-    def step(self, view: View, rng: random.Random) -> Action:
+    def step(self, view: View, rng: random.Random) -> int:
         """The move :meth:`explain` gives, without the words (the arena's way)."""
         return rollout_action(as_table(view).sample_world(rng), rng)
 
@@ -136,7 +136,7 @@ def _worst_said(state: CambioState, p: int, slot: int, worst: int) -> str:
 # -- a move said to the seat that would make it -------------------------------------------------
 
 
-def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+def suggest(view: View, action: int, names: Sequence[str]) -> str:
     """``Swap the 3♥ for your card 3``, ``Look at Computer's card 1``: a move said to its player (cards counted
     from one in each hand, as the board shows them)."""
     table = view_as(view, CambioView)

@@ -95,7 +95,7 @@ class EasyAgent(Agent):
     def spec(self) -> str:
         return self.name if self.cambio_chance == 0.1 else f"seed-easy:cambio_chance={self.cambio_chance}"
 
-    def step(self, view: View, rng: random.Random) -> Action:
+    def step(self, view: View, rng: random.Random) -> int:
         return self._choose(view, rng)[0]
 
     def explain(self, view: View, rng: random.Random) -> Explanation:
@@ -103,7 +103,7 @@ class EasyAgent(Agent):
         candidates = [Candidate(view.action_to_string(a)) for a in view.legal_actions()]
         return _random(view, action, reason, candidates)
 
-    def _choose(self, view: View, rng: random.Random) -> tuple[Action, str]:
+    def _choose(self, view: View, rng: random.Random) -> tuple[int, str]:
         legal = view.legal_actions()
         phase = as_table(view).phase
         if phase == START:
@@ -116,7 +116,7 @@ class EasyAgent(Agent):
         return legal[int(rng.random() * len(legal))], "picked at random"
 
 
-def _random(view: View, action: Action, reason: str, candidates: list[Candidate]) -> Explanation:
+def _random(view: View, action: int, reason: str, candidates: list[Candidate]) -> Explanation:
     """A random choice: its reason names no card and no person, so every seat may read it."""
     return explained(view, action, reason, candidates, public=reason)
 
@@ -159,7 +159,7 @@ class HardAgent(Agent):
 
 def explained(
     view: View,
-    action: Action,
+    action: int,
     reason: str,
     candidates: list[Candidate],
     data: dict[str, Any] | None = None,
@@ -170,7 +170,7 @@ def explained(
     return Explanation(action, view.action_to_string(action), reason, candidates, data or {}, public)
 
 
-def public_reason(table: CambioView, action: Action) -> str:
+def public_reason(table: CambioView, action: int) -> str:
     """Why, in words that tell the other seats nothing about the cards: what the kind of move is for.
 
     The private reasons name the drawn card and the hand's worth; another
@@ -253,7 +253,7 @@ class _Hard:
             for s in self.slots(self.p)
         ]
 
-    def done(self, action: Action, reason: str, candidates: list[Candidate] | None = None, **data: Any) -> Explanation:
+    def done(self, action: int, reason: str, candidates: list[Candidate] | None = None, **data: Any) -> Explanation:
         if action not in self.legal:  # never happens by construction; keep the promise anyway
             action = A_SKIP if A_SKIP in self.legal else self.legal[-1]
         if self.quiet:
@@ -364,7 +364,7 @@ class _Hard:
                 return unknown[0]
         return max(slots, key=lambda s: (self.cv(hand[s]), -s))
 
-    def switch(self, q: int, t: int, s: int) -> Action:
+    def switch(self, q: int, t: int, s: int) -> int:
         return switch_action(self.p, s, q, t)
 
     def jack_queen(self) -> Explanation:

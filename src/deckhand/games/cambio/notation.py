@@ -9,7 +9,6 @@ from __future__ import annotations
 from deckhand.core.cards import Card
 from deckhand.core.errors import IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.protocol import Action
 from deckhand.games.cambio.actions import BASE, WORDS, Kind, pos_action, slot_action, switch_action, to_string
 from deckhand.games.cambio.state import CambioState
 
@@ -18,14 +17,14 @@ _SLOT_VERBS = {"swap": Kind.SWAP, "give": Kind.GIVE}
 _POS_VERBS = {"peek": Kind.PEEK, "stick": Kind.STICK}
 
 
-def action_to_string(state: CambioState, action: Action) -> str:
+def action_to_string(state: CambioState, action: int) -> str:
     """The canonical notation of ``action`` (a card code for a chance outcome)."""
     if type(action) is not int or action < 0:
         raise IllegalActionError(f"{quote(action, 40)} is not a Cambio action")
     return to_string(action)
 
 
-def string_to_action(state: CambioState, text: str) -> Action:
+def string_to_action(state: CambioState, text: str) -> int:
     """Parse notation; seats are checked against the game's."""
     return parse(text, state.game.players)
 

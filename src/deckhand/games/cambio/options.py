@@ -156,7 +156,7 @@ def full_deck(jokers: bool) -> list[int]:
     return list(range(52)) + ([JOKER_INDEX, JOKER_INDEX] if jokers else [])
 
 
-class CambioSetup(Game[S_co]):
+class CambioSetup(Game[S_co, int]):
     """Cambio's options resolved into what the rules read; :class:`~.game.CambioGame` adds the rest.
 
     Generic in the State, which comes after this file: ``game.py`` names it (``CambioSetup[CambioState]``).

@@ -8,7 +8,6 @@ these rules read as the state's own (compiled, they cost what its methods did).
 
 from __future__ import annotations
 
-from deckhand.core.protocol import Action
 from deckhand.games.cambio.actions import A_SKIP, Kind, decode, pos_action, switch_action
 from deckhand.games.cambio.options import CambioSetup
 from deckhand.games.cambio.phases import EMPTY, KING_PEEK, KING_SWITCH, PEEK_OTHER_P, PEEK_OWN_P, SWITCH_P
@@ -24,9 +23,7 @@ def locked_seat(game: CambioSetup, caller: int) -> int:
     return caller if game.caller_locked else -1
 
 
-def power_actions(
-    game: CambioSetup, hands: list[list[int]], caller: int, peeked: int, p: int, phase: int
-) -> list[Action]:
+def power_actions(game: CambioSetup, hands: list[list[int]], caller: int, peeked: int, p: int, phase: int) -> list[int]:
     """Seat ``p``'s moves in power ``phase``, ``peeked`` being the position a king looked at (house rules)."""
     n = len(hands)
     locked = locked_seat(game, caller)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from deckhand.core.presentation import Presentation
-from deckhand.core.protocol import Action, View, view_as
+from deckhand.core.protocol import View, view_as
 from deckhand.games.cambio.agents import suggest
 from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView, glimpse
 from deckhand.games.cambio.words import announce, describe_action, is_quiet, tell_move
 
 
-class CambioPresentation(Presentation[CambioState]):
+class CambioPresentation(Presentation[CambioState, int]):
     """Cambio's words: the moves (a seat not sticking goes without saying), the end's hands, and peeks."""
 
     describe_action = staticmethod(describe_action)
@@ -19,6 +19,6 @@ class CambioPresentation(Presentation[CambioState]):
     is_quiet = staticmethod(is_quiet)
     suggest = staticmethod(suggest)
 
-    def glimpse(self, view: View, action: Action | None = None) -> dict[str, str]:
+    def glimpse(self, view: View, action: int | None = None) -> dict[str, str]:
         """A peeked card, or the own cards known from the deal: a table shows them until Enter."""
         return glimpse(view_as(view, CambioView), action)

@@ -19,7 +19,7 @@ from typing import Any
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.protocol import JSON, State
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.cambio.actions import (
     A_CAMBIO,
@@ -59,7 +59,7 @@ from deckhand.games.cambio.phases import (
 from deckhand.games.cambio.powers import power_actions, power_legal
 
 
-class CambioState(State):
+class CambioState(State[int]):
     """A Cambio position; ``apply_action`` checks everything before it changes anything."""
 
     __slots__ = (
@@ -157,23 +157,23 @@ class CambioState(State):
         return seat == self.caller and self.game.caller_locked
 
     # -- moves --------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.current_player() != CHANCE:
             raise IllegalActionError("not a chance node")
         return list(pile_outcomes(self.pile, self.game.stack, self.ndrawn))
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> int:
         if self.game.stack:
             return pile_sample(self.pile, self.game.stack, self.ndrawn, rng)
         pile = self.pile
         return pile[int(rng.random() * len(pile))]
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase in CHANCE_PHASES:
             return [a for a, _ in pile_outcomes(self.pile, self.game.stack, self.ndrawn)]
         p = self.mover
-        out: list[Action]
+        out: list[int]
         if phase == START:
             out = [] if self.caller >= 0 else [A_CAMBIO]
             out.append(A_DRAW)
@@ -198,11 +198,11 @@ class CambioState(State):
     def _has_cards(self, seat: int) -> bool:
         return any(c != EMPTY for c in self.hands[seat])
 
-    def _stick_actions(self, p: int) -> list[Action]:
+    def _stick_actions(self, p: int) -> list[int]:
         """``stick q.s`` for every card outside the caller's hand (as ``pos_action`` writes them), then ``pass``."""
         stick = BASE + Kind.STICK
         caller = self.caller
-        out: list[Action] = []
+        out: list[int] = []
         for q, hand in enumerate(self.hands):
             if q != caller:
                 out += [stick + ((s * 8 + q) << 4) for s, c in enumerate(hand) if c != EMPTY]
@@ -257,7 +257,7 @@ class CambioState(State):
             return payload < len(hand) and hand[payload] != EMPTY
         return action == A_KEEP
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: int) -> None:
         if type(action) is int:
             phase = self.phase
             if action >= BASE:
@@ -285,8 +285,8 @@ class CambioState(State):
                         return
         raise IllegalActionError(self.why_illegal(action) or f"{action!r} is not allowed here")
 
-    def apply_legal(self, action: Action) -> None:
-        self.apply_unchecked(action)  # type: ignore[arg-type]  # a legal action is an int
+    def apply_legal(self, action: int) -> None:
+        self.apply_unchecked(action)
 
     def apply_unchecked(self, a: int) -> None:
         """Play a legal action without checking it: the playout loop's moves are legal by construction."""
@@ -491,7 +491,7 @@ class CambioState(State):
             self.hist = []
             self.hist_shared = False
 
-    def history(self) -> list[Action]:
+    def history(self) -> list[int]:
         return list(self.hist)
 
     def scores(self) -> list[float]:

@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 from itertools import accumulate
 
 from deckhand.core.cards import CODES
-from deckhand.core.protocol import JSON, Action, RedactedView, player_label
+from deckhand.core.protocol import JSON, RedactedView, player_label
 from deckhand.games.cambio.actions import BASE, Kind, decode
 from deckhand.games.cambio.options import CambioSetup
 from deckhand.games.cambio.phases import EMPTY, END, SHOWN, UNKNOWN
@@ -75,7 +75,7 @@ def lean_weights(values: Sequence[int], turns: int) -> list[float]:
     return [math.exp(-KEPT_LEAN * strength * v) for v in values]
 
 
-class CambioView(RedactedView[CambioState]):
+class CambioView(RedactedView[CambioState, int]):
     """Seat ``player``'s knowledge of a Cambio table, read through typed accessors."""
 
     game: CambioSetup
@@ -294,7 +294,7 @@ class CambioView(RedactedView[CambioState]):
         return w
 
 
-def glimpse(view: CambioView, action: Action | None = None) -> dict[str, str]:
+def glimpse(view: CambioView, action: int | None = None) -> dict[str, str]:
     """The card a peek (``action``) showed the viewer alone; with no action, its own cards known from the deal."""
     if action is None:
         seat = view.player

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Action
 from deckhand.core.words import agree, and_list, does, object_name, own, possessive
 from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
@@ -31,7 +30,7 @@ def _the(card: int) -> str:
     return f"the {CARDS[card].name}"
 
 
-def describe_action(state: CambioState, action: Action) -> str:
+def describe_action(state: CambioState, action: int) -> str:
     """A player's move in words every seat may read once it is played (``state`` is before it).
 
     It names a card only where the move shows it to the whole table: the top
@@ -82,7 +81,7 @@ def describe_action(state: CambioState, action: Action) -> str:
     return "no card is given"
 
 
-def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
+def tell_move(state: CambioState, action: int, names: Sequence[str]) -> str:
     """A player's move as the table hears it, the mover its subject: ``You look at Computer 1's card 2.``
 
     Cards are counted from one in each hand, as the board shows them; a seat
@@ -139,12 +138,12 @@ def tell_move(state: CambioState, action: Action, names: Sequence[str]) -> str:
     return f"{does(who, 'gives')} no card."
 
 
-def is_quiet(state: CambioState, action: Action) -> bool:
+def is_quiet(state: CambioState, action: int) -> bool:
     """Passing goes without saying: most of a stick window is seats not sticking."""
     return action == A_PASS
 
 
-def announce(state: CambioState, action: Action, names: Sequence[str]) -> list[str]:
+def announce(state: CambioState, action: int, names: Sequence[str]) -> list[str]:
     """A penalty card's arrival (the card itself stays face down); at the end, every hand shown and scored."""
     if state.phase == PENALTY and type(action) is int and action < BASE:
         card = len(state.hands[state.mover]) + 1

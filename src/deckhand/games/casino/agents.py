@@ -20,9 +20,9 @@ from deckhand.agents.hints import hint_sentence
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
 from deckhand.core.presentation import presentation_of
-from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.core.protocol import Game, View, view_as
 from deckhand.core.words import Reasons, and_list, count
-from deckhand.games.casino.moves import Parts, capture_cards
+from deckhand.games.casino.moves import CasinoAction, Parts, capture_cards
 from deckhand.games.casino.state import ACES, DIAMOND_TEN, SPADE_TWO
 from deckhand.games.casino.view import CasinoView
 from deckhand.games.casino.words import card_name, describe
@@ -175,7 +175,7 @@ def _build_name(view: CasinoView, parts: Parts, names: Sequence[str]) -> str:
     return "the build of " + and_list([_the(p) for p in parts])
 
 
-def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+def suggest(view: View, action: CasinoAction, names: Sequence[str]) -> str:
     """``Capture the 9♦ and the set of 6♥ and 3♠ with the 9♣``, ``Trail the 8♥``: the action named as the course's
     help names it (capture, build or trail), with the card to play."""
     v = view_as(view, CasinoView)
@@ -211,7 +211,7 @@ def _keeper(view: CasinoView, value: int, played: int) -> int | None:
     return next((c for c in view.hand if c != played and value in view.game.vals[c]), None)
 
 
-def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+def choice_reasons(view: View, action: CasinoAction, rivals: Sequence[CasinoAction]) -> Reasons:
     """Why a search's move is good, from what it captures, builds or keeps (the Casino course rules' kinds of reason).
 
     The table hears only what the move shows; its player also hears which of

@@ -36,6 +36,9 @@ Build = tuple[int, int, Parts]
 ORDER: Final = tuple((13 - (i % 13 + 1)) * 4 + i // 13 for i in range(52))
 """Canonical order of cards in notation: higher rank first, then suit (S H D C)."""
 Play = tuple[Any, ...]
+"""A tagged tuple: a move as above, a seat's call of the coin (``("call", side)``) or its fall (``("coin", side)``)."""
+CasinoAction = Play | int
+"""An action: a tagged tuple, or a card dealt (an int: chance's outcome while dealing)."""
 
 
 def subset_sums(loose: list[int], vals: tuple[tuple[int, ...], ...], maxv: int) -> dict[int, list[tuple[int, ...]]]:

@@ -13,14 +13,13 @@ from typing import Any
 from deckhand.core.cards import Card
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.protocol import Action
 from deckhand.games.casino.illegal import why_card_has_no_move
-from deckhand.games.casino.moves import ORDER, Parts, Play, action_text, build_words, capture_cards
+from deckhand.games.casino.moves import ORDER, CasinoAction, Parts, Play, action_text, build_words, capture_cards
 from deckhand.games.casino.phases import PLAY
 from deckhand.games.casino.state import CasinoState
 
 
-def action_to_string(state: CasinoState, action: Action) -> str:
+def action_to_string(state: CasinoState, action: CasinoAction) -> str:
     """The notation of ``action``; Casino's does not depend on the position (``moves.action_text``)."""
     return action_text(action)
 
@@ -107,7 +106,7 @@ def _order(cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
-def string_to_action(state: CasinoState, text: str) -> Action:
+def string_to_action(state: CasinoState, text: str) -> CasinoAction:
     """Parse notation; a well-formed move that is illegal here still parses (apply says why)."""
     tokens = tokenize(text.strip().lower())
     if not tokens:
@@ -160,21 +159,25 @@ def _capture(state: CasinoState, card: int, reader: _Reader, text: str) -> Play:
             singles.append(parse_card(token, text))
     taken = frozenset(singles) | {c for g in sets for c in g} | {c for b in builds for p in b for c in p}
     if state.phase == PLAY:
-        legal: list[Any] = state.legal_actions()
-        for action in legal:
-            if action[0] == "capture" and action[1] == card and frozenset(capture_cards(action)) == taken:
-                return action  # type: ignore[no-any-return]
+        for action in state.legal_actions():
+            if (
+                not isinstance(action, int)
+                and action[0] == "capture"
+                and action[1] == card
+                and frozenset(capture_cards(action)) == taken
+            ):
+                return action
     return ("capture", card, _order(tuple(singles)), tuple(sets), tuple(builds))
 
 
-def _bare_card(state: CasinoState, card: int, text: str) -> Action:
+def _bare_card(state: CasinoState, card: int, text: str) -> CasinoAction:
     """A card code alone: a dealt card at a chance node, else the one move that plays it."""
     if state.phase != PLAY:
         return card
     legal: list[Any] = state.legal_actions()
     moves = [a for a in legal if a[1] == card]
     if len(moves) == 1:
-        chosen: Action = moves[0]
+        chosen: CasinoAction = moves[0]
         return chosen
     if not moves:
         raise IllegalActionError(f"{quote(text, 40)}: {why_card_has_no_move(state, card)}")

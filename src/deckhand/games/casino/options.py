@@ -11,6 +11,7 @@ from deckhand.core.errors import ConfigError, NotationError, file_token, shown_p
 from deckhand.core.files import read_text
 from deckhand.core.options import Described, Option, PresetInfo, choice, integer
 from deckhand.core.protocol import Game, S_co
+from deckhand.games.casino.moves import CasinoAction
 
 ROUND_ACTIONS = 100
 """52 deals and 48 plays: the most actions one round takes."""
@@ -63,7 +64,7 @@ PRESET_INFO: Mapping[str, PresetInfo] = {
 """What the lobby and the menu say of each preset."""
 
 
-class CasinoSetup(Game[S_co]):
+class CasinoSetup(Game[S_co, CasinoAction]):
     """Casino with its options resolved: what the state reads (``game.py`` makes the states).
 
     Generic in the State, which comes after this file: ``game.py`` names it (``CasinoSetup[CasinoState]``).

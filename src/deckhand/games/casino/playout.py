@@ -26,8 +26,7 @@ import random
 from functools import cache
 from typing import Any, Final
 
-from deckhand.core.protocol import Action
-from deckhand.games.casino.moves import ORDER, Build, Parts, Play, legal_plays
+from deckhand.games.casino.moves import ORDER, Build, CasinoAction, Parts, Play, legal_plays
 from deckhand.games.casino.phases import DEAL, OVER, PLAY
 from deckhand.games.casino.state import DIAMOND_TEN, SPADE_TWO, CasinoState
 
@@ -317,12 +316,12 @@ def _cards(mask: int, loose: list[int]) -> tuple[int, ...]:
     return tuple([card for i, card in enumerate(loose) if mask >> i & 1])
 
 
-def rollout_action(state: CasinoState, rng: random.Random) -> Action:
+def rollout_action(state: CasinoState, rng: random.Random) -> CasinoAction:
     """The policy's move in ``state``: uniform for the coin, ``rollout_choice`` for a play."""
     if state.phase != PLAY:
         actions = state.legal_actions()
         return actions[int(rng.random() * len(actions))]
-    chosen: Action = policy_move(state, rng)
+    chosen: CasinoAction = policy_move(state, rng)
     return chosen
 
 

@@ -15,10 +15,10 @@ from typing import Any, Final
 from deckhand.core.cards import CODES
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.protocol import Action, State
+from deckhand.core.protocol import State
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.casino.illegal import why_illegal
-from deckhand.games.casino.moves import Build, Play, legal_plays
+from deckhand.games.casino.moves import Build, CasinoAction, Play, legal_plays
 from deckhand.games.casino.options import CasinoSetup
 from deckhand.games.casino.phases import CALL, COIN, DEAL, OVER, PHASE_NAMES, PLAY
 
@@ -59,7 +59,7 @@ def round_points(piles: list[list[int]], spade: tuple[bool, ...]) -> list[int]:
     return points
 
 
-class CasinoState(State):
+class CasinoState(State[CasinoAction]):
     """A Casino position; every field is an int, a list of ints or a tuple."""
 
     __slots__ = (
@@ -171,7 +171,7 @@ class CasinoState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[CasinoAction]:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._list_actions()
@@ -203,14 +203,14 @@ class CasinoState(State):
             return [("coin", 0), ("coin", 1)]
         return []
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[CasinoAction, float]]:
         if self.phase == DEAL:
             return list(pile_outcomes(self.pile, self.stack, self.drawn))
         if self.phase == COIN:
             return [(("coin", 0), 0.5), (("coin", 1), 0.5)]
         raise IllegalActionError("not a chance node")
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> CasinoAction:
         if self.phase == DEAL:
             pile = self.pile
             if self.drawn >= len(self.stack):  # no stacked card left: any card of the pile
@@ -225,7 +225,7 @@ class CasinoState(State):
         """Why ``action`` is illegal here, naming the rule it breaks (``apply_action``'s slow path)."""
         return why_illegal(self, action)
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: CasinoAction) -> None:
         phase = self.phase
         if phase == DEAL:
             # fast path: a deal is legal when the pile allows that card next
@@ -251,14 +251,13 @@ class CasinoState(State):
         self.hist.append(action)
         self._apply(phase, action)
 
-    def apply_legal(self, action: Action) -> None:
+    def apply_legal(self, action: CasinoAction) -> None:
         self._legal = None
         self.hist.append(action)
-        phase = self.phase
-        if phase == DEAL:
-            self._deal(action, self.pile.index(action))  # type: ignore[arg-type]  # a card
+        if isinstance(action, int):  # a legal int is a card dealt
+            self._deal(action, self.pile.index(action))
         else:
-            self._apply(phase, action)
+            self._apply(self.phase, action)
 
     def deal_by_chance(self, rng: random.Random) -> None:
         """Deal the rest of this deal, each card drawn as ``sample_chance_outcome`` draws it: for playouts.
@@ -443,7 +442,7 @@ class CasinoState(State):
         s._legal = self._legal
         return s
 
-    def history(self) -> list[Action]:
+    def history(self) -> list[CasinoAction]:
         """Every action since the deal of round 1, or since the save this state was loaded from."""
         return list(self.hist)
 

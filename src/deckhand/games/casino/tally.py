@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CODES
-from deckhand.core.protocol import Action
 from deckhand.core.tally import Tally, TallySide
+from deckhand.games.casino.moves import CasinoAction
 from deckhand.games.casino.phases import PLAY
 from deckhand.games.casino.state import ACES, DIAMOND_TEN, SPADE_TWO, CasinoState
 
 
-def round_tally(state: CasinoState, action: Action, names: Sequence[str]) -> Tally | None:
+def round_tally(state: CasinoState, action: CasinoAction, names: Sequence[str]) -> Tally | None:
     """The tally of the round that ``action`` (a move, about to be played) ends; None if it ends none."""
     if state.phase != PLAY or state.pile or sum(len(hand) for hand in state.hands) != 1:
         return None

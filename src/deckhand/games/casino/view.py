@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from deckhand.core.protocol import RedactedView, player_label
-from deckhand.games.casino.moves import ORDER, Build
+from deckhand.games.casino.moves import ORDER, Build, CasinoAction
 from deckhand.games.casino.options import CasinoSetup
 from deckhand.games.casino.state import CasinoState, public_json
 
@@ -42,7 +42,7 @@ def information_key(state: CasinoState, player: int) -> Hashable:
     )
 
 
-class CasinoView(RedactedView[CasinoState]):
+class CasinoView(RedactedView[CasinoState, CasinoAction]):
     """Seat ``player``'s view of a Casino state."""
 
     game: CasinoSetup

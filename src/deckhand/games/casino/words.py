@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
-from deckhand.core.protocol import Action
 from deckhand.core.words import agree, count, does, own, possessive
-from deckhand.games.casino.moves import Build
+from deckhand.games.casino.moves import Build, CasinoAction
 from deckhand.games.casino.notation import action_to_string
 from deckhand.games.casino.phases import COIN, PLAY
 from deckhand.games.casino.state import ACES, DIAMOND_TEN, SIDES, SPADE_TWO, CasinoState
@@ -28,7 +27,7 @@ def _group(cards: tuple[int, ...] | list[int]) -> str:
     return _and([card_name(c) for c in cards])
 
 
-def describe(action: Action, vals: Sequence[tuple[int, ...]], builds: Sequence[Build], player: int) -> str:
+def describe(action: CasinoAction, vals: Sequence[tuple[int, ...]], builds: Sequence[Build], player: int) -> str:
     """``player``'s move in words: ``play a 9 of Clubs to capture the 9 of Diamonds and the set of …``.
 
     ``vals`` are the cards' values under the game's options and ``builds`` the
@@ -66,14 +65,14 @@ def describe(action: Action, vals: Sequence[tuple[int, ...]], builds: Sequence[B
     return f"{head}{with_} to make a build of {value}"
 
 
-def describe_action(state: CasinoState, action: Action) -> str:
+def describe_action(state: CasinoState, action: CasinoAction) -> str:
     """A move as the table hears it: the play in words, anything else in notation."""
     if not isinstance(action, tuple) or action[0] not in ("trail", "capture", "build", "increase"):
         return action_to_string(state, action) if state.to_move >= 0 else "a card is dealt"
     return describe(action, state.game.vals, state.builds, state.to_move).removeprefix("play ")
 
 
-def tell_move(state: CasinoState, action: Action, names: Sequence[str]) -> str:
+def tell_move(state: CasinoState, action: CasinoAction, names: Sequence[str]) -> str:
     """``Computer plays a 9 of Clubs to capture the 9 of Diamonds.``, ``You call heads.``"""
     player = state.to_move
     if player < 0:
@@ -87,7 +86,7 @@ def tell_move(state: CasinoState, action: Action, names: Sequence[str]) -> str:
     return f"{does(who, 'plays')} {words}."
 
 
-def announce(state: CasinoState, action: Action, names: Sequence[str]) -> list[str]:
+def announce(state: CasinoState, action: CasinoAction, names: Sequence[str]) -> list[str]:
     """The coin's fall, and the end of a round with its points (the Casino course rules' words)."""
     if state.phase == COIN and isinstance(action, tuple):
         side, leader = SIDES[action[1]], 0 if action[1] == state.call else 1

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from deckhand.agents.base import Agent, Candidate, Explanation
 from deckhand.core.errors import IllegalActionError, quote
 from deckhand.core.numbers import is_setting_count
-from deckhand.core.protocol import Action, Game, View, view_as
+from deckhand.core.protocol import Game, View, view_as
 from deckhand.core.words import object_name, spelled
 from deckhand.games.go_fish.state import PLURALS, ask_parts, rank_of
 from deckhand.games.go_fish.view import GoFishView
 
 
-def _asks(view: GoFishView) -> list[tuple[Action, int, int]]:
+def _asks(view: GoFishView) -> list[tuple[int, int, int]]:
     """The seat's legal asks as (action, seat, rank)."""
     out = []
     for action in view.legal_actions():
@@ -140,7 +140,7 @@ class InferAgent(Agent):
         sizes = v.hand_sizes()
         known = {seat: v.known_ranks(seat) for seat in range(len(sizes))}
         sure = {action: rank in known[seat] for action, seat, rank in asks}
-        odds: dict[Action, float | None] = {action: 1.0 if sure[action] else None for action in sure}
+        odds: dict[int, float | None] = {action: 1.0 if sure[action] else None for action in sure}
         possible = dict(sure)  # with a question sure of an answer, the others are not reckoned at all
         if not any(sure.values()):
             possible = {action: v.may_hold(seat, rank) for action, seat, rank in asks}
@@ -152,7 +152,7 @@ class InferAgent(Agent):
                     hits[action] += rank in held[seat]
             odds = {action: n / self.worlds for action, n in hits.items()}
         endgame = v.stock_size() <= ENDGAME
-        scores: dict[Action, tuple[float, ...]] = {}
+        scores: dict[int, tuple[float, ...]] = {}
         for action, seat, rank in asks:
             chance = odds[action] or 0.0
             if endgame:
@@ -214,7 +214,7 @@ def _reasons(
     )
 
 
-def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+def suggest(view: View, action: int, names: Sequence[str]) -> str:
     """``Ask Computer for 7s``: a question said to the seat that would ask it."""
     parts = ask_parts(action)
     if parts is None:

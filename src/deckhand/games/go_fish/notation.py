@@ -20,14 +20,13 @@ from __future__ import annotations
 from deckhand.core.cards import CODES, code_index
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import whole_number
-from deckhand.core.protocol import Action
 from deckhand.games.go_fish.state import ASK, OVER, PLURALS, RANKS, GoFishState, ask_action, ask_parts
 
 USAGE = "a move is ask SEAT RANK (e.g. ask 1 7; ranks A 2-9 X J Q K)"
 _ALIASES = {"T": "X", "10": "X"}
 
 
-def action_to_string(state: GoFishState, action: Action) -> str:
+def action_to_string(state: GoFishState, action: int) -> str:
     """``ask 1 7`` for a question, the card's code for a draw."""
     if type(action) is int and 0 <= action < len(CODES) - 1:
         return CODES[action]
@@ -46,7 +45,7 @@ def parse_rank(text: str) -> int:
     return RANKS.index(letter)
 
 
-def string_to_action(state: GoFishState, text: str) -> Action:
+def string_to_action(state: GoFishState, text: str) -> int:
     """Read a move; ``NotationError`` for text that is not one, ``IllegalActionError`` for one the rules forbid."""
     words = text.split()
     if state.phase == OVER:

@@ -68,7 +68,7 @@ def longest_game(players: int) -> int:
     return 3 * DECK_SIZE + (DECK_SIZE + 1) * RANK_COUNT * players
 
 
-class GoFishSetup(Game[S_co]):
+class GoFishSetup(Game[S_co, int]):
     """The options resolved: seats, cards per hand, and the stacked top of the deck.
 
     Generic in the State, which comes after this file: ``game.py`` names it (``GoFishSetup[GoFishState]``).

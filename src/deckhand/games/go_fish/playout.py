@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 
 from deckhand.core.deck import pile_sample
-from deckhand.core.protocol import Action
 from deckhand.games.go_fish.state import ASK, ASK_BASE, OVER, GoFishState
 
 
-def rollout_action(state: GoFishState, rng: random.Random) -> Action:
+def rollout_action(state: GoFishState, rng: random.Random) -> int:
     """A cheap, sensible ask (or a chance outcome, at a chance node)."""
     if state.phase != ASK:
         return state.sample_chance_outcome(rng)

@@ -8,7 +8,7 @@ from deckhand.games.go_fish.state import GoFishState
 from deckhand.games.go_fish.words import announce, describe_action, is_quiet, tell_move
 
 
-class GoFishPresentation(Presentation[GoFishState]):
+class GoFishPresentation(Presentation[GoFishState, int]):
     """Go Fish's words: the questions, what is handed over or fished, and the books laid down."""
 
     describe_action = staticmethod(describe_action)

@@ -15,7 +15,7 @@ import random
 from deckhand.core.cards import CODES, Rank
 from deckhand.core.deck import pile_allows, pile_outcomes, pile_sample
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.protocol import JSON, State
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.core.words import RANK_PLURALS
 from deckhand.games.go_fish.options import DECK_SIZE, RANK_COUNT, GoFishSetup
@@ -63,7 +63,7 @@ def book_cards(rank: int) -> list[int]:
     return [suit * RANK_COUNT + rank for suit in range(4)]
 
 
-class GoFishState(State):
+class GoFishState(State[int]):
     """A game of Go Fish in progress; its rules are in rules.md beside it."""
 
     game: GoFishSetup
@@ -105,7 +105,7 @@ class GoFishState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[int]:
         if self.phase == ASK:
             legal = self._legal
             if legal is None:
@@ -132,12 +132,12 @@ class GoFishState(State):
                 out += [base + r for r in ranks]
         return out
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase in (ASK, OVER):
             raise IllegalActionError("not a chance node")
         return list(pile_outcomes(self.stock, self.game.stack, self.drawn))
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> int:
         stack = self.game.stack
         if stack:
             return pile_sample(self.stock, stack, self.drawn, rng)
@@ -174,7 +174,7 @@ class GoFishState(State):
             return f"seat {q} is known to hold no {PLURALS[r]}; with the stock empty that question is not allowed"
         return None
 
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: int) -> None:
         if type(action) is int:
             phase = self.phase
             if phase == ASK:
@@ -197,11 +197,11 @@ class GoFishState(State):
                         return
         raise IllegalActionError(self.illegal(action) or f"{quote(action, 40)} is not allowed here")
 
-    def apply_legal(self, action: Action) -> None:
+    def apply_legal(self, action: int) -> None:
         if self.phase == ASK:
-            self.ask(action)  # type: ignore[arg-type]  # a legal action is an int
+            self.ask(action)
         else:
-            self.draw(action)  # type: ignore[arg-type]
+            self.draw(action)
 
     def ask(self, action: int) -> None:
         """Play an ask known to be legal, unchecked (playouts)."""
@@ -326,7 +326,7 @@ class GoFishState(State):
         new._legal = None  # views edit the hands of their copies
         return new
 
-    def history(self) -> list[Action]:
+    def history(self) -> list[int]:
         return list(self.actions)
 
     def scores(self) -> list[float]:

@@ -28,7 +28,7 @@ from deckhand.games.go_fish.state import (
 )
 
 
-class GoFishView(RedactedView[GoFishState]):
+class GoFishView(RedactedView[GoFishState, int]):
     """A seat's view; agents read it through the typed accessors below."""
 
     def __init__(self, state: GoFishState, player: int) -> None:

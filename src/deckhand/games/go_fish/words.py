@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
-from deckhand.core.protocol import Action
 from deckhand.core.words import agree, and_list, does, object_name, spelled
 from deckhand.games.go_fish.state import (
     DEAL,
@@ -28,7 +27,7 @@ from deckhand.games.go_fish.state import (
 )
 
 
-def describe_action(state: GoFishState, action: Action) -> str:
+def describe_action(state: GoFishState, action: int) -> str:
     """``asks seat 2 for 7s`` (seats counted from one): a question without the names of a table."""
     parts = ask_parts(action)
     if parts is None:
@@ -36,7 +35,7 @@ def describe_action(state: GoFishState, action: Action) -> str:
     return f"asks seat {parts[0] + 1} for {PLURALS[parts[1]]}"
 
 
-def tell_move(state: GoFishState, action: Action, names: Sequence[str]) -> str:
+def tell_move(state: GoFishState, action: int, names: Sequence[str]) -> str:
     """``You ask Computer for 7s.``, ``Computer asks you for jacks.``"""
     parts = ask_parts(action)
     if parts is None:
@@ -44,7 +43,7 @@ def tell_move(state: GoFishState, action: Action, names: Sequence[str]) -> str:
     return f"{does(names[state.player], 'asks')} {object_name(names[parts[0]])} for {PLURALS[parts[1]]}."
 
 
-def is_quiet(state: GoFishState, action: Action) -> bool:
+def is_quiet(state: GoFishState, action: int) -> bool:
     """Every question is worth telling."""
     return False
 
@@ -61,7 +60,7 @@ def _handed(cards: Sequence[int], rank: int) -> str:
     return f"{spelled(len(named))} {PLURALS[rank]}: {and_list(named)}"
 
 
-def announce(state: GoFishState, action: Action, names: Sequence[str]) -> list[str]:
+def announce(state: GoFishState, action: int, names: Sequence[str]) -> list[str]:
     """What every seat is told happens because of ``action`` (called before it is played)."""
     if state.illegal(action) is not None:
         return []

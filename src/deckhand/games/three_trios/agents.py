@@ -266,7 +266,7 @@ def placed(position: Position, action: int) -> str:
     return f"{game.names[card]} in {game.cell_words(cell)}"
 
 
-def suggest(view: View, action: Action, names: Sequence[str]) -> str:
+def suggest(view: View, action: int, names: Sequence[str]) -> str:
     """``Place Griffin at 0,0``."""
     position = view_as(view, ThreeTriosView)
     if type(action) is not int or action < 0:
@@ -286,7 +286,7 @@ def flips_said(position: Position, action: int) -> str:
     return f"it flips {count(len(flipped), 'card')} ({which})"
 
 
-def choice_reasons(view: View, action: Action, rivals: Sequence[Action]) -> Reasons:
+def choice_reasons(view: View, action: int, rivals: Sequence[int]) -> Reasons:
     """What a search's placement flips now, to its player; the table reads the flips in the move's own words."""
     position = view_as(view, ThreeTriosView)
     if type(action) is not int or action < 0:

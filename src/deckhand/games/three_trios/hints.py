@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckhand.core.errors import IllegalActionError, NotationError, quote
-from deckhand.core.protocol import Action
 from deckhand.games.three_trios.options import EMPTY, SEATS
 from deckhand.games.three_trios.view import Position, ThreeTriosView
 
@@ -73,7 +72,7 @@ def flip_hints(state: Position, card: int | str, seat: int | None = None) -> Fli
     return FlipHints(game.names[card], seat, grid)
 
 
-def hint_marks(view: ThreeTriosView, selection: str | None, move: Action | None) -> tuple[str, dict[str, int]]:
+def hint_marks(view: ThreeTriosView, selection: str | None, move: int | None) -> tuple[str, dict[str, int]]:
     """``Game.hint_marks``: the flip counts of the card typed, else of the hinted move's card, else the first in hand.
 
     The counts are keyed by cell in notation (``R,C``), for the empty cells only.

@@ -9,7 +9,6 @@ import re
 
 from deckhand.core.errors import AmbiguousActionError, IllegalActionError, NotationError, quote
 from deckhand.core.numbers import is_whole_number
-from deckhand.core.protocol import Action
 from deckhand.core.turns import CHANCE
 from deckhand.games.three_trios.options import SEATS, ThreeTriosSetup
 from deckhand.games.three_trios.state import ThreeTriosState
@@ -17,7 +16,7 @@ from deckhand.games.three_trios.state import ThreeTriosState
 _MOVE = re.compile(r"(\S+)\s+(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})")
 
 
-def action_to_string(state: ThreeTriosState, action: Action) -> str:
+def action_to_string(state: ThreeTriosState, action: int) -> str:
     """``Griffin 1,1`` for a move; the card's name for a card dealt."""
     game = state.game
     if type(action) is not int or action < 0:
@@ -32,7 +31,7 @@ def action_to_string(state: ThreeTriosState, action: Action) -> str:
     return f"{game.names[card]} {game.cell_name(cell)}"
 
 
-def string_to_action(state: ThreeTriosState, text: str) -> Action:
+def string_to_action(state: ThreeTriosState, text: str) -> int:
     """Parse ``NAME R,C`` or ``#I R,C`` (a card dealt: its name); the cell must be on the board."""
     game = state.game
     player = state.current_player()

@@ -13,7 +13,7 @@ from typing import Any
 
 from deckhand.core.errors import ConfigError
 from deckhand.core.options import Described, Option, PresetInfo, boolean, words
-from deckhand.core.protocol import Action, Game, S_co
+from deckhand.core.protocol import Game, S_co
 from deckhand.games.three_trios.files import SHIPPED_BOARDS, SHIPPED_CARDS, Board, TrioCard, load_board, load_cards
 
 EMPTY = -1
@@ -86,7 +86,7 @@ PRESET_INFO: Mapping[str, PresetInfo] = {
 """What the lobby and the menu say of each preset."""
 
 
-class ThreeTriosSetup(Game[S_co]):
+class ThreeTriosSetup(Game[S_co, int]):
     """Three Trios' options resolved: the layout, the cards and the battle tables.
 
     ``ThreeTriosGame`` (game.py) adds the name, ``OPTIONS``, ``new_initial_state`` and the hooks.
@@ -150,7 +150,7 @@ class ThreeTriosSetup(Game[S_co]):
         ]
         """``action_rows[card][cell]``: the action placing ``card`` on ``cell``."""
         small = len(self.card_cells) <= SMALL_BOARD
-        self.moves_cache: dict[tuple[int, ...], tuple[Action, ...]] | None = {} if small else None
+        self.moves_cache: dict[tuple[int, ...], tuple[int, ...]] | None = {} if small else None
         """On a small board, the legal actions by the mover's hand and the empty cells (``ThreeTriosState``).
 
         Its positions repeat so often that a list is worth keeping; on a larger board they seldom do.

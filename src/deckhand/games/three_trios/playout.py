@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 
-from deckhand.core.protocol import Action
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.three_trios.state import ThreeTriosState, place
 
 
-def rollout_action(state: ThreeTriosState, rng: random.Random) -> Action:
+def rollout_action(state: ThreeTriosState, rng: random.Random) -> int:
     """A random card of the mover's hand on a random empty cell (a random card dealt at chance)."""
     if state._player < 0:
         return state.sample_chance_outcome(rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from deckhand.core.presentation import Presentation
-from deckhand.core.protocol import Action, View, view_as
+from deckhand.core.protocol import View, view_as
 from deckhand.games.three_trios.agents import choice_reasons, suggest
 from deckhand.games.three_trios.hints import hint_marks
 from deckhand.games.three_trios.options import ThreeTriosSetup
@@ -14,7 +14,7 @@ from deckhand.games.three_trios.view import ThreeTriosView
 from deckhand.games.three_trios.words import describe_action, tell_move
 
 
-class ThreeTriosPresentation(Presentation[ThreeTriosState]):
+class ThreeTriosPresentation(Presentation[ThreeTriosState, int]):
     """Three Trios' words: the placements and their flips, the seats' colours, the cards' values, hint marks."""
 
     game: ThreeTriosSetup[ThreeTriosState]
@@ -27,7 +27,7 @@ class ThreeTriosPresentation(Presentation[ThreeTriosState]):
     choice_reasons = staticmethod(choice_reasons)
 
     def hint_marks(
-        self, view: View, selection: str | None = None, move: Action | None = None
+        self, view: View, selection: str | None = None, move: int | None = None
     ) -> tuple[str, dict[str, int]]:
         return hint_marks(view_as(view, ThreeTriosView), selection, move)
 

@@ -14,7 +14,7 @@ import random
 from operator import itemgetter
 
 from deckhand.core.errors import IllegalActionError, quote
-from deckhand.core.protocol import JSON, Action, State
+from deckhand.core.protocol import JSON, State
 from deckhand.core.turns import CHANCE, TERMINAL
 from deckhand.games.three_trios.options import EMPTY, HOLE, SEATS, ThreeTriosSetup
 
@@ -79,10 +79,10 @@ def combo(game: ThreeTriosSetup, board: list[int], owner: list[int], flipped: li
         i += 1
 
 
-def actions_of(game: ThreeTriosSetup, hand: list[int], empty: list[int]) -> list[Action]:
+def actions_of(game: ThreeTriosSetup, hand: list[int], empty: list[int]) -> list[int]:
     """Each card of ``hand`` on each cell of ``empty``, card by card: the legal actions."""
     rows = game.action_rows
-    actions: list[Action] = []
+    actions: list[int] = []
     if len(empty) == 1:  # an itemgetter of one item gives the item, not a tuple
         cell = empty[0]
         actions += [rows[card][cell] for card in hand]
@@ -97,7 +97,7 @@ MOVES_CACHE_LIMIT = 20_000
 """Legal-action lists a game keeps (by hand and empty cells) before it starts afresh."""
 
 
-class ThreeTriosState(State):
+class ThreeTriosState(State[int]):
     """A Three Trios position: the board, both hands in deal order, and the undealt pile."""
 
     __slots__ = ("_board", "_dealt", "_empty", "_hands", "_history", "_owner", "_pile", "_player", "game")
@@ -174,7 +174,7 @@ class ThreeTriosState(State):
             raise IllegalActionError(self._why_not_empty(cell))
         return place(self.game, self._board[:], self._owner[:], cell, card, me)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[int]:
         player = self._player
         if player == CHANCE:
             return list(sorted(self._pile))
@@ -195,19 +195,19 @@ class ThreeTriosState(State):
             return list(known)
         return actions_of(game, hand, empty)
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._player != CHANCE:
             raise IllegalActionError("not a chance node: the cards have been dealt")
         p = 1.0 / len(self._pile)
         return [(card, p) for card in sorted(self._pile)]
 
-    def sample_chance_outcome(self, rng: random.Random) -> Action:
+    def sample_chance_outcome(self, rng: random.Random) -> int:
         if self._player != CHANCE:
             raise IllegalActionError("not a chance node: the cards have been dealt")
         return self._pile[int(rng.random() * len(self._pile))]
 
     # -- playing -----------------------------------------------------------
-    def apply_action(self, action: Action) -> None:
+    def apply_action(self, action: int) -> None:
         player = self._player
         if type(action) is int:
             if player >= 0:
@@ -228,8 +228,8 @@ class ThreeTriosState(State):
                 return
         raise IllegalActionError(self._why_illegal(action))
 
-    def apply_legal(self, action: Action) -> None:
-        move: int = action  # type: ignore[assignment]  # a legal action is an int
+    def apply_legal(self, action: int) -> None:
+        move = action
         player = self._player
         if player >= 0:
             card, cell = divmod(move, self.game.ncells)
@@ -253,7 +253,7 @@ class ThreeTriosState(State):
             self._player = 0
         self._history.append(card)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: int) -> str:
         player = self._player
         game = self.game
         if player == CHANCE:
@@ -285,7 +285,7 @@ class ThreeTriosState(State):
     def clone(self) -> ThreeTriosState:
         return ThreeTriosState(self.game, self)
 
-    def history(self) -> list[Action]:
+    def history(self) -> list[int]:
         return list(self._history)
 
     def scores(self) -> list[float]:

@@ -36,7 +36,7 @@ class Position(Protocol):
     def flips_if(self, card: int, cell: int, seat: int | None = None) -> Sequence[int]: ...
 
 
-class ThreeTriosView(RedactedView[ThreeTriosState]):
+class ThreeTriosView(RedactedView[ThreeTriosState, int]):
     """A seat's view of an open game: the board, both hands, the scores.
 
     ``sample_world`` gives back the one world consistent with the view: the

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckhand.core.protocol import Action
 from deckhand.core.words import agree, does
 from deckhand.games.three_trios.notation import action_to_string
 from deckhand.games.three_trios.state import ThreeTriosState, combo, place
 
 
-def describe_action(state: ThreeTriosState, action: Action) -> str:
+def describe_action(state: ThreeTriosState, action: int) -> str:
     """What the move flips: ``flips Kraken at 0,1; combo: Wyvern at 0,0``."""
     player = state.current_player()
     if player < 0 or type(action) is not int:
@@ -36,7 +35,7 @@ def describe_action(state: ThreeTriosState, action: Action) -> str:
     return text
 
 
-def tell_move(state: ThreeTriosState, action: Action, names: Sequence[str]) -> str:
+def tell_move(state: ThreeTriosState, action: int, names: Sequence[str]) -> str:
     """``You place Griffin at 0,0 and flip Kraken at 0,1.``: the card, its cell, and what it flips."""
     player = state.current_player()
     if player < 0 or type(action) is not int:
