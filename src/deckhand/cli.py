@@ -329,8 +329,8 @@ def replay_command(
 ) -> None:
     """Replay a game record, or a finished game kept in the store: its moves in words, then the result.
 
-    Each move is told as the table told it, with its notation after it; a
-    long game is paged at a terminal. With --notation the actions are
+    Each move is told as the table told it, seats named; a long game is
+    paged at a terminal. With --notation the actions are
     printed in notation, numbered, and an unfinished game as its person saw
     it (the first human seat; with none, as every seat saw it): no card
     dealt to another seat.

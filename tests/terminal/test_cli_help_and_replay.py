@@ -73,8 +73,8 @@ def test_replay_last_needs_no_file() -> None:
     assert out.startswith("Three Trios (rules v") and "Final scores:" in out
     assert "   1. " in out and "(game not finished)" not in out
     moves = [line for line in out.splitlines() if re.match(r"^ +\d+\. ", line)]
-    told = r"^ +\d+\. (You place|Computer places) \w+ in .+\(\w+ \d,\d\)$"  # in words, the notation after
-    assert moves and all(re.match(told, m) for m in moves), moves
+    told = r"^ +\d+\. (You place|Computer places) \w+ in the [a-z]+"  # in words, where a player looks
+    assert moves and [m for m in moves if not re.match(told, m) or re.search(r"\(|\d,\d", m)] == [], moves
     assert "Seat 1: You" in out.splitlines()[0], "seats named, counted from one"
     typed = deckhand_says("replay", "--last", "--notation")
     assert re.search(r"^ +\d+\. \w+ \d,\d$", typed, re.MULTILINE), "every action in notation, deals too"

@@ -100,8 +100,9 @@ def moves_in_words(start: State, actions: Sequence[str], names: Sequence[str]) -
 
     Each move is said as every seat heard it (``Presentation.tell_move``),
     with what the table announced after it (a deal, a deck's tally): words
-    name only what everyone saw, so the lines suit any reader. The
-    notation follows each move, for those who type it.
+    name only what everyone saw, so the lines suit any reader. No notation:
+    it counts seats and places from zero (``ask 0 9``, ``wendigo 0,0``),
+    where a person counts from one; ``deckhand replay --notation`` has it.
     """
     shown = presentation_of(start.game)
     state = start.clone()
@@ -112,7 +113,7 @@ def moves_in_words(start: State, actions: Sequence[str], names: Sequence[str]) -
         said = shown.announce(state, action, names)
         if state.current_player() >= 0:
             number += 1
-            out.append(f"{number:4}. {shown.tell_move(state, action, names)} ({text})")
+            out.append(f"{number:4}. {shown.tell_move(state, action, names)}")
         out += [f"      {line}" for line in said]
         state.apply_action(action)
     return out
