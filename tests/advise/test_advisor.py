@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from deckhand.advise import advisor as advisor_module
-from deckhand.advise.advisor import Advisor
+from deckhand.advise.advisor import Advisor, margin, too_close
 from deckhand.advise.sessions import load_tracker
 from deckhand.advise.tracker import Tracker
+from deckhand.agents.ranking import Ranked
 from deckhand.core.errors import ConfigError
 
 
@@ -34,10 +36,21 @@ def test_advice_ranks_every_legal_action_and_marks_the_best() -> None:
     _, out = run("+ 5\n?\n")
     lines = [line for line in out.splitlines() if "win" in line]
     legal = {"discard", "swap 0", "swap 1", "swap 2", "swap 3"}
-    named = {" ".join(line.replace("*", " ").split()[:-3]) for line in lines}
+    named = {line.replace("*", " ").split(" win ")[0].strip() for line in lines}
     assert named == legal
     assert sum(1 for line in lines if line.startswith("  *")) == 1
     assert "200 playouts" in out
+    assert all(re.search(r"win +\d+\.\d% ±\d+ +\(\d+\)$", line) for line in lines), lines
+
+
+def test_a_figure_from_few_playouts_says_how_little_it_knows() -> None:
+    """28 playouts at 25% are known to ±18 points: the advice says so, and that the moves are too close."""
+    assert round(margin(Ranked("swap 0", None, 0.25, 28))) == 18
+    assert round(margin(Ranked("swap 0", None, 0.46, 352))) == 5
+    assert too_close(Ranked("a", None, 0.46, 352), Ranked("b", None, 0.25, 28))
+    assert not too_close(Ranked("a", None, 0.46, 3000), Ranked("b", None, 0.25, 3000))
+    _, out = run("+ 5\n? 20\n")
+    assert "too close to call at this budget" in out
 
 
 def test_ctrl_c_stops_the_advice_and_the_session_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
