@@ -80,6 +80,11 @@ PLANTED = [
     ("What is left goes to You (3 point).", "words", "disagrees"),
     ("Deck 2 is dealt by You; the first to 151 wins.", "words", "a capital mid-sentence"),
     ("Most cards (29 to 23): 3 points for You.", "words", "a capital mid-sentence"),
+    ("The coin shows tails; You called heads: You play first.", "words", "a capital mid-sentence"),
+    ("Computer 1 and You have 151 or more and lead.", "words", "a capital mid-sentence"),
+    ("Now click the card to switch with 1.0.", "hint", "a place in a hand"),
+    ("You see 0.0: the jack of Hearts.", "words", "a place in a hand"),
+    ("Computer has no 5s, 8s and jacks.", "words", "a list after 'no'"),
 ]
 
 

@@ -135,6 +135,6 @@ def test_a_book_is_drawn_as_one_card() -> None:
     drawn = draw(renderer_for("go_fish")(data, Context(viewer=0, names=["You", "Computer"])))
     text = "\n".join(line.rstrip() for line in drawn.splitlines())
     assert "Computer  [10♦] and 2 more\n" in text
-    assert "0 books · asked for aces and 10s · has no 7s and kings" in text
+    assert "0 books · asked for aces and 10s · has no 7s or kings" in text
     assert "You       [2♥]\n          2 books: [A♠] [10♠]" in text and "[A♥]" not in text
     assert "The stock is empty" in text

@@ -346,4 +346,3 @@ def margin(ranked: Ranked) -> float:
 def too_close(first: Ranked, other: Ranked) -> bool:
     """Whether ``other``'s interval reaches ``first``'s: the advice cannot yet say which is better."""
     return other.win + margin(other) / 100 >= first.win - margin(first) / 100
-

@@ -33,6 +33,13 @@ def and_list(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def or_list(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: a list after a negative ("has no 5s, 8s or jacks")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
@@ -82,6 +89,11 @@ def agree(subject: str, verb: str) -> str:
 def object_name(name: str) -> str:
     """A seat's name after a verb or a preposition: ``asks you``, ``to Computer``."""
     return "you" if name == "You" else name
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Seats named together at a sentence's start: ``Computer 3 and you``, ``You and Computer 2``."""
+    return and_list([*names[:1], *(object_name(name) for name in names[1:])])
 
 
 def possessive(name: str) -> str:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deckhand.core.cards import Rank
+from deckhand.core.words import and_list, or_list
 from deckhand.render.cards import card_row
 from deckhand.render.context import Context
 
@@ -24,10 +25,6 @@ def plural(letter: str) -> str:
         return Rank(letter).plural
     except ValueError:
         return letter
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _count(n: int, what: str) -> str:
@@ -66,9 +63,9 @@ def known_words(data: dict[str, Any], seat: int) -> list[str]:
     lacks = [plural(r) for r in data.get("has_none_of", [[]] * (seat + 1))[seat]]
     parts = []
     if asked:
-        parts.append(f"asked for {_and(asked)}")
+        parts.append(f"asked for {and_list(asked)}")
     if lacks:
-        parts.append(f"has no {_and(lacks)}")
+        parts.append(f"has no {or_list(lacks)}")
     return parts
 
 

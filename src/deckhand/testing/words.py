@@ -25,7 +25,9 @@ for the program's voice:
 * a rank's plural written as a letter (``Xs``, ``As``, ``K's``; ``6s`` and
   ``10s`` are English);
 * "You" with a verb of the third person (``You draws``, ``You have no cards
-  and draws one``), or with a capital after a verb or a preposition (``dealt by You``, ``3 points for You``);
+  and draws one``), or with a capital mid-sentence (``dealt by You``, ``3 points for You``,
+  ``Computer 1 and You have``, ``; You called``);
+* a list after a negative joined with "and" (``has no 5s, 8s and jacks``);
 * and a level that gives the table no reason for its move.
 
 :func:`faults_in` is the scan of one text; the check raises
@@ -60,7 +62,9 @@ _SECOND = re.compile(r"\b(?i:you|your|yours|yourself)\b")
 _DOUBLED = re.compile(r"\b([A-Za-z]+)\s+\1\b", re.IGNORECASE)
 _PLURAL = re.compile(r"\b(?:[XKQJ]s|[AXKQJ2-9]'s|10's)\b")
 _AS = re.compile(r"\bAs\b")
-_YOU_OBJECT = re.compile(r"\b(?:by|to|for|with|from|than|asks|gives|beats)\s+You\b")
+_YOU_OBJECT = re.compile(r"\b(?:by|to|for|with|from|than|asks|gives|beats)\s+You\b|(?:\band|;)\s+You\s+(?!and\b)[a-z]")
+"""``dealt by You``; ``Computer 1 and You have``, ``; You called`` (after a colon a clause may start a
+sentence: ``Lowest total wins: You win with 8``, and a label is a name: ``Scores: You 11``)."""
 _YOU_VERB = re.compile(r"\bYou\s+(has|is|was|does|goes|[a-z]*[^\Ws]s)\b")
 _VERBS: tuple[str, ...] = (
     "asks",
@@ -86,10 +90,15 @@ _MOVE_VERBS = [verb for verb in _VERBS if verb not in ("does", "goes", "has", "i
 _TWO_VERBS = re.compile(rf"\b(?:plays|played|play)\s+(?:{'|'.join(_BASES)}|{'|'.join(_MOVE_VERBS)})\b", re.IGNORECASE)
 _COORDINATE = re.compile(r"(?<![\w.,])\d,\d(?![\w,]|\.\d)")
 """A board's place as notation (``0,1``), where a player says "the top middle"."""
-_ZERO_SLOT = re.compile(r"\b(?i:card|slot)\s+0\b|\b(?i:at|card|slot)\s+\d\.\d\b")
+_ZERO_SLOT = re.compile(
+    r"\b(?i:card|slot)\s+0\b|\b(?i:at|card|slot|with|see|sees|saw|seen|peek|peeks|peeked|of|and|on)\s+\d\.\d\b(?![%\d])"
+)
 """A hand's place counted from zero (``card 0``, ``slot 0``) or as notation (``1.3``)."""
 _ZERO_SEAT = re.compile(r"\b(?i:seat|player)\s+0\b|\bComputer 0(?= \(|'s| [a-z])")
 """``seat 0``, ``Player 0``, ``Computer 0 (easy)``; a score (``Computer 0, You 11``) is a count, not a seat."""
+_RANKS = r"(?:aces|jacks|queens|kings|\d+s)"
+_NEGATIVE_AND = re.compile(rf"\b(?:has|holds) no {_RANKS}(?:, {_RANKS})* and {_RANKS}\b")
+"""``has no 5s, 8s and jacks``: after a negative, a list is joined with "or"."""
 _DISAGREES = re.compile(
     r"\b1\s+(?:cards|points|books|visits)\b|\b(?:[02-9]|\d{2,})\s+(?:card|point|book|visit)\b(?![-'’])"
 )
@@ -150,6 +159,8 @@ def faults_in(text: str, kind: str = "words", notations: Collection[str] = ()) -
         found.append("a board coordinate")
     if _ZERO_SLOT.search(text):
         found.append("a place in a hand counted from zero or as notation")
+    if _NEGATIVE_AND.search(text):
+        found.append("a list after 'no' joined with 'and'")
     if _DISAGREES.search(text):
         found.append("a count that disagrees with its noun")
     if _PLURAL.search(text) or any(not _starts_sentence(text, m.start()) for m in _AS.finditer(text)):

@@ -61,9 +61,9 @@ def _and(items: list[str]) -> str:
 
 def side_name(side: int, names: Sequence[str], players: int, *, said: bool = False) -> str:
     """A side as the table calls it: the seat's name, or both partners' at four seats (``said``: after a verb
-    or a preposition, "you")."""
-    shown = [object_name(name) for name in names] if said else list(names)
-    return shown[side] if players == 2 else f"{shown[side]} and {shown[side + 2]}"
+    or a preposition, "you"); a partner named second is mid-sentence ("Computer 1 and you")."""
+    first = object_name(names[side]) if said else names[side]
+    return first if players == 2 else f"{first} and {object_name(names[side + 2])}"
 
 
 def describe_move(move: Move, table: list[int], seven_diamonds: bool) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
 from deckhand.core.errors import IllegalActionError
-from deckhand.core.words import agree, and_list, does, object_name, own, possessive
+from deckhand.core.words import agree, does, names_list, object_name, own, possessive
 from deckhand.games.cambio.actions import A_PASS, BASE, Kind, decode, switch_positions
 from deckhand.games.cambio.options import KING, PEEK_OTHER, PEEK_OWN, SWITCH
 from deckhand.games.cambio.phases import END, PENALTY
@@ -170,7 +170,7 @@ def reveal(state: CambioState, names: Sequence[str]) -> list[str]:
         lines.append(f"{names[seat]}: {cards}, a total of {totals[seat]:g}.")
     winners = state.winners()
     low = min(totals)
-    who = and_list([names[seat] for seat in winners])
+    who = names_list([names[seat] for seat in winners])
     rule = f"Lowest total wins: {who} {agree(who, 'wins') if len(winners) == 1 else 'share the win'} with {low:g}."
     if state.caller >= 0 and state.caller not in winners and totals[state.caller] == low:
         rule += f" {names[state.caller]} called cambio, and a caller tied for lowest loses the tie."

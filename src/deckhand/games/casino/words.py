@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
-from deckhand.core.words import agree, count, does, own, possessive
+from deckhand.core.words import agree, count, does, object_name, own, possessive
 from deckhand.games.casino.moves import Build, CasinoAction
 from deckhand.games.casino.notation import action_to_string
 from deckhand.games.casino.phases import COIN, PLAY
@@ -93,7 +93,8 @@ def announce(state: CasinoState, action: CasinoAction, names: Sequence[str]) -> 
         first = names[leader]
         first_said = object_name(first)  # mid-sentence: "you play first"
         return [
-            f"The coin shows {side}; {names[0]} called {SIDES[state.call]}: {first_said} {agree(first, 'plays')} first."
+            f"The coin shows {side}; {object_name(names[0])} called {SIDES[state.call]}: "
+            f"{first_said} {agree(first, 'plays')} first."
         ]
     if state.phase != PLAY:
         return []
@@ -163,8 +164,3 @@ def _result(tally: Sequence[int], names: Sequence[str], target: int) -> str:
         return f"{over}: a tie at {tally[0]}."
     w = 0 if tally[0] > tally[1] else 1
     return f"{over}: {names[w]} {agree(names[w], 'wins')}, {tally[w]} to {tally[1 - w]}."
-
-
-def object_name(name: str) -> str:
-    """A seat's name after a verb or a preposition: ``to you``, ``to Computer``."""
-    return "you" if name == "You" else name

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckhand.core.cards import CARDS
-from deckhand.core.words import agree, and_list, does, object_name, spelled
+from deckhand.core.words import agree, and_list, does, names_list, object_name, spelled
 from deckhand.games.go_fish.state import (
     DEAL,
     FISH,
@@ -128,4 +128,4 @@ def _result(state: GoFishState, names: Sequence[str]) -> str:
     tally = ", ".join(f"{names[seat]}: {n}" for seat, n in enumerate(books))
     if len(winners) == 1:
         return f"All 13 books are down ({tally}): {does(winners[0], 'wins')}."
-    return f"All 13 books are down ({tally}): {' and '.join(winners)} share the win."
+    return f"All 13 books are down ({tally}): {names_list(winners)} share the win."
