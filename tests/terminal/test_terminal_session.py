@@ -205,7 +205,7 @@ def test_a_cambio_peek_in_memory_mode_hides_the_card_after_enter() -> None:
     s.run()
     text = out.getvalue()
     shown, _, after_enter = text.partition("Remember it, then press Enter to hide it")
-    assert "You see 0.2: [4♠]" in shown
+    assert "You see your card 3: [4♠]" in shown
     assert CLEAR in after_enter, "Enter clears the screen"
     on_screen = after_enter.rpartition(CLEAR)[2]  # what the terminal shows once the card is hidden
     assert "4♠" not in on_screen
@@ -218,7 +218,7 @@ def test_a_cambio_peek_without_memory_mode_stays_on_the_board_and_promises_nothi
     )
     s.run()
     text = out.getvalue()
-    _, _, after = text.partition("You see 0.2: [4♠]")
+    _, _, after = text.partition("You see your card 3: [4♠]")
     assert after and "hide" not in text  # the board shows the cards a seat knows: nothing is hidden
     assert "[4♠]" in after.partition("You > show")[2]
     assert "Leaving: game saved to" in text
@@ -229,7 +229,7 @@ def test_memory_mode_draws_known_cards_face_down(session: Play) -> None:
     s.remember = True
     s.run()
     shown, _, later = out.getvalue().partition("press Enter to hide them")
-    assert "Cards you know:  0.0 [2♠] 0.1 [3♠]" in shown
+    assert "Cards you know: your card 1 [2♠], your card 2 [3♠]" in shown
     assert "[2♠]" not in later and "[3♠]" not in later
     s2, out2 = session("cambio", "human,easy", [], deck="S2 S3 S4 S5 H2 H3 H4 H5")
     s2.run()
@@ -313,8 +313,9 @@ def test_a_peek_that_ends_the_game_is_not_shown_after_game_over() -> None:
     )
     s.run()
     text = out.getvalue()
-    assert s.state.is_terminal() and "Game over" in text
-    assert "You see" not in text[text.index("Game over") :], "the peek came after the end"
+    assert s.state.is_terminal() and "Game over" in text and "The game is over" in text
+    assert text.index("You see ") < text.index("The game is over"), "the peek came after the end's words"
+    assert "You see" not in text[text.index("The game is over") :], "the peek came after the end"
 
 
 def _ends(state: Any, action: int) -> bool:

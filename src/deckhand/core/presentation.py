@@ -133,6 +133,14 @@ class Presentation(Generic[S, A]):
         """
         return {}
 
+    def place_words(self, place: str, viewer: int, names: Sequence[str]) -> str:
+        """A place :meth:`glimpse` names, as the player at ``viewer`` says it (Cambio: ``your card 2``).
+
+        A glimpse's places are the notation's, for a table to find the card;
+        a sentence names them in words. The place itself by default.
+        """
+        return place
+
     def why_no_move(self, state: S, cards: Sequence[str]) -> str:
         """Why no legal move of the seat to move plays ``cards`` (card codes: a hand card, then table cards).
 

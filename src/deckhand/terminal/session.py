@@ -245,8 +245,8 @@ class Session:
             return False
         self._moved = True
         self.console.print(Text(told, style="green"))
+        self._after_move(view.player, action)  # what the move showed its player, before what followed it
         self._flush_announcements()
-        self._after_move(view.player, action)
         return True
 
     # -- what everyone is told ------------------------------------------------
@@ -466,8 +466,8 @@ class Session:
         known = self.presentation.glimpse(self.state.view(player))
         if known:
             line = Text("Cards you know: ")
-            for place, code in known.items():
-                line.append(f" {place} ")
+            for number, (place, code) in enumerate(known.items()):
+                line.append(f"{', ' if number else ''}{self.presentation.place_words(place, player, self.names)} ")
                 line.append_text(card_text(code))
             self._show_glimpse(line, "Remember them, then press Enter to hide them ")
 
@@ -481,7 +481,7 @@ class Session:
         if seen:
             line = Text()
             for place, code in seen.items():
-                line.append(f"You see {place}: ")
+                line.append(f"You see {self.presentation.place_words(place, player, self.names)}: ")
                 line.append_text(card_text(code))
             if self.remember:
                 self._show_glimpse(line, "Remember it, then press Enter to hide it ")

@@ -7,7 +7,7 @@ from deckhand.core.protocol import View, view_as
 from deckhand.games.cambio.agents import suggest
 from deckhand.games.cambio.state import CambioState
 from deckhand.games.cambio.view import CambioView, glimpse
-from deckhand.games.cambio.words import announce, describe_action, is_quiet, tell_move
+from deckhand.games.cambio.words import announce, describe_action, is_quiet, place_words, tell_move
 
 
 class CambioPresentation(Presentation[CambioState, int]):
@@ -18,6 +18,8 @@ class CambioPresentation(Presentation[CambioState, int]):
     announce = staticmethod(announce)
     is_quiet = staticmethod(is_quiet)
     suggest = staticmethod(suggest)
+
+    place_words = staticmethod(place_words)
 
     def glimpse(self, view: View, action: int | None = None) -> dict[str, str]:
         """A peeked card, or the own cards known from the deal: a table shows them until Enter."""

@@ -25,6 +25,12 @@ def place(seat: int, slot: int) -> str:
     return f"card {slot + 1} of seat {seat + 1}"
 
 
+def place_words(place: str, viewer: int, names: Sequence[str]) -> str:
+    """A place in notation (``1.0``) as the player at ``viewer`` says it: ``your card 2``, ``Computer's card 1``."""
+    seat, slot = (int(part) for part in place.split("."))
+    return f"{'your' if seat == viewer else possessive(names[seat])} card {slot + 1}"
+
+
 def _the(card: int) -> str:
     """``the 8 of Hearts``, ``the Joker``: a card every seat has just seen."""
     return f"the {CARDS[card].name}"

@@ -92,11 +92,22 @@ function clickSlot(ctx, place) {
     ctx.play(single[0]);
   } else if (moves.some((m) => m.startsWith("switch "))) {
     ctx.sel.first = place;
-    ctx.say(`Now click the card to switch with ${place}.`);
+    ctx.say(`Now click the card to switch with ${spokenPlace(ctx, place)}.`);
     ctx.redraw();
   } else if (ctx.memory && ctx.view.turns_played === 0 && ctx.seat !== null && ctx.view.hands[ctx.seat]) {
     look(ctx, place);
   }
+}
+
+/**
+ * A place as a player says it, counted from one as its label shows: "your card 2", "Computer's card 1".
+ * @param {Context} ctx
+ * @param {string} place "SEAT.SLOT"
+ * @returns {string}
+ */
+function spokenPlace(ctx, place) {
+  const [seat, slot] = place.split(".").map(Number);
+  return `${whose(ctx.names, seat, ctx.seat)} card ${slot + 1}`;
 }
 
 /**
@@ -137,7 +148,7 @@ function slotCard(ctx, seat, slot, code) {
   }
   const hinted = ctx.hint && ctx.hint.move.split(" ").slice(1).some((w) => w === place || (seat === ctx.seat && w === String(slot)));
   const who = (view.known[seat][slot] || []).map((q) => ctx.names[q]).join(", ");
-  const spoken = `${whose(ctx.names, seat, ctx.seat)} card ${slot + 1}`; // counted from one, as the label shows
+  const spoken = spokenPlace(ctx, place);
   const title = face === "??" ? `${spoken}: face down${who ? `; seen by ${who}` : ""}` : undefined;
   const el = card(face, {
     onclick: clickable ? () => clickSlot(ctx, place) : undefined,
