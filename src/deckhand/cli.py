@@ -18,7 +18,8 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 import deckhand
-from deckhand.core.errors import ConfigError, DeckhandError
+from deckhand.core.errors import ConfigError, DeckhandError, quote
+from deckhand.core.numbers import setting_number
 
 if TYPE_CHECKING:
     from deckhand.play.records import GameRecord
@@ -65,11 +66,14 @@ VERBOSE = typer.Option(
 )
 
 
-def _paced(pace: float | None) -> float | None:
-    """``--pace`` checked: a wait a person would sit through, or a one-line error."""
-    if pace is not None and not 0 <= pace <= MAX_PACE:
-        raise ConfigError(f"--pace takes seconds from 0 to {MAX_PACE}, not {pace:g}")
-    return pace
+def _paced(pace: str | None) -> float | None:
+    """``--pace`` read and checked: a wait a person would sit through, or a one-line error (not Typer's)."""
+    if pace is None:
+        return None
+    seconds = setting_number(pace.strip())
+    if seconds is None or not 0 <= seconds <= MAX_PACE:
+        raise ConfigError(f"--pace takes seconds from 0 to {MAX_PACE}, not {quote(pace, 24)}")
+    return float(seconds)
 
 
 MAX_PACE = 10
@@ -100,7 +104,7 @@ def root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
-    pace: Annotated[float | None, PACE] = None,
+    pace: Annotated[str | None, PACE] = None,
     verbose: Annotated[bool, VERBOSE] = False,
 ) -> None:
     """Card games with strong, explainable computer opponents. With no command: the menu."""
@@ -145,7 +149,7 @@ def play_command(
     remember: Annotated[
         bool, typer.Option(help="Cambio: draw your remembered cards face down; you must remember them.")
     ] = False,
-    pace: Annotated[float | None, PACE] = None,
+    pace: Annotated[str | None, PACE] = None,
     verbose: Annotated[bool, VERBOSE] = False,
 ) -> None:
     """Play a game in the terminal; with only computer seats, watch the whole game."""

@@ -174,7 +174,9 @@ def test_max_decks_caps_the_game_and_a_tie_is_shared() -> None:
         ("play D9", "9♦ is not in your hand"),
         ("play H5 {C5} {S2}", "2♠ is not a 5, so 5♥ cannot take it alone"),
         ("play H5 {C5} {SJ2}", "is not a card: a card is its suit then its rank"),
-        ("take H5", "is not a card: a card is its suit then its rank"),
+        ("take H5", "'take H5' is not a move: play a card of your hand by its code"),
+        ("b", "'b' is not a move: play a card of your hand by its code"),  # no attempt at a card: not "not a card"
+        ("HZ", "'HZ' is not a card: a card is its suit then its rank"),
         ("play H5 C5", "groups of taken cards go in braces"),
     ],
 )

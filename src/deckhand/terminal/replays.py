@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 
 from deckhand.core.registry import game_title
+from deckhand.core.words import and_list, object_name
 from deckhand.play.records import GameRecord
 from deckhand.play.seats import seat_names
 from deckhand.store.db import load_record
@@ -60,9 +61,10 @@ def described(stored: StoredGame) -> str:
     scores = ", ".join(f"{who} {_number(seat['score'])}" for who, seat in zip(seats, stored.seats, strict=True))
     best = max((seat["result"] for seat in stored.seats), default=0.0)
     won = [who for who, seat in zip(seats, stored.seats, strict=True) if seat["result"] == best and best > 0]
-    result = {0: "no winner", 1: f"{''.join(won[:1])} won"}.get(len(won), f"shared by {' and '.join(won)}")
+    shared = f"shared by {and_list([object_name(who) for who in won])}"
+    result = {0: "no winner", 1: f"{''.join(won[:1])} won"}.get(len(won), shared)
     when = f"{datetime.fromisoformat(stored.finished_at).replace(tzinfo=UTC).astimezone():%Y-%m-%d %H:%M}"
-    return f"game {stored.id}: {title}, {when}: {scores}; {result}; {stored.moves} actions"
+    return f"game {stored.id}: {title}, {when}: {scores}; {result}"  # no count of actions: deals are not moves
 
 
 def _number(value: float) -> str:

@@ -17,6 +17,8 @@ from deckhand.games.basra.state import BasraState, is_move
 
 _MOVE = re.compile(r"\s*(?:play\s+)?([^\s{},]+)\s*(.*?)\s*", re.IGNORECASE | re.DOTALL)
 _GROUP = re.compile(r"\{([^{}]*)\}")
+_CARD_LIKE = re.compile(r"[SHDC♠♥♦♣]\w{1,2}|\w{1,2}[SHDC♠♥♦♣]", re.IGNORECASE)
+"""What reads as an attempt at a card code (``SZ``, ``10H``): a suit's letter or sign and a rank's length."""
 
 
 __all__ = ["action_to_string", "move_to_string", "parse_card", "parse_move", "read_move", "string_to_action"]
@@ -106,6 +108,11 @@ def _parse_move(text: str) -> tuple[Move, bool]:
     match = _MOVE.fullmatch(text)
     if match is None or not text.strip():
         raise NotationError(f"{quote(text, 40)}: expected a move such as 'play H5 {{C5}} {{S2 D3}}'")
+    if not _CARD_LIKE.fullmatch(match.group(1)):
+        raise NotationError(
+            f"{quote(text.strip(), 40)} is not a move: play a card of your hand by its code (SA, H9, DX), "
+            "with the cards it takes in braces if you choose them"
+        )
     card = parse_card(match.group(1))
     rest = match.group(2)
     groups: list[tuple[int, ...]] = []
