@@ -116,6 +116,34 @@ def marked(page: Any, where: str) -> None:
         assert marks.first.is_visible(), f"{where} at {width}x{height}: the last move's mark is not drawn"
 
 
+HAND = ".felt .zone:last-child .card, .felt .hand-card"
+"""The player's own cards: at a phone's size, mid-game, they must not fall below the fold or under the bar."""
+
+
+PHONES = [(width, height) for width, height in SIZES if width < 480]
+
+
+def hand_in_sight(page: Any, where: str, sizes: list[tuple[int, int]] = SIZES) -> None:
+    """At every size the player's hand is in sight without scrolling, clear of the sticky bar of buttons."""
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        at = f"{where} at {width}x{height}"
+        hidden = out_of_sight(at_top(page), HAND)
+        assert not hidden, f"{at}: the hand is out of sight without scrolling: {hidden}"
+        covered = page.evaluate(_UNDER_THE_BAR, HAND)
+        assert not covered, f"{at}: hand cards lie under the bar of buttons: {covered}"
+
+
+_UNDER_THE_BAR = """selector => {
+  const bar = document.querySelector('.controls');
+  if (!bar || getComputedStyle(bar).position !== 'sticky') return [];
+  const top = bar.getBoundingClientRect().top;
+  return [...document.querySelectorAll(selector)]
+    .filter(el => el.getClientRects().length && el.getBoundingClientRect().bottom > top + 1)
+    .map(el => el.getAttribute('aria-label') || el.className);
+}"""
+
+
 def outcome_fits(page: Any, where: str, shots: Path) -> None:
     """The game's outcome over the table: at every size its buttons and links are in sight without scrolling, and
     it scrolls nothing sideways; then Close dismisses it (and the result under the table is left)."""
@@ -128,6 +156,7 @@ def outcome_fits(page: Any, where: str, shots: Path) -> None:
         hidden = out_of_sight(page, OUTCOME_CONTROLS)
         assert not hidden, f"{at}: the outcome's controls are out of sight: {hidden}"
         page.screenshot(path=str(shots / f"outcome-{width}x{height}.png"))
+    assert serious_violations(page) == [], f"{where}: axe finds serious problems in the outcome"
     dialog.get_by_role("button", name="Close").click()
     assert dialog.count() == 0, f"{where}: Close dismisses the outcome"
 
@@ -198,7 +227,22 @@ def test_every_game_fits_at_every_size_from_the_first_move_to_the_end(
         fits(page, f"{title}, after the computer's reply")
         page.screenshot(path=str(tmp_path / f"{name}-reply-390x844.png"))
         assert serious_violations(page) == [], f"{title}: axe finds serious problems"
+        hand_in_sight(page, f"{title}, after the computer's reply")
+    if not to_the_end and my_turn(page):  # a second move: the piles grow, and the hand must stay in sight
+        page.set_viewport_size({"width": 1280, "height": 800})
+        shown = page.locator(".felt").get_attribute("data-seq")
+        move(page)
+        page.wait_for_function("n => Number(document.querySelector('.felt').dataset.seq) > n", arg=int(shown or 0))
+        if my_turn(page):
+            page.set_viewport_size({"width": 390, "height": 844})
+            at_top(page).screenshot(path=str(tmp_path / f"{name}-two-390.png"))
+            hand_in_sight(page, f"{title}, after two moves", PHONES)  # the piles grew: the hand stays above the bar
+    moves = 0
     while to_the_end and my_turn(page):
+        moves += 1
+        if moves == 4:  # mid-game, the hand at its fullest for Go Fish
+            fits(page, f"{title}, mid-game")
+            hand_in_sight(page, f"{title}, mid-game")
         page.set_viewport_size({"width": 1280, "height": 800})
         shown = page.locator(".felt").get_attribute("data-seq")
         move(page)
@@ -219,6 +263,7 @@ def test_a_spectator_has_no_move_box_and_no_hint(shared: LiveServer, table_page:
     assert page.get_by_role("button", name="Hint").count() == 0
     assert page.get_by_role("textbox", name="Move in notation").count() == 0
     assert sideways(page) == 0
+    assert serious_violations(page) == [], "axe finds serious problems on a spectator's table"
 
 
 def stored_replay() -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.browser.live import LiveServer, needs_chromium
+from tests.web.browser.sight import serious_violations
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [needs_chromium, pytest.mark.slow]  # whole games in a browser: the slow tier
@@ -195,6 +196,8 @@ def test_the_end_of_a_basra_deck_is_drawn_with_its_piles(server: LiveServer, tab
     assert overlay.locator(".tally-pile .card").count() > 20
     assert overlay.locator(".tally-pile .card.counted").count() >= 1  # the 10♦, the 2♠, jacks and aces lifted out
     assert "total" in overlay.inner_text()
+    assert overlay.locator(".tally-notes .feat").count() >= 1, "this deck's basras are noted, in their gold"
+    assert serious_violations(page) == [], "axe finds serious problems in the deck's tally"
     for size in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         page.screenshot(path=str(tmp_path / f"basra_deck_{size[0]}x{size[1]}.png"))
@@ -211,6 +214,7 @@ def test_the_end_of_a_casino_round_is_drawn_with_its_piles(server: LiveServer, t
     assert overlay.locator(".tally-side").count() == 2
     assert overlay.locator(".tally-pile .card").count() > 20
     assert "spades" in overlay.inner_text()
+    assert serious_violations(page) == [], "axe finds serious problems in the round's tally"
     stays_until_dismissed(page)
 
 
@@ -243,6 +247,7 @@ def test_the_deck_that_ends_a_basra_game_is_drawn_in_the_games_outcome(server: L
     assert overlay.locator(".tally-side").count() == 2
     assert overlay.locator(".tally-pile .card").count() >= 1
     assert "Final scores" in overlay.inner_text()
+    assert serious_violations(page) == [], "axe finds serious problems in the game's outcome"
 
 
 def test_cambio_ends_with_every_hand_face_up_and_its_total(server: LiveServer, table_page: Any, tmp_path: Path) -> None:

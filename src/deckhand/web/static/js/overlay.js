@@ -15,6 +15,14 @@ import { h } from "./dom.js";
 const FAN = 30;
 
 /**
+ * @param {number} n
+ * @returns {string} "no cards", "1 card", "14 cards"
+ */
+function pileCount(n) {
+  return n === 0 ? "no cards" : n === 1 ? "1 card" : `${n} cards`;
+}
+
+/**
  * One side's pile as a fan of small cards, the counted ones marked, and what it scored.
  * @param {TallySide} side
  */
@@ -27,7 +35,7 @@ function pileOf(side) {
     h("h3", {}, side.name, h("span.tally-points", {}, ` +${side.points}`), h("span.muted", {}, ` · total ${side.total}`)),
     h(
       "div.tally-pile",
-      { "aria-label": `${side.name}'s pile: ${side.cards.length} cards` },
+      { role: "group", "aria-label": `${side.name}'s pile: ${pileCount(side.cards.length)}` },
       shown.map((code) => {
         const el = card(code, { tiny: true });
         if (counted.has(code)) el.classList.add("counted");

@@ -258,7 +258,9 @@ export function controls(ctx, prompt) {
     h(
       "div.banner",
       {},
-      picked.length ? `Selected: ${picked.map(cardLabel).join(" ")} ` : `${prompt} `,
+      picked.length
+        ? `Selected: ${picked.map(cardLabel).join(" ")} `
+        : [h("span.prompt-long", {}, `${prompt} `), h("span.prompt-short", {}, "Pick a card from your hand, then what it takes. ")],
       picked.length ? h("button", { type: "button", onclick: () => choose(ctx) }, "Play") : "",
       " ",
       picked.length
