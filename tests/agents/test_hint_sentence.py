@@ -90,7 +90,7 @@ def test_a_search_hint_keeps_its_figures_for_the_summary() -> None:
     sentence = hint_sentence(presentation_of(game), state.view(0), hint, TWO)
     take = "Play the 9♥ to take the whole table (4 cards)"
     assert sentence == f"{take}: a basra for 18 points, and it keeps your J♠ for a fuller table."
-    assert search_summary(hint).startswith("The search (ismcts, 300 iterations) gives it about ")
+    assert search_summary(hint).startswith("The search (ismcts) played 300 playouts and gives this move about ")
     rule = make_agent("medium", game).explain(state.view(0), random.Random(0))
     assert search_summary(rule) == ""
 

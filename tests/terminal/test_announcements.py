@@ -6,6 +6,7 @@ import io
 import random
 import re
 
+import pytest
 from rich.console import Console
 
 import deckhand
@@ -114,8 +115,13 @@ def test_a_search_hint_reads_like_a_player_and_why_shows_the_search() -> None:
     hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
     assert hint.startswith("Hint: Play the ") and "%" not in hint and "visits" not in hint  # words, no figures
     why = out.split("You > why")[1]
-    assert re.search(r"The search \(ismcts, \d+ iterations\) gives it about \d+% to win, over \d+ visits", why)
-    assert " to win; tried in " in why.split("\n", 2)[2] and " playouts" in why  # then the moves it weighed
+    flat = " ".join(why.split())
+    said = r"The search \(ismcts\) played \d+ playouts and gives this move about \d+% to win, from the \d+"
+    assert re.search(said, flat)
+    assert "iterations" not in why and "visits" not in why, "one unit throughout: playouts"
+    moves = [line.strip() for line in why.split("\n")[3:] if line.startswith("  ")]
+    assert moves and all(re.match(r"^Play the .+: \d+% to win; from \d+ playouts$", m) for m in moves), moves
+    assert moves[0].split(":")[0] in hint, "the first move weighed is the hint's, in the same words"
 
 
 def test_why_after_a_rules_hint_lists_its_choices_best_first_in_words() -> None:
@@ -123,10 +129,10 @@ def test_why_after_a_rules_hint_lists_its_choices_best_first_in_words() -> None:
     hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
     why = out.split("You > why")[1].split("Moves:")[0]
     lines = [line.strip() for line in why.splitlines() if line.strip()]
-    assert lines[0] == "The rule's choices, best first:"
-    first = lines[1].split("  ")[0]
-    assert f"(move 1: {first})" in " ".join(out.split()), "the first choice is the hint's move"
-    assert all(re.match(r"^ask \d \w+ +you hold \d; they ", line) for line in lines[1:]), lines
+    assert lines[0] == "The moves it weighed, the hint's first:"
+    first = lines[1].split(":")[0]
+    assert hint.startswith(f"Hint: {first}"), "the first move weighed is the hint's, in the same words"
+    assert all(re.match(r"^Ask Computer for \w+: you hold \d; they ", line) for line in lines[1:]), lines
     assert "score" not in why and "0." not in why, "no bare figures"
     assert hint
 
@@ -167,7 +173,7 @@ def test_asking_for_a_hint_does_not_change_the_cards_dealt() -> None:
 def test_why_gives_a_rules_choices_in_its_words_and_a_searchs_as_chances() -> None:
     _, rules = _session("casino", ["human", "medium"], ["heads", "hint", "why", "quit"], seed=6)
     said = rules.split("You > why")[1].split("You >")[0]
-    assert "The rule's choices, best first:" in said and "%" not in said and "score" not in said
+    assert "The moves it weighed, the hint's first:" in said and "%" not in said and "score" not in said
     _, search = _session("basra", ["human", "easy"], ["hint", "why", "quit"], seed=2)
     assert "% to win" in search.split("You > why")[1]
 
@@ -175,3 +181,22 @@ def test_why_gives_a_rules_choices_in_its_words_and_a_searchs_as_chances() -> No
 def test_a_casino_screen_says_its_fields_in_words() -> None:
     _, out = _session("casino", ["human", "easy"], ["heads"] + ["1"] * 12 + ["quit"], seed=6)
     assert "call  " not in out and "last_capturer" not in out and "last capturer  " not in out
+
+
+@pytest.mark.parametrize(("name", "first"), [("three_trios", []), ("casino", ["heads"]), ("go_fish", [])])
+def test_why_lists_the_hints_move_first_in_the_same_words_and_figures_in_a_players_units(
+    name: str, first: list[str]
+) -> None:
+    """Three Trios listed a bounded move before the solver's own (its hint 4th) and in coordinates; Casino's
+    hint said "the most valuable cards" and its "why" "the number of captured cards"."""
+    for seed in (2, 7):
+        _, out = _session(name, ["human", "hard"], [*first, "hint", "why", "quit"], seed=seed)
+        hint = " ".join(next(part for part in out.split("You > hint")[1:]).split()).removeprefix("Hint: ")
+        why = out.split("You > why")[1].split("You >")[0]
+        moves = [" ".join(line.split()) for line in why.splitlines()[2:] if line.startswith("  ")]
+        assert moves, why
+        told, _, figures = moves[0].partition(": ")
+        assert hint.startswith(told), (hint, moves[0])
+        if name != "go_fish":  # a rule's reason: the same words as the hint's
+            assert figures.split(";")[0] in hint or "best" in figures, (hint, figures)
+        assert not re.search(r"\d,\d|\bat \d\.\d|rated \d", why), why  # no coordinates, no bare scores

@@ -68,6 +68,6 @@ def search_summary(explanation: Explanation) -> str:
         return ""
     best = explanation.candidates[0]
     kind = explanation.data.get("search", "search")
-    visits = f", over {best.visits} visits" if best.visits else ""
-    search = f"The search ({kind}, {explanation.data['iterations']} iterations)"
-    return f"{search} gives it about {chance:.0%} to win{visits}."
+    played = f"{explanation.data['iterations']} playouts"  # an iteration plays one out: one unit throughout
+    tried = f", from the {best.visits} that began with it" if best.visits else ""
+    return f"The search ({kind}) played {played} and gives this move about {chance:.0%} to win{tried}."

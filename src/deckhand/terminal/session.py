@@ -437,20 +437,30 @@ class Session:
             if searched and candidate.value is not None:
                 figures.append(f"{candidate.value:.0%} to win")
             if candidate.visits is not None:
-                figures.append(f"tried in {candidate.visits} playouts")
+                figures.append(f"from {candidate.visits} playouts")
             if candidate.note:  # a rule says what it weighs in words, with its figure
                 figures.append(candidate.note)
             elif not searched and candidate.value is not None:
                 figures.append(f"rated {candidate.value:g} by the rule")
             if figures:  # a rule-based choice lists its options without figures: nothing to add
-                lines.append(f"  {candidate.notation:<24} {'; '.join(figures)}")
+                lines.append(f"  {self._said(candidate.notation)}: {'; '.join(figures)}")
         if lines and not searched:
-            self.console.print("The rule's choices, best first:")
+            self.console.print("The moves it weighed, the hint's first:")
         for line in lines:
             self.console.print(line, markup=False, highlight=False)
         shown = len(lines)
         if not summary and not shown:
             self.console.print("The hint follows a rule; it has no figures beyond its reason.")
+
+    def _said(self, notation: str) -> str:
+        """A move of the seat to move as the hint says it (``Place Wyvern in the top right corner``), else as typed."""
+        try:
+            action = self.state.string_to_action(notation)
+            require_legal(self.state, action)
+            words = self.presentation.suggest(self.state.view(self.state.current_player()), action, self.names)
+        except DeckhandError:
+            return notation
+        return words[:1].upper() + words[1:] if words else notation
 
     def _thinking(self, message: str) -> AbstractContextManager[object]:
         """A spinner once an agent has thought for ``THINKING_AFTER`` seconds, for a person at a terminal only."""

@@ -89,8 +89,9 @@ class GreedyAgent(Agent):
             a[0] == "capture" and len(capture_cards(a)) > len(capture_cards(action)) for a in actions
         ):
             reason = MOST_VALUE  # it took fewer cards than it could have, but better ones
-        candidates = [
-            Candidate(view.action_to_string(a), value=round(s[0], 3), note=yours(s[1])) for s, _, a in scored[:8]
+        candidates = [  # the chosen move's note is the reason said for it, so a hint and its "why" agree
+            Candidate(view.action_to_string(a), value=round(s[0], 3), note=yours(reason if a is action else s[1]))
+            for s, _, a in scored[:8]
         ]
         words = describe(action, mine.game.vals, mine.builds, mine.player)
         sentence = f"The computer chose to {words}. It wanted {reason}."

@@ -393,12 +393,13 @@ class SolverAgent(Agent):
             ahead = "ahead" if margin > 0.25 else "behind" if margin < -0.25 else "level"
             reason = f"{flips}; the best line found from here leaves you {ahead}"
             public = f"the best line found from here leaves it {ahead}"
-        ranked = sorted(tried, key=lambda t: (-t[0], t[2], seen.hand(seen.current_player()).index(t[1])))
-        candidates = [
+        hand = seen.hand(seen.current_player())
+        ranked = sorted(tried, key=lambda t: ((t[1], t[2]) != (card, cell), -t[0], t[2], hand.index(t[1])))
+        candidates = [  # the chosen move first, as the hint says it; the others' values are bounds
             Candidate(
                 seen.action_to_string(c * game.ncells + x),
                 value=v / CARD,
-                note="exact" if (c, x) == (card, cell) else "at most",
+                note=margin_words(v / CARD, chosen=(c, x) == (card, cell), exact=exact),
             )
             for v, c, x in ranked[:5]
         ]
@@ -408,3 +409,13 @@ class SolverAgent(Agent):
         else:
             data["margin"] = margin
         return Explanation(action, notation, reason, candidates, data, public)
+
+
+def margin_words(cards: float, *, chosen: bool, exact: bool) -> str:
+    """A solver's figure for a move in a player's units: the cards it ends ahead by (``at most`` for a move
+    the search only bounded). ``3 cards ahead with best play``, ``at most level``."""
+    count = abs(round(cards))
+    lead = "level" if count == 0 else f"{count} card{'s' * (count != 1)} {'ahead' if cards > 0 else 'behind'}"
+    if not chosen:
+        return f"at most {lead}"
+    return f"{lead} with best play" if exact else f"{lead} in the best line found"
