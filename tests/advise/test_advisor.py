@@ -13,7 +13,7 @@ from deckhand.advise import advisor as advisor_module
 from deckhand.advise.advisor import Advisor, margin, too_close
 from deckhand.advise.sessions import load_tracker
 from deckhand.advise.tracker import Tracker
-from deckhand.agents.ranking import Ranked
+from deckhand.agents.ranking import ENGINE_WORDS, Ranked
 from deckhand.core.errors import ConfigError
 
 
@@ -185,3 +185,13 @@ def test_advice_thinks_for_a_fixed_time_unless_told_otherwise(
     session = Advisor(Tracker(players=2, known=["3", "rk"]), io.StringIO(), playouts=playouts, seconds=seconds)
     assert (session.playouts, session.seconds) == budget
     assert advisor_module.DEFAULT_SECONDS < 1
+
+
+@pytest.mark.parametrize("engine", ["flat", "ismcts", "openloop"])
+def test_the_advice_says_what_its_engine_did(engine: str) -> None:
+    """openloop and ismcts search a first move alike (the same figures on the same deals): each says so."""
+    tracker = Tracker(players=2, known=["3", "rk"])
+    out = io.StringIO()
+    Advisor(tracker, out, playouts=100, seed=3, engine=engine).run(io.StringIO("+ 5\n?\n"))
+    said = out.getvalue().split(f"advice ({engine}, ")[1].splitlines()[1].strip()
+    assert said == f"({ENGINE_WORDS[engine]})"

@@ -25,7 +25,7 @@ from typing import TextIO
 from deckhand.advise.commands import HELP, Meta, Move, parse_command, short_form
 from deckhand.advise.sessions import autosave_path, is_autosave, load_tracker, write_session
 from deckhand.advise.tracker import Tracker
-from deckhand.agents.ranking import ENGINES, Ranked, check_budget, default_engine, rank_actions
+from deckhand.agents.ranking import ENGINE_WORDS, ENGINES, Ranked, check_budget, default_engine, rank_actions
 from deckhand.command import deckhand_command
 from deckhand.core.cards import Card, Rank
 from deckhand.core.errors import ConfigError, DeckhandError, quote, shown_path
@@ -284,6 +284,7 @@ class Advisor:
         elapsed = time.perf_counter() - started
         total = sum(r.playouts for r in ranked)
         self.say(f"  advice ({self.engine}, {count(total, 'playout')}, {elapsed:.1f} s):")
+        self.say(f"  ({ENGINE_WORDS[self.engine]})")
         if note:
             self.say(f"  ({note})")
         for rank, r in enumerate(ranked):

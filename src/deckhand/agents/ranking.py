@@ -41,6 +41,13 @@ from deckhand.core.protocol import Action, Game, State, View
 from deckhand.core.turns import CHANCE, TERMINAL
 
 ENGINES = ("flat", "ismcts", "openloop")
+ENGINE_WORDS = {
+    "flat": "every move played out from the same deals",
+    "ismcts": "your move searched; your later moves too, once a line has 300 playouts",
+    "openloop": "your move searched; the playout policy plays on, as the tree cannot see your draws",
+}
+"""What each engine did, said with its advice: ``openloop`` and ``ismcts`` search your move alike, so on the
+same deals they give the same figures until ``ismcts`` has looked often enough to plan your later moves."""
 
 
 @dataclass(frozen=True)
