@@ -24,7 +24,8 @@ READ = """() => {
   for (const el of document.querySelectorAll(".felt [aria-label], .status [aria-label], .controls [aria-label]")) {
     add("words", el.getAttribute("aria-label"), "a label");
   }
-  for (const el of document.querySelectorAll(".felt .banner, .felt .prompt, .status .turn, .controls button")) {
+  const table = ".felt .banner, .felt .prompt, .status .turn, .controls button, .controls p[role=status]";
+  for (const el of document.querySelectorAll(table)) {
     add("words", el.textContent, "the table");
   }
   const hint = document.querySelector(".hint-box");
@@ -67,6 +68,17 @@ def test_what_the_browser_says_reads_as_a_player_speaks(server: LiveServer, tabl
         page.locator(".hint-box").wait_for()
         read += shown(page)
         seq = server.app.state.tables.rooms[table].table.seq
+        clickable = page.locator(".felt .card.clickable")
+        overlaid = page.locator(".outcome-host [role=dialog]").count()
+        if clickable.count() and not overlaid:  # what a click says (a selection, a prompt), then cleared
+            clickable.nth(rng.randrange(clickable.count())).click()
+            read += [(kind, text, f"{where}, after a click") for kind, text, where in shown(page)]
+            settle = time.monotonic() + 1
+            while server.app.state.tables.rooms[table].table.seq == seq and time.monotonic() < settle:
+                time.sleep(0.02)
+            if server.app.state.tables.rooms[table].table.seq != seq:
+                continue  # the click was the move
+            page.keyboard.press("Escape")
         send(page, rng.choice(legal))
         deadline = time.monotonic() + 30
         while server.app.state.tables.rooms[table].table.seq == seq and time.monotonic() < deadline:

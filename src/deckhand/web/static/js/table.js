@@ -425,7 +425,9 @@ class TableView {
   /** @param {KeyboardEvent} event */
   key(event) {
     if (event.target === this.typing.input && event.key === "Escape") this.typing.input.blur();
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const target = event.target;
+    const typing = target instanceof HTMLInputElement && !["checkbox", "radio", "button"].includes(target.type);
+    if (typing || target instanceof HTMLSelectElement) return; // a box that takes the key; a ticked box does not
     if (event.key === "h") {
       event.preventDefault();
       this.askHint();
