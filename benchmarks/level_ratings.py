@@ -25,7 +25,7 @@ ANCHOR = "medium"
 
 
 def pools() -> list[tuple[str, str]]:
-    """Every (game, preset) there is."""
+    """Every (game, preset) there is (a pool of partnerships is refused by :func:`measure`)."""
     found = []
     for name in games():
         for preset in getattr(game_class(name), "PRESETS", None) or {}:
@@ -33,9 +33,15 @@ def pools() -> list[tuple[str, str]]:
     return found
 
 
-def measure(game: str, preset: str, count: int, workers: int) -> dict[str, object]:
-    """The levels' ratings in one pool, from one arena run."""
-    levels = list(load_game(game, preset=preset).LEVELS)
+def measure(game: str, preset: str, count: int, workers: int) -> dict[str, object] | None:
+    """The levels' ratings in one pool, from one arena run; None for a pool of partnerships."""
+    loaded = load_game(game, preset=preset)
+    if any(len(side) > 1 for side in loaded.teams()):
+        # The arena seats the levels round the table in turn: three levels at four seats put one of them on
+        # both sides (it scored exactly half), so a partnership's ratings need each level at both seats of a
+        # side, and a fit of the rating model's team odds; until then such a pool is not measured.
+        return None
+    levels = list(loaded.LEVELS)
     command = [sys.executable, "-m", "deckhand.cli", "arena", game, "--preset", preset, "--agents", ",".join(levels)]
     command += ["-n", str(count), "-w", str(workers), "--no-store", "--json"]
     started = time.perf_counter()
@@ -59,6 +65,9 @@ def main() -> None:
     chosen = [tuple(p.split("/", 1)) for p in args.pools] if args.pools else pools()
     for game, preset in chosen:
         found = measure(game, preset, args.games, args.workers)
+        if found is None:
+            print(f"{game}/{preset}: not measured: partnerships need each level at both seats of a side", flush=True)
+            continue
         print(f"{found['pool']}: {found['levels']}  games and score: {found['record']}  ({found['seconds']} s)")
         print(f'    "{found["pool"]}": {json.dumps(found["levels"])},', flush=True)
 
