@@ -28,16 +28,18 @@ RANK_PLURALS: dict[Rank, str] = {
 
 def and_list(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``: a list as a sentence says it."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _listed(items, "and")
 
 
 def or_list(items: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``: a list after a negative ("has no 5s, 8s or jacks")."""
+    return _listed(items, "or")
+
+
+def _listed(items: Sequence[str], last: str) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")

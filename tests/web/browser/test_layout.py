@@ -234,8 +234,6 @@ def test_every_game_fits_at_every_size_from_the_first_move_to_the_end(
         move(page)
         page.wait_for_function("n => Number(document.querySelector('.felt').dataset.seq) > n", arg=int(shown or 0))
         if my_turn(page):
-            page.set_viewport_size({"width": 390, "height": 844})
-            at_top(page).screenshot(path=str(tmp_path / f"{name}-two-390.png"))
             hand_in_sight(page, f"{title}, after two moves", PHONES)  # the piles grew: the hand stays above the bar
     moves = 0
     while to_the_end and my_turn(page):
